@@ -1,0 +1,277 @@
+/* u8guard.h -- a strict UTF-8 decoder.
+ *
+ * u8guard accepts exactly the UTF-8 of RFC 3629 section 4, which is the
+ * Unicode Standard's Table 3-7 "Well-Formed UTF-8 Byte Sequences" (chapter
+ * 3.9), and rejects everything else: overlong forms, surrogates
+ * (U+D800..U+DFFF), values above U+10FFFF, stray continuation bytes and
+ * truncated sequences.
+ *
+ * Policy for ill-formed input (one place, in plain words):
+ *
+ *   Decoding walks the input left to right. Where the bytes at offset i do
+ *   not start a well-formed sequence there is exactly one error. Its offset
+ *   is i; its length is the length of the "maximal subpart" at i -- the
+ *   longest prefix of some well-formed sequence that starts at i, or 1 if
+ *   there is none -- so 1, 2 or 3; decoding resumes at i + length. In
+ *   replacement mode each error becomes one U+FFFD (EF BF BD). This is the
+ *   Unicode Standard's "U+FFFD Substitution of Maximal Subparts" (chapter
+ *   3.9, after Table 3-8) and the WHATWG Encoding Standard's UTF-8 decoder.
+ *
+ * Every function here is reentrant, allocates no memory and never reads
+ * outside [data, data + len). A NULL data pointer is accepted only with
+ * len == 0 (it is then the empty input); NULL with a nonzero length is a
+ * caller bug that the functions report as described on each one, never by
+ * dereferencing it. Offsets are counted from the start of the input (for
+ * the streaming decoder: of the whole stream).
+ *
+ * Noncharacters (U+FFFE, U+FFFF, U+FDD0..U+FDEF, U+nFFFE/F) and U+0000 are
+ * valid scalar values and are accepted. */
+#ifndef U8GUARD_H
+#define U8GUARD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32) && defined(U8GUARD_SHARED_BUILD)
+#define U8GUARD_API __declspec(dllexport)
+#elif defined(__GNUC__) || defined(__clang__)
+#define U8GUARD_API __attribute__((visibility("default")))
+#else
+#define U8GUARD_API
+#endif
+
+#define U8GUARD_VERSION_MAJOR 0
+#define U8GUARD_VERSION_MINOR 1
+#define U8GUARD_VERSION_PATCH 0
+#define U8GUARD_VERSION_STRING "0.1.0"
+
+/* U8GUARD_REPLACEMENT is U+FFFD REPLACEMENT CHARACTER, what each error
+ * becomes in replacement mode; U8GUARD_REPLACEMENT_UTF8 is its encoding. */
+#define U8GUARD_REPLACEMENT 0xFFFDu
+#define U8GUARD_REPLACEMENT_UTF8 "\xEF\xBF\xBD"
+
+/* u8guard_kind is what is wrong with an ill-formed sequence, decided by the
+ * byte that breaks it (DESIGN.md section 2):
+ *   UNEXPECTED_CONTINUATION  a byte 80..BF where a sequence must start (length 1)
+ *   OVERLONG      lead C0 or C1; E0 then 80..9F; F0 then 80..8F (length 1)
+ *   SURROGATE     ED then A0..BF (length 1)
+ *   TOO_LARGE     lead F5..FF; F4 then 90..BF (length 1)
+ *   BAD_CONTINUATION  a started sequence followed by a byte that is not its
+ *                 allowed next byte, no row above applying (length = the
+ *                 bytes accepted so far, 1..3)
+ *   TRUNCATED     the input ends inside a sequence that was well-formed so
+ *                 far (length = bytes present, 1..3); only at the end of
+ *                 the whole input. */
+typedef enum u8guard_kind {
+    U8GUARD_OK = 0,
+    U8GUARD_UNEXPECTED_CONTINUATION,
+    U8GUARD_OVERLONG,
+    U8GUARD_SURROGATE,
+    U8GUARD_TOO_LARGE,
+    U8GUARD_BAD_CONTINUATION,
+    U8GUARD_TRUNCATED
+} u8guard_kind;
+
+/* u8guard_error describes one ill-formed subsequence. When a function
+ * reports "no error" it sets offset to the input length, length to 0 and
+ * kind to U8GUARD_OK. */
+typedef struct u8guard_error {
+    size_t offset;     /* first byte of the ill-formed subsequence */
+    size_t length;     /* its maximal subpart, 1..3 */
+    u8guard_kind kind;
+} u8guard_error;
+
+/* u8guard_kind_name returns "ok", "unexpected_continuation", "overlong",
+ * "surrogate", "too_large", "bad_continuation" or "truncated" for the
+ * corresponding kind, and "invalid" for a value outside the enumeration. */
+U8GUARD_API const char *u8guard_kind_name(u8guard_kind kind);
+
+/* u8guard_version returns U8GUARD_VERSION_STRING of the library in use. */
+U8GUARD_API const char *u8guard_version(void);
+
+/* ---- Validation ------------------------------------------------------ */
+
+/* u8guard_validate returns true when data[0..len) is well-formed UTF-8,
+ * and then sets *err (when err is not NULL) to "no error" (offset = len).
+ * Otherwise it returns false and sets *err to the first error. Its offset
+ * is the length of the longest valid prefix.
+ * data == NULL with len != 0 returns false with err->offset = 0,
+ * err->length = 0 and err->kind = U8GUARD_OK: nothing was read. */
+U8GUARD_API bool u8guard_validate(const void *data, size_t len,
+                                  u8guard_error *err);
+
+/* u8guard_valid_prefix returns the length of the longest prefix of
+ * data[0..len) that is well-formed UTF-8 (whole characters only): len when
+ * the input is valid, else the offset of the first error. Returns 0 for
+ * data == NULL. */
+U8GUARD_API size_t u8guard_valid_prefix(const void *data, size_t len);
+
+/* u8guard_next_error finds the next error at or after *pos. On finding
+ * one it sets *err, advances *pos past it (to err->offset + err->length,
+ * where decoding resumes) and returns true. When the rest of the input is
+ * valid it sets *pos = len, sets *err (when not NULL) to "no error" and
+ * returns false. Starting from *pos = 0 and calling until it returns false
+ * visits every error of the input in order. *pos must lie on a point where
+ * decoding resumes (0, or a value this function stored); a *pos > len, or
+ * data == NULL with len != 0, returns false and leaves *pos unchanged. */
+U8GUARD_API bool u8guard_next_error(const void *data, size_t len,
+                                    size_t *pos, u8guard_error *err);
+
+/* u8guard_count_errors returns the number of errors in data[0..len)
+ * (0 when it is valid, and for data == NULL). */
+U8GUARD_API size_t u8guard_count_errors(const void *data, size_t len);
+
+/* ---- Strict decoding --------------------------------------------------
+ *
+ * The decoders stop at the first error. Their capacity rule is snprintf's:
+ * the return value is always the number of code units the decoding of the
+ * valid prefix needs; at most out_cap of them are written, and only whole
+ * code points (a surrogate pair is never split). A return value greater
+ * than out_cap means out was too small: retry with that many. out may be
+ * NULL when out_cap is 0, to ask for the size. Nothing is ever written
+ * past out[out_cap - 1]. out_cap >= len always suffices. */
+
+/* u8guard_decode_utf32 decodes data[0..len) into code points. Returns the
+ * number of code points in the decoding of data[0..err->offset) when there
+ * is an error, of the whole input otherwise (then err->kind ==
+ * U8GUARD_OK). err may be NULL. data == NULL with len != 0, or out == NULL
+ * with out_cap != 0, returns 0 with err->offset = 0, err->length = 0 and
+ * err->kind = U8GUARD_OK, and writes nothing. */
+U8GUARD_API size_t u8guard_decode_utf32(const void *data, size_t len,
+                                        uint32_t *out, size_t out_cap,
+                                        u8guard_error *err);
+
+/* u8guard_decode_utf16 is u8guard_decode_utf32 with UTF-16 output:
+ * supplementary characters become a surrogate pair (two units), everything
+ * else one unit. Returns the number of UTF-16 code units needed. */
+U8GUARD_API size_t u8guard_decode_utf16(const void *data, size_t len,
+                                        uint16_t *out, size_t out_cap,
+                                        u8guard_error *err);
+
+/* ---- Sanitizing ------------------------------------------------------- */
+
+/* u8guard_sanitize copies data[0..len) to out as UTF-8, each error
+ * replaced by one U+FFFD (EF BF BD), so the output is always valid.
+ * Returns the number of bytes the whole output needs, snprintf-style: at
+ * most out_cap bytes are written, and only whole characters; a return
+ * value greater than out_cap means out was too small. When the needed size
+ * does not fit in a size_t (inputs near SIZE_MAX / 3 bytes) it returns
+ * SIZE_MAX. *n_errors (when not NULL) is set to the number of errors.
+ * out may be NULL when out_cap is 0. out must not overlap data.
+ * data == NULL with len != 0, or out == NULL with out_cap != 0, returns
+ * SIZE_MAX, writes nothing and sets *n_errors to 0. */
+U8GUARD_API size_t u8guard_sanitize(const void *data, size_t len, void *out,
+                                    size_t out_cap, size_t *n_errors);
+
+/* u8guard_sanitized_length returns the exact size u8guard_sanitize's
+ * output has for data[0..len), or SIZE_MAX when it does not fit in a
+ * size_t or data == NULL with len != 0. */
+U8GUARD_API size_t u8guard_sanitized_length(const void *data, size_t len);
+
+/* ---- Encoding --------------------------------------------------------- */
+
+/* u8guard_encode writes the UTF-8 encoding of the scalar value cp to
+ * out[0..4) and returns its length, 1 to 4. Returns 0 and writes nothing
+ * when cp is a surrogate (U+D800..U+DFFF) or above U+10FFFF. */
+U8GUARD_API size_t u8guard_encode(uint32_t cp, unsigned char out[4]);
+
+/* ---- Streaming -------------------------------------------------------
+ *
+ * A u8guard_stream decodes an input that arrives in chunks. The caller owns
+ * the object (no heap). Between chunks it keeps at most 3 pending bytes: a
+ * sequence that is well-formed so far but incomplete. A chunk that ends
+ * inside a sequence is not an error; only the final chunk can end
+ * truncated. Errors carry offsets from the start of the whole stream. For
+ * every way of splitting an input into chunks, the errors reported and the
+ * bytes written equal those of the one-shot functions. The members are
+ * private: use the functions. */
+typedef struct u8guard_stream {
+    uint64_t offset;         /* stream offset of pending[0] */
+    unsigned char pending[3];
+    unsigned char n_pending; /* 0..3 */
+    unsigned char finished;  /* the final chunk has been fed */
+    uint64_t n_errors;       /* errors reported so far */
+} u8guard_stream;
+
+/* u8guard_error_fn is called once for each error, in input order. */
+typedef void (*u8guard_error_fn)(void *ctx, const u8guard_error *err);
+
+/* u8guard_stream_init makes s a stream at offset 0 with nothing pending.
+ * It is also how a stream is reset for a new input. */
+U8GUARD_API void u8guard_stream_init(u8guard_stream *s);
+
+/* U8GUARD_STREAM_OUT_MAX(len) is the out_cap that u8guard_stream_feed
+ * needs for a chunk of len bytes: each of the (up to) len + 3 bytes it
+ * completes becomes at most 3 output bytes. For len > SIZE_MAX / 3 - 3 it
+ * does not fit a size_t: feed smaller chunks. */
+#define U8GUARD_STREAM_OUT_MAX(len) (3 * ((size_t)(len) + 3))
+
+/* u8guard_stream_feed decodes the next chunk data[0..len). final is true
+ * for the last chunk (which may be empty). on_error (when not NULL) is
+ * called with ctx for each error the chunk completes. When out is not
+ * NULL the sanitized UTF-8 the chunk completes is written there (each
+ * error as U+FFFD); out_cap must then be at least
+ * U8GUARD_STREAM_OUT_MAX(len).
+ * Returns the number of bytes written to out (0 when out is NULL).
+ * Returns SIZE_MAX, and changes nothing, consumes nothing and calls
+ * nothing, when the call is refused: data == NULL with len != 0; out not
+ * NULL with out_cap too small; or s already finished (use
+ * u8guard_stream_init to start again). */
+U8GUARD_API size_t u8guard_stream_feed(u8guard_stream *s, const void *data,
+                                       size_t len, bool final,
+                                       u8guard_error_fn on_error, void *ctx,
+                                       void *out, size_t out_cap);
+
+/* u8guard_stream_position returns the number of bytes fed to s so far,
+ * pending bytes included. */
+U8GUARD_API uint64_t u8guard_stream_position(const u8guard_stream *s);
+
+/* u8guard_stream_error_count returns the number of errors s has reported
+ * so far. */
+U8GUARD_API uint64_t u8guard_stream_error_count(const u8guard_stream *s);
+
+/* ---- Implementations -------------------------------------------------
+ *
+ * Validation (and the hot loops built on it) has several implementations:
+ * the scalar reference, a portable word-at-a-time path, and vectorized
+ * kernels. All give identical results on every input. The best one the
+ * CPU supports is chosen once, at first use, thread-safely; the
+ * environment variable U8GUARD_IMPL (a name below) or u8guard_set_impl
+ * forces one, for tests, fuzzing and benchmarks. */
+typedef enum u8guard_impl {
+    U8GUARD_IMPL_AUTO = 0, /* the best the CPU supports */
+    U8GUARD_IMPL_SCALAR,   /* "scalar": the table-driven reference */
+    U8GUARD_IMPL_WORD,     /* "word": portable, 8 bytes at a time */
+    U8GUARD_IMPL_SSE42,    /* "sse42": x86-64 SSE4.2 + SSSE3 */
+    U8GUARD_IMPL_AVX2,     /* "avx2": x86-64 AVX2 */
+    U8GUARD_IMPL_AVX512,   /* "avx512": x86-64 AVX-512 BW/VL (+VBMI) */
+    U8GUARD_IMPL_NEON,     /* "neon": AArch64 */
+    U8GUARD_IMPL_COUNT_
+} u8guard_impl;
+
+/* u8guard_impl_name returns the name of impl ("auto", "scalar", "word",
+ * "sse42", "avx2", "avx512", "neon"), or NULL for a value out of range. */
+U8GUARD_API const char *u8guard_impl_name(u8guard_impl impl);
+
+/* u8guard_impl_supported returns true when impl is compiled in and the
+ * running CPU can execute it (always true for AUTO, SCALAR and WORD). */
+U8GUARD_API bool u8guard_impl_supported(u8guard_impl impl);
+
+/* u8guard_set_impl makes impl the one used from now on by every thread
+ * (AUTO: the best supported). Returns true on success, false (changing
+ * nothing) when impl is not supported here. */
+U8GUARD_API bool u8guard_set_impl(u8guard_impl impl);
+
+/* u8guard_active_impl returns the implementation in use (never AUTO). */
+U8GUARD_API u8guard_impl u8guard_active_impl(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* U8GUARD_H */

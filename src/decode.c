@@ -1,0 +1,102 @@
+/* decode.c -- strict decoding to UTF-32 and UTF-16, stopping at the first
+ * error (Unicode Standard chapter 3.9, D92 and D91: UTF-16 encodes a
+ * supplementary code point as a surrogate pair).
+ *
+ * When out has room for len units (always enough) the active kernel
+ * converts in one pass. Otherwise the valid prefix is found first and the
+ * reference decodes as many whole code points as fit, while the return
+ * value still counts all of them (snprintf's rule, see u8guard.h). */
+#include "internal.h"
+
+/* Reports the end of the valid prefix n of p[0..len) in *err. */
+static void finish(const uint8_t *p, size_t len, size_t n, u8guard_error *err)
+{
+    if (err == NULL)
+        return;
+    if (n == len)
+        u8g_set_ok(err, len);
+    else
+        u8g_classify(p + n, len - n, n, err);
+}
+
+/* Decodes the valid p[0..n) into out32 or out16 (one is NULL) while whole
+ * code points fit in cap units; returns the units the whole decoding
+ * needs. */
+static size_t decode_bounded(const uint8_t *p, size_t n, uint32_t *out32,
+                             uint16_t *out16, size_t cap)
+{
+    size_t i = 0, need = 0, step, sub;
+    uint32_t cp = 0;
+    u8guard_kind kind;
+
+    while (i < n) {
+        step = u8g_step(p + i, n - i, &cp, &kind, &sub);
+        i += step;
+        if (out32) {
+            if (need < cap)
+                out32[need] = cp;
+            need += 1;
+        } else if (cp < 0x10000) {
+            if (need < cap)
+                out16[need] = (uint16_t)cp;
+            need += 1;
+        } else {
+            if (cap >= 2 && need <= cap - 2) { /* both halves fit */
+                out16[need] = (uint16_t)(0xD800 | ((cp - 0x10000) >> 10));
+                out16[need + 1] = (uint16_t)(0xDC00 | (cp & 0x3FF));
+            } else if (need < cap) {
+                cap = need; /* the pair does not fit: write nothing more */
+            }
+            need += 2;
+        }
+    }
+    return need;
+}
+
+size_t u8guard_decode_utf32(const void *data, size_t len, uint32_t *out,
+                            size_t out_cap, u8guard_error *err)
+{
+    const uint8_t *p = data;
+    size_t n, count;
+
+    if ((p == NULL && len != 0) || (out == NULL && out_cap != 0)) {
+        u8g_set_ok(err, 0);
+        return 0;
+    }
+    if (len == 0) {
+        u8g_set_ok(err, 0);
+        return 0;
+    }
+    if (out_cap >= len) {
+        n = u8g_active()->to_utf32(p, len, out, &count);
+    } else {
+        n = u8g_active()->valid_prefix(p, len);
+        count = decode_bounded(p, n, out, NULL, out_cap);
+    }
+    finish(p, len, n, err);
+    return count;
+}
+
+size_t u8guard_decode_utf16(const void *data, size_t len, uint16_t *out,
+                            size_t out_cap, u8guard_error *err)
+{
+    const uint8_t *p = data;
+    size_t n, count;
+
+    if ((p == NULL && len != 0) || (out == NULL && out_cap != 0)) {
+        u8g_set_ok(err, 0);
+        return 0;
+    }
+    if (len == 0) {
+        u8g_set_ok(err, 0);
+        return 0;
+    }
+    if (out_cap >= len) {
+        n = u8g_active()->to_utf16(p, len, out, &count);
+    } else {
+        n = u8g_active()->valid_prefix(p, len);
+        count = decode_bounded(p, n, NULL, out, out_cap);
+    }
+    finish(p, len, n, err);
+    return count;
+}

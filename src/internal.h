@@ -1,0 +1,55 @@
+/* internal.h -- what the library's files share; nothing here is exported.
+ *
+ * The library is built in two layers. The scalar reference (scalar.c)
+ * decodes one sequence at a time exactly as RFC 3629 section 4 says, and
+ * classifies every error. Each implementation (scalar, word, and the
+ * vectorized kernels) supplies the hot loops in a struct u8g_kernels: the
+ * longest valid prefix of a buffer, and conversion of that prefix to UTF-32
+ * or UTF-16. The public functions (validate.c, decode.c, sanitize.c,
+ * stream.c) find valid stretches with the active kernels and hand every
+ * error to the scalar reference, so all implementations report identical
+ * errors by construction; tests and fuzzers check the kernels' prefixes
+ * against the reference. */
+#ifndef U8GUARD_INTERNAL_H
+#define U8GUARD_INTERNAL_H
+
+#include "u8guard.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* u8g_step decodes the sequence that starts at p[0], with avail >= 1 bytes
+ * readable. When it is well-formed it returns its length (1..4) and sets
+ * *cp. Otherwise it returns 0, sets *kind and sets *sub to the length of
+ * the maximal subpart (1..3). Reads at most min(avail, 4) bytes. */
+size_t u8g_step(const uint8_t *p, size_t avail, uint32_t *cp,
+                u8guard_kind *kind, size_t *sub);
+
+/* u8g_classify sets *err to the error at p[0] (offset = base), which the
+ * caller knows is not the start of a well-formed sequence. */
+void u8g_classify(const uint8_t *p, size_t avail, size_t base,
+                  u8guard_error *err);
+
+/* u8g_set_ok sets *err (when not NULL) to "no error" at offset len. */
+void u8g_set_ok(u8guard_error *err, size_t len);
+
+/* The hot loops of one implementation. Every function works on the
+ * longest valid prefix of p[0..len) and returns its length in bytes; the
+ * converters also write its decoding to out, which has room for len units,
+ * and set *n_out to the number of units written. */
+struct u8g_kernels {
+    u8guard_impl id;
+    size_t (*valid_prefix)(const uint8_t *p, size_t len);
+    size_t (*to_utf32)(const uint8_t *p, size_t len, uint32_t *out,
+                       size_t *n_out);
+    size_t (*to_utf16)(const uint8_t *p, size_t len, uint16_t *out,
+                       size_t *n_out);
+};
+
+/* The scalar reference's kernels: a loop over u8g_step. */
+extern const struct u8g_kernels u8g_scalar_kernels;
+
+/* u8g_active returns the kernels in use, choosing them on first use. */
+const struct u8g_kernels *u8g_active(void);
+
+#endif

@@ -1,0 +1,73 @@
+/* sanitize.c -- UTF-8 in, valid UTF-8 out, each error replaced by one
+ * U+FFFD: "U+FFFD Substitution of Maximal Subparts" (Unicode Standard
+ * chapter 3.9). Valid stretches, found by the active kernels, are copied
+ * whole; only the errors are handled one by one. */
+#include "internal.h"
+
+#include <string.h>
+
+/* Appends src[0..n) to out[*o..cap) while it fits, cutting only at a
+ * character boundary of the valid src; *o advances by what was written. A
+ * cut stops all later writes (cap shrinks to *o) so the output stays a
+ * prefix of the whole output. */
+static void put(uint8_t *out, size_t *cap, size_t *o, const uint8_t *src,
+                size_t n)
+{
+    size_t room = *cap - *o;
+
+    if (n > room) {
+        n = room;
+        while (n > 0 && (src[n] & 0xC0) == 0x80) /* back to a lead byte */
+            n--;
+        memcpy(out + *o, src, n);
+        *o += n;
+        *cap = *o;
+        return;
+    }
+    memcpy(out + *o, src, n);
+    *o += n;
+}
+
+/* Adds b to *total, saturating at SIZE_MAX. */
+static void add_saturating(size_t *total, size_t b)
+{
+    *total = b > SIZE_MAX - *total ? SIZE_MAX : *total + b;
+}
+
+size_t u8guard_sanitize(const void *data, size_t len, void *out,
+                        size_t out_cap, size_t *n_errors)
+{
+    const uint8_t *p = data;
+    uint8_t *o8 = out;
+    const struct u8g_kernels *k = u8g_active();
+    size_t pos = 0, need = 0, written = 0, errors = 0, n;
+    u8guard_error e;
+
+    if (n_errors)
+        *n_errors = 0;
+    if ((p == NULL && len != 0) || (out == NULL && out_cap != 0))
+        return SIZE_MAX;
+    while (pos < len) {
+        n = k->valid_prefix(p + pos, len - pos);
+        if (written < out_cap)
+            put(o8, &out_cap, &written, p + pos, n);
+        add_saturating(&need, n);
+        pos += n;
+        if (pos == len)
+            break;
+        u8g_classify(p + pos, len - pos, pos, &e);
+        if (written < out_cap)
+            put(o8, &out_cap, &written, (const uint8_t *)U8GUARD_REPLACEMENT_UTF8, 3);
+        add_saturating(&need, 3);
+        errors++;
+        pos += e.length;
+    }
+    if (n_errors)
+        *n_errors = errors;
+    return need;
+}
+
+size_t u8guard_sanitized_length(const void *data, size_t len)
+{
+    return u8guard_sanitize(data, len, NULL, 0, NULL);
+}

@@ -1,0 +1,136 @@
+/* stream.c -- the streaming decoder. The input arrives in chunks; the
+ * stream keeps at most 3 bytes between them: a sequence that is
+ * well-formed so far but incomplete (so it may still become a character).
+ * Such bytes are an error (truncated) only when the final chunk ends.
+ *
+ * Why the pending bytes never need a second look: they are a well-formed
+ * prefix, so when the next bytes break the sequence the error's maximal
+ * subpart covers every pending byte (DESIGN.md section 2), and decoding
+ * resumes inside the new chunk. */
+#include "internal.h"
+
+#include <string.h>
+
+struct sink {
+    u8guard_error_fn on_error;
+    void *ctx;
+    uint8_t *out; /* NULL: no output wanted */
+    size_t o;
+};
+
+static void emit(struct sink *k, const uint8_t *src, size_t n)
+{
+    if (k->out) {
+        memcpy(k->out + k->o, src, n);
+        k->o += n;
+    }
+}
+
+static void report(u8guard_stream *s, struct sink *k, uint64_t offset,
+                   size_t length, u8guard_kind kind)
+{
+    u8guard_error e;
+
+    e.offset = (size_t)offset;
+    e.length = length;
+    e.kind = kind;
+    s->n_errors++;
+    if (k->on_error)
+        k->on_error(k->ctx, &e);
+    emit(k, (const uint8_t *)U8GUARD_REPLACEMENT_UTF8, 3);
+}
+
+/* Completes the pending sequence with bytes from data[0..len). Returns how
+ * many bytes of data it used; leaves s->n_pending == 0 unless data ran out
+ * before the sequence was decided (and the chunk is not final). */
+static size_t complete_pending(u8guard_stream *s, struct sink *k,
+                               const uint8_t *data, size_t len, bool final)
+{
+    uint8_t buf[4];
+    size_t have = s->n_pending, take = 4 - have, step, sub = 0;
+    uint32_t cp;
+    u8guard_kind kind = U8GUARD_OK;
+
+    if (take > len)
+        take = len;
+    memcpy(buf, s->pending, have);
+    if (take)
+        memcpy(buf + have, data, take);
+    step = u8g_step(buf, have + take, &cp, &kind, &sub);
+    if (step != 0) { /* a whole character: at least one byte came from data */
+        emit(k, buf, step);
+        s->offset += step;
+        s->n_pending = 0;
+        return step - have;
+    }
+    if (kind == U8GUARD_TRUNCATED && !final) { /* still undecided: keep it */
+        memcpy(s->pending + have, data, take);
+        s->n_pending = (unsigned char)(have + take);
+        return take;
+    }
+    report(s, k, s->offset, sub, kind);
+    s->offset += sub;
+    s->n_pending = 0;
+    return sub - have; /* sub >= have: the pending bytes were accepted */
+}
+
+size_t u8guard_stream_feed(u8guard_stream *s, const void *data, size_t len,
+                           bool final, u8guard_error_fn on_error, void *ctx,
+                           void *out, size_t out_cap)
+{
+    const uint8_t *p = data;
+    const struct u8g_kernels *kern;
+    struct sink k;
+    size_t i = 0, n;
+    u8guard_error e;
+
+    if (s == NULL || s->finished || (p == NULL && len != 0))
+        return SIZE_MAX;
+    if (out != NULL && (len > SIZE_MAX / 3 - 3 || out_cap < U8GUARD_STREAM_OUT_MAX(len)))
+        return SIZE_MAX;
+    k.on_error = on_error;
+    k.ctx = ctx;
+    k.out = out;
+    k.o = 0;
+    if (s->n_pending != 0 && (len != 0 || final))
+        i = complete_pending(s, &k, p, len, final);
+    if (s->n_pending == 0) {
+        kern = u8g_active();
+        while (i < len) {
+            n = kern->valid_prefix(p + i, len - i);
+            emit(&k, p + i, n);
+            i += n;
+            s->offset += n;
+            if (i == len)
+                break;
+            u8g_classify(p + i, len - i, 0, &e);
+            if (e.kind == U8GUARD_TRUNCATED && !final) { /* wait for more */
+                memcpy(s->pending, p + i, len - i);
+                s->n_pending = (unsigned char)(len - i);
+                break;
+            }
+            report(s, &k, s->offset, e.length, e.kind);
+            s->offset += e.length;
+            i += e.length;
+        }
+    }
+    if (final)
+        s->finished = 1;
+    return k.o;
+}
+
+void u8guard_stream_init(u8guard_stream *s)
+{
+    if (s)
+        memset(s, 0, sizeof *s);
+}
+
+uint64_t u8guard_stream_position(const u8guard_stream *s)
+{
+    return s ? s->offset + s->n_pending : 0;
+}
+
+uint64_t u8guard_stream_error_count(const u8guard_stream *s)
+{
+    return s ? s->n_errors : 0;
+}
