@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# ci/deps.sh -- install what u8guard's builds, tests, oracles, fuzzers and
+# benchmark need on a fresh Debian 12 machine. Idempotent: packages already
+# present are not downloaded again. Needs root (or sudo).
+set -euo pipefail
+
+PACKAGES=(
+  # build
+  build-essential cmake pkg-config binutils file
+  # oracles: the decoders u8guard is compared with
+  libicu-dev libglib2.0-dev libunistring-dev libutf8proc-dev python3
+  # fuzzing, sanitizers, coverage
+  clang libclang-rt-14-dev llvm-14 afl++ afl++-clang zip unzip
+  # checking tools
+  valgrind cppcheck clang-tidy clang-tools-14 time
+  # NEON kernels: cross compiler and emulator
+  gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+# Node.js (for the Node oracle and simdutf's isUtf8 in the benchmark) comes
+# with the machine; Debian's nodejs package is the fallback.
+command -v node >/dev/null 2>&1 || missing+=(nodejs)
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "deps: all packages present"
+  exit 0
+fi
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO=sudo
+echo "deps: installing ${missing[*]}"
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "deps: done"
