@@ -19,11 +19,12 @@ static void finish(const uint8_t *p, size_t len, size_t n, u8guard_error *err)
         u8g_classify(p + n, len - n, n, err);
 }
 
-/* Decodes the valid p[0..n) into out32 or out16 (one is NULL) while whole
- * code points fit in cap units; returns the units the whole decoding
- * needs. */
-static size_t decode_bounded(const uint8_t *p, size_t n, uint32_t *out32,
-                             uint16_t *out16, size_t cap)
+/* Decodes the valid p[0..n) into out32 (utf32) or out16 while whole code
+ * points fit in cap units; returns the units the whole decoding needs.
+ * Both outputs are NULL for a size query (cap == 0), so the flag, not the
+ * pointer, says which form is counted. */
+static size_t decode_bounded(const uint8_t *p, size_t n, bool utf32,
+                             uint32_t *out32, uint16_t *out16, size_t cap)
 {
     size_t i = 0, need = 0, step, sub;
     uint32_t cp = 0;
@@ -32,7 +33,7 @@ static size_t decode_bounded(const uint8_t *p, size_t n, uint32_t *out32,
     while (i < n) {
         step = u8g_step(p + i, n - i, &cp, &kind, &sub);
         i += step;
-        if (out32) {
+        if (utf32) {
             if (need < cap)
                 out32[need] = cp;
             need += 1;
@@ -71,7 +72,7 @@ size_t u8guard_decode_utf32(const void *data, size_t len, uint32_t *out,
         n = u8g_active()->to_utf32(p, len, out, &count);
     } else {
         n = u8g_active()->valid_prefix(p, len);
-        count = decode_bounded(p, n, out, NULL, out_cap);
+        count = decode_bounded(p, n, true, out, NULL, out_cap);
     }
     finish(p, len, n, err);
     return count;
@@ -95,7 +96,7 @@ size_t u8guard_decode_utf16(const void *data, size_t len, uint16_t *out,
         n = u8g_active()->to_utf16(p, len, out, &count);
     } else {
         n = u8g_active()->valid_prefix(p, len);
-        count = decode_bounded(p, n, NULL, out, out_cap);
+        count = decode_bounded(p, n, false, NULL, out, out_cap);
     }
     finish(p, len, n, err);
     return count;
