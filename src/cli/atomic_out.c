@@ -1,0 +1,222 @@
+/* atomic_out.c -- write to a temporary file, then rename over the target. */
+#include "atomic_out.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "diag.h"
+
+/* The temporary file's name for the signal handler: a fixed buffer, since
+ * a handler may only call async-signal-safe functions (unlink, raise). */
+static char g_tmp_path[PATH_MAX + 32];
+static volatile sig_atomic_t g_tmp_live;
+
+static void on_signal(int sig)
+{
+    if (g_tmp_live)
+        unlink(g_tmp_path);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void guard(bool on)
+{
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+    struct sigaction sa;
+    size_t i;
+
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on ? on_signal : SIG_DFL;
+    sigemptyset(&sa.sa_mask);
+    g_tmp_live = on;
+    for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+        sigaction(sigs[i], &sa, NULL);
+}
+
+/* The directory part of path ("." when there is none), newly allocated. */
+static char *dir_of(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    size_t n;
+    char *d;
+
+    if (!slash)
+        return strdup(".");
+    n = slash == path ? 1 : (size_t)(slash - path);
+    d = malloc(n + 1);
+    if (d) {
+        memcpy(d, path, n);
+        d[n] = '\0';
+    }
+    return d;
+}
+
+static mode_t creation_mode(void)
+{
+    mode_t mask = umask(0);
+
+    umask(mask);
+    return 0666 & ~mask;
+}
+
+static int fail(struct atomic_out *ao)
+{
+    atomic_out_abort(ao);
+    return EXIT_TROUBLE;
+}
+
+int atomic_out_open(struct atomic_out *ao, const char *path,
+                    const struct stat *input)
+{
+    struct stat st;
+    char *dir, *base;
+    mode_t mode;
+    bool exists;
+    size_t n;
+    int err;
+
+    ao->target = NULL;
+    ao->tmp = NULL;
+    ao->fd = -1;
+    if (*path == '\0') {
+        diag("-o: the output file name is empty");
+        return EXIT_TROUBLE;
+    }
+    exists = stat(path, &st) == 0;
+    if (!exists && errno != ENOENT) {
+        diag("%s: %s", path, strerror(errno));
+        return EXIT_TROUBLE;
+    }
+    if (exists && input && st.st_dev == input->st_dev && st.st_ino == input->st_ino) {
+        diag("%s: the output file is the input file; write to another file", path);
+        return EXIT_TROUBLE;
+    }
+    if (exists && !S_ISREG(st.st_mode)) {
+        if (S_ISDIR(st.st_mode)) {
+            diag("%s: %s", path, strerror(EISDIR));
+            return EXIT_TROUBLE;
+        }
+        do
+            ao->fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY);
+        while (ao->fd < 0 && errno == EINTR);
+        if (ao->fd < 0) {
+            diag("%s: %s", path, strerror(errno));
+            return EXIT_TROUBLE;
+        }
+        ao->target = strdup(path);
+        return ao->target ? 0 : fail(ao);
+    }
+    /* A symlink to a regular file: replace the file, keep the link. */
+    ao->target = exists ? realpath(path, NULL) : strdup(path);
+    if (!ao->target) {
+        diag("%s: %s", path, strerror(errno));
+        return EXIT_TROUBLE;
+    }
+    dir = dir_of(ao->target);
+    base = strrchr(ao->target, '/');
+    base = base ? base + 1 : ao->target;
+    n = (dir ? strlen(dir) : 0) + strlen(base) + 32;
+    if (!dir || n > sizeof g_tmp_path || !(ao->tmp = malloc(n))) {
+        free(dir);
+        diag("%s: %s", path, strerror(dir ? ENAMETOOLONG : ENOMEM));
+        return fail(ao);
+    }
+    /* The name starts with '.' and says what it is, for anyone who finds
+     * one after a power cut. */
+    memcpy(ao->tmp, dir, strlen(dir));
+    strcpy(ao->tmp + strlen(dir), "/.");
+    strcat(ao->tmp, base);
+    strcat(ao->tmp, ".u8guard-XXXXXX");
+    free(dir);
+    memcpy(g_tmp_path, ao->tmp, strlen(ao->tmp) + 1);
+    guard(true);
+    ao->fd = mkstemp(ao->tmp);
+    if (ao->fd < 0) {
+        err = errno;
+        guard(false);
+        free(ao->tmp);
+        ao->tmp = NULL;
+        dir = dir_of(ao->target);
+        diag("%s: cannot create a temporary file in '%s': %s", path,
+             dir ? dir : ".", strerror(err));
+        free(dir);
+        return fail(ao);
+    }
+    memcpy(g_tmp_path, ao->tmp, strlen(ao->tmp) + 1);
+    /* mkstemp creates 0600; give the file what a plain create (or the file
+     * it replaces) would have. */
+    mode = exists ? (st.st_mode & 07777) : creation_mode();
+    if (exists && fchown(ao->fd, st.st_uid, st.st_gid) != 0)
+        mode &= 0777; /* no set-id bits on a file owned by someone else */
+    if (fchmod(ao->fd, mode) != 0) {
+        diag("%s: cannot set the mode of '%s': %s", path, ao->tmp, strerror(errno));
+        return fail(ao);
+    }
+    return 0;
+}
+
+int atomic_out_commit(struct atomic_out *ao)
+{
+    char *dir;
+    int fd, rc;
+
+    if (!ao->tmp) { /* written directly */
+        rc = close(ao->fd);
+        ao->fd = -1;
+        if (rc != 0 && errno != EINTR) {
+            diag("%s: %s", ao->target, strerror(errno));
+            return fail(ao);
+        }
+        free(ao->target);
+        ao->target = NULL;
+        return 0;
+    }
+    if (fsync(ao->fd) != 0 && errno != EINVAL) {
+        diag("%s: cannot sync '%s': %s", ao->target, ao->tmp, strerror(errno));
+        return fail(ao);
+    }
+    rc = close(ao->fd);
+    ao->fd = -1;
+    if (rc != 0 && errno != EINTR) {
+        diag("%s: cannot close '%s': %s", ao->target, ao->tmp, strerror(errno));
+        return fail(ao);
+    }
+    if (rename(ao->tmp, ao->target) != 0) {
+        diag("%s: cannot rename '%s' to it: %s", ao->target, ao->tmp, strerror(errno));
+        return fail(ao);
+    }
+    guard(false);
+    /* Make the rename itself durable; a failure here loses nothing. */
+    dir = dir_of(ao->target);
+    if (dir && (fd = open(dir, O_RDONLY | O_CLOEXEC | O_DIRECTORY)) >= 0) {
+        (void)fsync(fd);
+        close(fd);
+    }
+    free(dir);
+    free(ao->tmp);
+    free(ao->target);
+    ao->tmp = NULL;
+    ao->target = NULL;
+    return 0;
+}
+
+void atomic_out_abort(struct atomic_out *ao)
+{
+    if (ao->fd >= 0)
+        close(ao->fd);
+    ao->fd = -1;
+    if (ao->tmp) {
+        unlink(ao->tmp);
+        guard(false);
+    }
+    free(ao->tmp);
+    free(ao->target);
+    ao->tmp = NULL;
+    ao->target = NULL;
+}

@@ -1,0 +1,33 @@
+/* commands.h -- the sub-commands. Each takes its own argc/argv (argv[0]
+ * is the sub-command's name), writes its normal output to out (standard
+ * output; main flushes it and reports a failure to write it), and returns
+ * the exit status: 0 all input valid, 1 some input invalid, 2 usage or
+ * I/O error. */
+#ifndef U8GUARD_CLI_COMMANDS_H
+#define U8GUARD_CLI_COMMANDS_H
+
+#include "writer.h"
+
+/* cmd_check reports the errors of each file (DESIGN.md section 3).
+ * Returns the exit status as above. */
+int cmd_check(int argc, char **argv, struct writer *out);
+
+/* cmd_sanitize copies its input with each error replaced by U+FFFD.
+ * Returns the exit status as above (1: something was replaced). */
+int cmd_sanitize(int argc, char **argv, struct writer *out);
+
+/* cmd_explain explains the bytes given in hex. Returns 0 when they are
+ * valid UTF-8, 1 when not, 2 on bad hex or usage. */
+int cmd_explain(int argc, char **argv, struct writer *out);
+
+/* cmd_audit runs the conformance audit of oracle/ when it is built in.
+ * Returns its exit status, or 2 when it is not in this build. */
+int cmd_audit(int argc, char **argv, struct writer *out);
+
+/* The --help texts of the sub-commands. */
+extern const char check_help[];
+extern const char sanitize_help[];
+extern const char explain_help[];
+extern const char audit_help[];
+
+#endif

@@ -1,0 +1,308 @@
+/* describe.c -- explanations of ill-formed UTF-8 and names of code points.
+ *
+ * The explanations decode the bytes the way lax decoders did before RFC
+ * 3629: a lead byte announces a length (C0..DF 2, E0..EF 3, F0..F7 4,
+ * F8..FB 5, FC..FD 6) and every continuation byte adds 6 bits, with no
+ * check of the value. That reading is exactly what attacks on lax
+ * decoders exploit (an overlong '/' slipping past a path filter, a
+ * surrogate pair smuggled as CESU-8), so it is what a user needs to see. */
+#include "describe.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+/* What a lax decoder reads at w[0..n). */
+struct lax {
+    size_t need;    /* length the lead byte announces; 0: not a lead byte */
+    size_t have;    /* lead + continuation bytes present, <= need */
+    uint32_t value; /* the bits of the bytes present */
+};
+
+static void lax_read(const unsigned char *w, size_t n, struct lax *l)
+{
+    static const unsigned char mask[7] = {0, 0x7F, 0x1F, 0x0F, 0x07, 0x03, 0x01};
+    unsigned char b = w[0];
+
+    l->need = b < 0x80 ? 1 : b < 0xC0 ? 0 : b < 0xE0 ? 2 : b < 0xF0 ? 3
+            : b < 0xF8 ? 4 : b < 0xFC ? 5 : b < 0xFE ? 6 : 0;
+    l->have = l->need ? 1 : 0;
+    l->value = l->need ? (uint32_t)(b & mask[l->need]) : 0;
+    while (l->have < l->need && l->have < n && (w[l->have] & 0xC0) == 0x80) {
+        l->value = (l->value << 6) | (uint32_t)(w[l->have] & 0x3F);
+        l->have++;
+    }
+}
+
+static size_t utf8_len(uint32_t cp)
+{
+    return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+}
+
+char *hex_bytes(const unsigned char *p, size_t n, char *buf, size_t cap)
+{
+    size_t i, o = 0;
+
+    buf[0] = '\0';
+    for (i = 0; i < n && o + 4 <= cap; i++) {
+        snprintf(buf + o, cap - o, i ? " %02X" : "%02X", p[i]);
+        o += i ? 3 : 2;
+    }
+    return buf;
+}
+
+static bool is_noncharacter(uint32_t cp)
+{
+    return (cp >= 0xFDD0 && cp <= 0xFDEF) ||
+           ((cp & 0xFFFE) == 0xFFFE && cp <= 0x10FFFF);
+}
+
+static bool is_format(uint32_t cp)
+{
+    /* The Cf characters that change how text around them is shown
+     * (invisible, or bidi controls): never printed raw. */
+    return cp == 0x00AD || (cp >= 0x0600 && cp <= 0x0605) || cp == 0x061C ||
+           cp == 0x06DD || cp == 0x070F || cp == 0x180E ||
+           (cp >= 0x200B && cp <= 0x200F) || (cp >= 0x202A && cp <= 0x202E) ||
+           (cp >= 0x2060 && cp <= 0x2064) || (cp >= 0x2066 && cp <= 0x206F) ||
+           (cp >= 0xFFF9 && cp <= 0xFFFB) || cp == 0x110BD ||
+           (cp >= 0x1BCA0 && cp <= 0x1BCA3) || (cp >= 0x1D173 && cp <= 0x1D17A) ||
+           cp == 0xE0001 || (cp >= 0xE0020 && cp <= 0xE007F);
+}
+
+const char *cp_class(uint32_t cp)
+{
+    static char plane[16];
+
+    if (cp > 0x10FFFF)
+        return "beyond U+10FFFF";
+    if (cp >= 0xD800 && cp <= 0xDFFF)
+        return "surrogate";
+    if (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F))
+        return "control";
+    if (cp < 0x7F)
+        return "ASCII";
+    if (is_noncharacter(cp))
+        return "noncharacter";
+    if ((cp >= 0xE000 && cp <= 0xF8FF) || cp >= 0xF0000)
+        return "private use";
+    if (cp == 0xFEFF)
+        return "byte order mark";
+    if (is_format(cp))
+        return "format";
+    if (cp == 0x2028 || cp == 0x2029)
+        return "separator";
+    if (cp == 0xFFFD)
+        return "replacement character";
+    if (cp < 0x10000)
+        return "BMP";
+    snprintf(plane, sizeof plane, "plane %u", (unsigned)(cp >> 16));
+    return plane;
+}
+
+bool cp_printable(uint32_t cp)
+{
+    const char *c = cp_class(cp);
+
+    return strcmp(c, "ASCII") == 0 || strcmp(c, "BMP") == 0 ||
+           strcmp(c, "replacement character") == 0 || strncmp(c, "plane ", 6) == 0;
+}
+
+char *describe_cp(uint32_t cp, char *buf, size_t cap)
+{
+    unsigned char u[4];
+    size_t n;
+
+    if (cp_printable(cp) && (n = u8guard_encode(cp, u)) != 0)
+        snprintf(buf, cap, "U+%04" PRIX32 " '%.*s'", cp, (int)n, (const char *)u);
+    else if (cp == 0)
+        snprintf(buf, cap, "U+0000 (NUL)");
+    else if (cp <= 0x10FFFF && !(cp >= 0xD800 && cp <= 0xDFFF))
+        snprintf(buf, cap, "U+%04" PRIX32 " (%s)", cp, cp_class(cp));
+    else
+        snprintf(buf, cap, "U+%04" PRIX32, cp);
+    return buf;
+}
+
+/* Appends " (part of the sequence at offset N)" when offset lies inside
+ * the span explained before. */
+static void add_context(struct error_text *o, const struct describe_ctx *ctx,
+                        uint64_t offset)
+{
+    size_t len = strlen(o->text);
+
+    if (ctx->set && offset > ctx->start && offset < ctx->end)
+        snprintf(o->text + len, sizeof o->text - len,
+                 " (part of the sequence at offset %" PRIu64 ")", ctx->start);
+}
+
+static void note_span(struct describe_ctx *ctx, uint64_t offset, size_t span)
+{
+    if (span > 1 && (!ctx->set || offset + span > ctx->end)) {
+        ctx->start = offset;
+        ctx->end = offset + span;
+        ctx->set = true;
+    }
+}
+
+static void overlong(const unsigned char *w, size_t n, struct error_text *o,
+                     char *hex, size_t hexcap, char *cpd, size_t *span)
+{
+    struct lax l;
+
+    lax_read(w, n, &l);
+    o->shown = l.have ? l.have : 1;
+    *span = o->shown;
+    hex_bytes(w, o->shown, hex, hexcap);
+    if (l.need >= 2 && l.have == l.need) {
+        describe_cp(l.value, cpd, 48);
+        snprintf(o->text, sizeof o->text, "%s is an overlong encoding of %s%s",
+                 hex, cpd, l.need == 2 && l.value == 0
+                 ? ", the NUL of Java's \"modified UTF-8\"" : "");
+        snprintf(o->lax, sizeof o->lax,
+                 "a lax decoder would read these %zu bytes as %s, which needs only %zu byte%s",
+                 l.need, cpd, utf8_len(l.value), utf8_len(l.value) == 1 ? "" : "s");
+        return;
+    }
+    snprintf(o->text, sizeof o->text,
+             "%s can only begin an overlong encoding (of a character in %s)", hex,
+             w[0] < 0xE0 ? "U+0000..U+007F" : w[0] == 0xE0 ? "U+0000..U+07FF"
+                                                           : "U+0000..U+FFFF");
+}
+
+static void surrogate(const unsigned char *w, size_t n, struct error_text *o,
+                      char *hex, size_t hexcap, char *cpd, size_t *span,
+                      bool inside)
+{
+    struct lax l, low;
+    uint32_t cp;
+
+    lax_read(w, n, &l);
+    o->shown = l.have;
+    *span = l.have;
+    if (l.have < 3) {
+        hex_bytes(w, o->shown, hex, hexcap);
+        snprintf(o->text, sizeof o->text,
+                 "%s can only begin a surrogate (U+D800..U+DFFF)", hex);
+        return;
+    }
+    if (l.value <= 0xDBFF && n >= 6 && w[3] == 0xED) {
+        lax_read(w + 3, n - 3, &low);
+        if (low.have == 3 && low.value >= 0xDC00) {
+            cp = 0x10000 + ((l.value - 0xD800) << 10) + (low.value - 0xDC00);
+            o->shown = 6;
+            *span = 6;
+            hex_bytes(w, 6, hex, hexcap);
+            describe_cp(cp, cpd, 48);
+            snprintf(o->text, sizeof o->text,
+                     "%s is CESU-8 (surrogate pair %04" PRIX32 " %04" PRIX32 ") for %s",
+                     hex, l.value, low.value, cpd);
+            snprintf(o->lax, sizeof o->lax,
+                     "a lax decoder (CESU-8, Java's \"modified UTF-8\") would read "
+                     "these 6 bytes as %s", cpd);
+            return;
+        }
+    }
+    hex_bytes(w, 3, hex, hexcap);
+    snprintf(o->text, sizeof o->text, "%s encodes the %ssurrogate U+%04" PRIX32
+             ", which is not a character", hex, inside ? "" : "lone ", l.value);
+    snprintf(o->lax, sizeof o->lax,
+             "a lax decoder would read these 3 bytes as U+%04" PRIX32
+             ", a %s surrogate", l.value, l.value <= 0xDBFF ? "high" : "low");
+}
+
+static void too_large(const unsigned char *w, size_t n, struct error_text *o,
+                      char *hex, size_t hexcap, size_t *span)
+{
+    struct lax l;
+
+    lax_read(w, n, &l);
+    o->shown = l.have ? l.have : 1;
+    *span = o->shown;
+    hex_bytes(w, o->shown, hex, hexcap);
+    if (l.need == 0) {
+        snprintf(o->text, sizeof o->text, "%s is never used in UTF-8", hex);
+    } else if (l.have == l.need && l.need == 4) {
+        snprintf(o->text, sizeof o->text, "%s would be U+%04" PRIX32
+                 ", beyond U+10FFFF", hex, l.value);
+        snprintf(o->lax, sizeof o->lax, "a lax decoder would read these 4 bytes "
+                 "as U+%04" PRIX32 ", which is not a Unicode code point", l.value);
+    } else if (l.have == l.need) {
+        snprintf(o->text, sizeof o->text, "%s is a %zu-byte form (obsolete, "
+                 "RFC 2279) of U+%04" PRIX32, hex, l.need, l.value);
+        snprintf(o->lax, sizeof o->lax, "a lax decoder (RFC 2279) would read "
+                 "these %zu bytes as U+%04" PRIX32 "%s", l.need, l.value,
+                 l.value > 0x10FFFF ? ", which is not a Unicode code point" : "");
+    } else if (l.need == 4) {
+        snprintf(o->text, sizeof o->text,
+                 "%s can only begin a value beyond U+10FFFF", hex);
+    } else {
+        snprintf(o->text, sizeof o->text,
+                 "%s can only begin a %zu-byte form (obsolete, RFC 2279)", hex, l.need);
+    }
+}
+
+void describe_error(const unsigned char *w, size_t n, u8guard_kind kind,
+                    size_t length, uint64_t offset, struct describe_ctx *ctx,
+                    struct error_text *out)
+{
+    char hex[3 * DESCRIBE_WINDOW + 1], cpd[48];
+    size_t span = 1, seq;
+    bool inside = ctx->set && offset > ctx->start && offset < ctx->end;
+
+    out->text[0] = '\0';
+    out->lax[0] = '\0';
+    out->shown = 1;
+    if (n == 0) { /* cannot happen for a reported error; say something true */
+        snprintf(out->text, sizeof out->text, "the input could not be read here");
+        return;
+    }
+    if (length > n)
+        length = n;
+    switch (kind) {
+    case U8GUARD_UNEXPECTED_CONTINUATION:
+        hex_bytes(w, 1, hex, sizeof hex);
+        snprintf(out->text, sizeof out->text,
+                 "%s is a continuation byte where a character should start", hex);
+        break;
+    case U8GUARD_OVERLONG:
+        overlong(w, n, out, hex, sizeof hex, cpd, &span);
+        break;
+    case U8GUARD_SURROGATE:
+        surrogate(w, n, out, hex, sizeof hex, cpd, &span, inside);
+        break;
+    case U8GUARD_TOO_LARGE:
+        too_large(w, n, out, hex, sizeof hex, &span);
+        break;
+    case U8GUARD_BAD_CONTINUATION:
+        seq = w[0] < 0xE0 ? 2 : w[0] < 0xF0 ? 3 : 4;
+        span = length;
+        hex_bytes(w, length, hex, sizeof hex);
+        if (n > length) {
+            out->shown = length + 1;
+            snprintf(out->text, sizeof out->text,
+                     "%s starts a %zu-byte sequence, but %02X is not a continuation byte",
+                     hex, seq, w[length]);
+        } else {
+            out->shown = length;
+            snprintf(out->text, sizeof out->text,
+                     "%s starts a %zu-byte sequence that is cut short", hex, seq);
+        }
+        break;
+    case U8GUARD_TRUNCATED:
+        seq = w[0] < 0xE0 ? 2 : w[0] < 0xF0 ? 3 : 4;
+        span = length;
+        out->shown = length;
+        hex_bytes(w, length, hex, sizeof hex);
+        snprintf(out->text, sizeof out->text,
+                 "%s is cut off: the input ends %zu byte%s short of a %zu-byte sequence",
+                 hex, seq - length, seq - length == 1 ? "" : "s", seq);
+        break;
+    default:
+        hex_bytes(w, 1, hex, sizeof hex);
+        snprintf(out->text, sizeof out->text, "%s: unknown error kind %d", hex, (int)kind);
+        break;
+    }
+    add_context(out, ctx, offset);
+    note_span(ctx, offset, span);
+}

@@ -1,0 +1,57 @@
+/* input.c -- opening and reading one input stream. */
+#include "input.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+
+int input_open(struct input *in, const char *path)
+{
+    int err;
+
+    in->is_stdin = path == NULL || strcmp(path, "-") == 0;
+    in->name = path ? path : "-";
+    if (in->is_stdin) {
+        in->fd = STDIN_FILENO;
+    } else {
+        do
+            in->fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+        while (in->fd < 0 && errno == EINTR); /* open of a FIFO can wait */
+        if (in->fd < 0)
+            return errno;
+    }
+    if (fstat(in->fd, &in->st) != 0) {
+        err = errno;
+        input_close(in);
+        in->fd = -1;
+        return err;
+    }
+    if (S_ISDIR(in->st.st_mode)) {
+        input_close(in);
+        in->fd = -1;
+        return EISDIR;
+    }
+    return 0;
+}
+
+ssize_t input_read(struct input *in, void *buf, size_t cap)
+{
+    ssize_t n;
+
+    do
+        n = read(in->fd, buf, cap);
+    while (n < 0 && errno == EINTR);
+    return n;
+}
+
+int input_close(struct input *in)
+{
+    int fd = in->fd;
+
+    in->fd = -1;
+    if (in->is_stdin || fd < 0)
+        return 0;
+    /* Linux closes the descriptor even when close(2) fails: no retry. */
+    return close(fd) == 0 ? 0 : errno;
+}

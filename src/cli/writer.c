@@ -1,0 +1,93 @@
+/* writer.c -- buffered, EINTR-safe output to a file descriptor. */
+#include "writer.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+int write_all(int fd, const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    ssize_t k;
+
+    while (n > 0) {
+        k = write(fd, b, n);
+        if (k < 0) {
+            if (errno == EINTR)
+                continue;
+            return errno;
+        }
+        if (k == 0) /* write(2) of n > 0 bytes never returns 0 on Linux */
+            return EIO;
+        b += k;
+        n -= (size_t)k;
+    }
+    return 0;
+}
+
+void writer_init(struct writer *w, int fd, const char *name)
+{
+    w->fd = fd;
+    w->name = name;
+    w->err = 0;
+    w->len = 0;
+}
+
+bool writer_flush(struct writer *w)
+{
+    if (w->err)
+        return false;
+    if (w->len) {
+        w->err = write_all(w->fd, w->buf, w->len);
+        w->len = 0;
+    }
+    return w->err == 0;
+}
+
+bool writer_put(struct writer *w, const void *p, size_t n)
+{
+    if (w->err)
+        return false;
+    if (n > WRITER_BUF - w->len) {
+        if (!writer_flush(w))
+            return false;
+        if (n >= WRITER_BUF) { /* big blocks go straight out */
+            w->err = write_all(w->fd, p, n);
+            return w->err == 0;
+        }
+    }
+    memcpy(w->buf + w->len, p, n);
+    w->len += n;
+    return true;
+}
+
+bool writer_str(struct writer *w, const char *s)
+{
+    return writer_put(w, s, strlen(s));
+}
+
+bool writer_printf(struct writer *w, const char *fmt, ...)
+{
+    char tmp[4096];
+    va_list ap;
+    int n;
+
+    if (w->err)
+        return false;
+    va_start(ap, fmt);
+    n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    if (n < 0 || (size_t)n >= sizeof tmp) {
+        w->err = EOVERFLOW;
+        return false;
+    }
+    return writer_put(w, tmp, (size_t)n);
+}
+
+int writer_report(const struct writer *w)
+{
+    diag("%s: write error: %s", w->name, strerror(w->err ? w->err : EIO));
+    return EXIT_TROUBLE;
+}
