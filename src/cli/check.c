@@ -322,7 +322,9 @@ static int parse_options(struct check_opts *o, int argc, char **argv,
             writer_str(out, check_help);
             *help = true;
             return EXIT_VALID;
-        } else if (argscan_is(t, len, "--json") && !iv) {
+        } else if (argscan_is(t, len, "--json")) {
+            if (iv)
+                return diag_usage("check", "option '--json' takes no value");
             o->json = true;
         } else if (argscan_is(t, len, "--max-errors")) {
             if (!(v = argscan_value(&a, "--max-errors", iv)))

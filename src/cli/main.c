@@ -78,7 +78,8 @@ static int dispatch(int argc, char **argv, struct writer *out)
     const struct command *c;
 
     if (argc < 2) {
-        fputs(global_help, stderr);
+        diag("no command given: check, sanitize, explain, audit or help "
+             "(try 'u8guard --help')");
         return EXIT_TROUBLE;
     }
     if (strcmp(argv[1], "--version") == 0) {

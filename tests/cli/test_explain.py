@@ -1,0 +1,108 @@
+"""test_explain.py -- `u8guard explain`: exact output for the cases the
+assignment names, the lax readings of the other classic attacks, the hex
+syntaxes it accepts, and bad hex (exit 2)."""
+from clitest import run, check, equal, finish
+
+CONT = "is a continuation byte where a character should start (part of the sequence at offset 0)"
+
+EXACT = {
+    "C0 AF": (1, """offset 0: C0: error overlong (length 1)
+    C0 AF is an overlong encoding of U+002F '/'
+    a lax decoder would read these 2 bytes as U+002F '/', which needs only 1 byte
+offset 1: AF: error unexpected_continuation (length 1)
+    AF %s
+not valid UTF-8: 2 bytes, 0 characters, 2 errors
+""" % CONT),
+    "ED A1 8C ED BE B4": (1, """offset 0: ED: error surrogate (length 1)
+    ED A1 8C ED BE B4 is CESU-8 (surrogate pair D84C DFB4) for U+233B4 '\U000233B4'
+    a lax decoder (CESU-8, Java's "modified UTF-8") would read these 6 bytes as U+233B4 '\U000233B4'
+offset 1: A1: error unexpected_continuation (length 1)
+    A1 {c}
+offset 2: 8C: error unexpected_continuation (length 1)
+    8C {c}
+offset 3: ED: error surrogate (length 1)
+    ED BE B4 encodes the surrogate U+DFB4, which is not a character (part of the sequence at offset 0)
+    a lax decoder would read these 3 bytes as U+DFB4, a low surrogate
+offset 4: BE: error unexpected_continuation (length 1)
+    BE {c}
+offset 5: B4: error unexpected_continuation (length 1)
+    B4 {c}
+not valid UTF-8: 6 bytes, 0 characters, 6 errors
+""".replace("{c}", CONT)),
+    "F4 90 80 80": (1, """offset 0: F4: error too_large (length 1)
+    F4 90 80 80 would be U+110000, beyond U+10FFFF
+    a lax decoder would read these 4 bytes as U+110000, which is not a Unicode code point
+offset 1: 90: error unexpected_continuation (length 1)
+    90 {c}
+offset 2: 80: error unexpected_continuation (length 1)
+    80 {c}
+offset 3: 80: error unexpected_continuation (length 1)
+    80 {c}
+not valid UTF-8: 4 bytes, 0 characters, 4 errors
+""".replace("{c}", CONT)),
+    "E4 BD A0": (0, """offset 0: E4 BD A0: U+4F60 '\u4f60' (BMP)
+valid UTF-8: 3 bytes, 1 character
+"""),
+}
+
+# The first explanation line of other cases (what a lax decoder makes of them).
+FIRST_EXPLANATION = {
+    "C0 80": "C0 80 is an overlong encoding of U+0000 (NUL), the NUL of Java's \"modified UTF-8\"",
+    "E0 80 AF": "E0 80 AF is an overlong encoding of U+002F '/'",
+    "ED A0 80": "ED A0 80 encodes the lone surrogate U+D800, which is not a character",
+    "F8 88 80 80 80": "F8 88 80 80 80 is a 5-byte form (obsolete, RFC 2279) of U+200000",
+    "FC 84 80 80 80 80": "FC 84 80 80 80 80 is a 6-byte form (obsolete, RFC 2279) of U+4000000",
+    "FE": "FE is never used in UTF-8",
+    "FF 41": "FF is never used in UTF-8",
+    "F0 9F 98": "F0 9F 98 is cut off: the input ends 1 byte short of a 4-byte sequence",
+    "E4": "E4 is cut off: the input ends 2 bytes short of a 3-byte sequence",
+    "E4 BD 41": "E4 BD starts a 3-byte sequence, but 41 is not a continuation byte",
+    "C1 41": "C1 can only begin an overlong encoding (of a character in U+0000..U+007F)",
+    "F5 80": "F5 80 can only begin a value beyond U+10FFFF",
+}
+
+
+def main():
+    for hexs, (status, text) in EXACT.items():
+        rc, out, err = run(["explain"] + hexs.split())
+        equal(rc, status, "explain %s: exit status" % hexs)
+        equal(out.decode("utf-8"), text, "explain %s: exact output" % hexs)
+        equal(err, "", "explain %s: nothing on stderr" % hexs)
+    for hexs, first in FIRST_EXPLANATION.items():
+        rc, out, err = run(["explain", hexs])
+        lines = out.decode("utf-8").splitlines()
+        equal((rc, lines[1].strip() if len(lines) > 1 else None), (1, first),
+              "explain %s: what it is" % hexs)
+
+    # Character classes.
+    for hexs, line in [("EF BF BE", "offset 0: EF BF BE: U+FFFE (noncharacter)"),
+                       ("00", "offset 0: 00: U+0000 (control)"),
+                       ("E2 80 AE", "offset 0: E2 80 AE: U+202E (format)"),
+                       ("EF BB BF", "offset 0: EF BB BF: U+FEFF (byte order mark)"),
+                       ("EE 80 80", "offset 0: EE 80 80: U+E000 (private use)"),
+                       ("F0 9F 98 80", "offset 0: F0 9F 98 80: U+1F600 '\U0001F600' (plane 1)"),
+                       ("41", "offset 0: 41: U+0041 'A' (ASCII)")]:
+        rc, out, err = run(["explain", hexs])
+        equal((rc, out.decode("utf-8").splitlines()[0]), (0, line), "explain %s" % hexs)
+
+    # Every accepted way of writing the same bytes gives the same output.
+    rc, ref, err = run(["explain", "C0", "AF"])
+    for form in (["c0af"], ["C0AF"], ["0xC0", "0xAF"], ["0xc0,0xaf"], ["\\xC0\\xAF"],
+                 ["  c0  ", "af "], ["--", "c0af"], ["c0\taf"]):
+        rc, out, err = run(["explain"] + form)
+        equal((rc, out), (1, ref), "explain %r reads as C0 AF" % form)
+
+    # Bad hex and usage errors: exit 2 and a message saying what is wrong.
+    for form, says in ((["c0a"], "odd number of hex digits"), (["zz"], "is not hex"),
+                       (["0x"], "is not hex"), (["c0", "g1"], "'g1' is not hex"),
+                       ([], "no bytes to explain"), (["  "], "no bytes to explain"),
+                       (["--frobnicate"], "unknown option '--frobnicate'")):
+        rc, out, err = run(["explain"] + form)
+        equal(rc, 2, "explain %r: exit 2" % form)
+        check(says in err and err.startswith("u8guard explain: "),
+              "explain %r: message says %r" % (form, says), says, err)
+        equal(out, b"", "explain %r: nothing on stdout" % form)
+    finish()
+
+
+main()
