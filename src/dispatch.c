@@ -2,7 +2,9 @@
  * first use: U8GUARD_IMPL from the environment if it names a supported
  * implementation, else the best the CPU supports. Racing first uses all
  * compute the same answer, so a relaxed atomic store is enough. */
+#include "cpu.h"
 #include "internal.h"
+#include "kernels/kernels.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -18,16 +20,40 @@ static const struct u8g_kernels *compiled(u8guard_impl impl)
     switch (impl) {
     case U8GUARD_IMPL_SCALAR:
         return &u8g_scalar_kernels;
+    case U8GUARD_IMPL_WORD:
+        return &u8g_word_kernels;
+#if U8G_HAVE_X86_KERNELS
+    case U8GUARD_IMPL_SSE42:
+        return &u8g_sse42_kernels;
+    case U8GUARD_IMPL_AVX2:
+        return &u8g_avx2_kernels;
+    case U8GUARD_IMPL_AVX512:
+        return &u8g_avx512_kernels;
+#endif
+#if U8G_HAVE_NEON_KERNEL
+    case U8GUARD_IMPL_NEON:
+        return &u8g_neon_kernels;
+#endif
     default:
         return NULL;
     }
 }
 
+/* Whether the running CPU (and OS) can execute impl's instructions. */
 static bool cpu_can_run(u8guard_impl impl)
 {
     switch (impl) {
     case U8GUARD_IMPL_SCALAR:
+    case U8GUARD_IMPL_WORD:
         return true;
+    case U8GUARD_IMPL_SSE42:
+        return u8g_cpu_has_sse42();
+    case U8GUARD_IMPL_AVX2:
+        return u8g_cpu_has_avx2();
+    case U8GUARD_IMPL_AVX512:
+        return u8g_cpu_has_avx512();
+    case U8GUARD_IMPL_NEON:
+        return u8g_cpu_has_neon();
     default:
         return false;
     }

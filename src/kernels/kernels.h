@@ -1,0 +1,40 @@
+/* kernels.h -- the implementations beside the scalar reference, one file
+ * each under src/kernels/, and which of them this build compiles.
+ *
+ * A vectorized kernel file is compiled only for its architecture (see
+ * src/CMakeLists.txt), with the instruction-set flags it needs; dispatch.c
+ * hands out its table only when cpu.c says the running CPU can execute it.
+ * Nothing here is exported. */
+#ifndef U8GUARD_KERNELS_H
+#define U8GUARD_KERNELS_H
+
+#include "internal.h"
+
+/* x86-64 SSE4.2/AVX2/AVX-512 kernels: gcc and clang on x86-64. */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define U8G_HAVE_X86_KERNELS 1
+#else
+#define U8G_HAVE_X86_KERNELS 0
+#endif
+
+/* The AArch64 NEON kernel (Advanced SIMD is mandatory on AArch64). */
+#if defined(__aarch64__)
+#define U8G_HAVE_NEON_KERNEL 1
+#else
+#define U8G_HAVE_NEON_KERNEL 0
+#endif
+
+/* Portable: ASCII skipped 8 bytes at a time (word.c). */
+extern const struct u8g_kernels u8g_word_kernels;
+
+#if U8G_HAVE_X86_KERNELS
+extern const struct u8g_kernels u8g_sse42_kernels;  /* sse42.c */
+extern const struct u8g_kernels u8g_avx2_kernels;   /* avx2.c */
+extern const struct u8g_kernels u8g_avx512_kernels; /* avx512.c */
+#endif
+
+#if U8G_HAVE_NEON_KERNEL
+extern const struct u8g_kernels u8g_neon_kernels; /* neon.c */
+#endif
+
+#endif

@@ -1,0 +1,129 @@
+/* word.c -- the portable implementation: 8 bytes at a time through ASCII
+ * (one 64-bit AND tells whether a word has a byte >= 0x80), one character
+ * at a time through the rest with the branchy checker of utf8_char.h.
+ * It needs nothing beyond C11, so it is the fallback on every platform. */
+#include "kernels.h"
+#include "utf8_char.h"
+
+#include <string.h>
+
+#define HIGH_BITS 0x8080808080808080ull
+
+/* Loads 8 bytes without alignment or aliasing assumptions (one mov). */
+static inline uint64_t load64(const uint8_t *p)
+{
+    uint64_t w;
+
+    memcpy(&w, p, sizeof w);
+    return w;
+}
+
+/* Number of ASCII bytes at the start of p[0..8) whose word has high bits
+ * hb (nonzero): the lowest-addressed byte with bit 7 set. */
+static inline size_t ascii_lead(const uint8_t *p, uint64_t hb)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && \
+    (defined(__GNUC__) || defined(__clang__))
+    (void)p;
+    return (size_t)__builtin_ctzll(hb) / 8;
+#else
+    size_t k = 0;
+
+    (void)hb;
+    while (p[k] < 0x80)
+        k++;
+    return k;
+#endif
+}
+
+static size_t word_valid_prefix(const uint8_t *p, size_t len)
+{
+    size_t i = 0, n;
+    uint64_t hb;
+    uint32_t cp;
+
+    while (i < len) {
+        if (len - i >= 8) {
+            hb = load64(p + i) & HIGH_BITS;
+            if (hb == 0) {
+                i += 8;
+                continue;
+            }
+            i += ascii_lead(p + i, hb);
+        }
+        /* Through the non-ASCII run (or the last < 8 bytes). */
+        do {
+            n = u8g_char_check(p + i, len - i, &cp);
+            if (n == 0)
+                return i;
+            i += n;
+        } while (i < len && p[i] >= 0x80);
+    }
+    return i;
+}
+
+static size_t word_to_utf32(const uint8_t *p, size_t len, uint32_t *out,
+                            size_t *n_out)
+{
+    size_t i = 0, o = 0, n, k, m;
+    uint64_t hb;
+    uint32_t cp;
+
+    while (i < len) {
+        if (len - i >= 8) {
+            hb = load64(p + i) & HIGH_BITS;
+            m = hb == 0 ? 8 : ascii_lead(p + i, hb);
+            for (k = 0; k < m; k++)
+                out[o + k] = p[i + k];
+            i += m;
+            o += m;
+            if (m == 8)
+                continue;
+        }
+        do {
+            n = u8g_char_check(p + i, len - i, &cp);
+            if (n == 0)
+                goto done;
+            out[o++] = cp;
+            i += n;
+        } while (i < len && p[i] >= 0x80);
+    }
+done:
+    *n_out = o;
+    return i;
+}
+
+static size_t word_to_utf16(const uint8_t *p, size_t len, uint16_t *out,
+                            size_t *n_out)
+{
+    size_t i = 0, o = 0, n, k, m;
+    uint64_t hb;
+    uint32_t cp;
+
+    while (i < len) {
+        if (len - i >= 8) {
+            hb = load64(p + i) & HIGH_BITS;
+            m = hb == 0 ? 8 : ascii_lead(p + i, hb);
+            for (k = 0; k < m; k++)
+                out[o + k] = p[i + k];
+            i += m;
+            o += m;
+            if (m == 8)
+                continue;
+        }
+        do {
+            n = u8g_char_check(p + i, len - i, &cp);
+            if (n == 0)
+                goto done;
+            o += u8g_put_utf16(out + o, cp);
+            i += n;
+        } while (i < len && p[i] >= 0x80);
+    }
+done:
+    *n_out = o;
+    return i;
+}
+
+const struct u8g_kernels u8g_word_kernels = {
+    U8GUARD_IMPL_WORD, word_valid_prefix, word_to_utf32, word_to_utf16,
+};
