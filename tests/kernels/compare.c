@@ -1,0 +1,239 @@
+/* compare.c -- see compare.h. */
+#include "compare.h"
+
+#include <u8guard.h>
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_REPORTS 12   /* differences printed in full */
+#define STREAM_CHUNK 7   /* a chunk size that straddles every boundary */
+
+/* Everything the public API says about one input. */
+struct results {
+    size_t prefix;
+    bool valid;
+    u8guard_error verr;
+    size_t n32, n16, nsan, san_errors, n_errs, nstream;
+    u8guard_error e32, e16;
+    uint32_t *u32;
+    uint16_t *u16;
+    uint8_t *san, *stream;
+    u8guard_error *errs;     /* every error, by u8guard_next_error */
+    u8guard_error *serrs;    /* every error, by the stream */
+    size_t n_serrs;
+};
+
+static unsigned long failures, cases;
+
+unsigned long compare_failures(void)
+{
+    return failures;
+}
+
+unsigned long compare_cases(void)
+{
+    return cases;
+}
+
+static void *xcalloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size);
+
+    if (p == NULL) {
+        fprintf(stderr, "out of memory\n");
+        exit(2);
+    }
+    return p;
+}
+
+static void on_stream_error(void *ctx, const u8guard_error *e)
+{
+    struct results *r = ctx;
+
+    r->serrs[r->n_serrs++] = *e;
+}
+
+static void run(const uint8_t *in, size_t len, struct results *r, int fast)
+{
+    size_t pos = 0, i, chunk, cap = U8GUARD_STREAM_OUT_MAX(STREAM_CHUNK);
+    u8guard_stream s;
+
+    memset(r, 0, sizeof *r);
+    r->prefix = u8guard_valid_prefix(in, len);
+    if (fast)
+        return;
+    r->valid = u8guard_validate(in, len, &r->verr);
+    r->u32 = xcalloc(len, sizeof *r->u32);
+    r->u16 = xcalloc(len, sizeof *r->u16);
+    r->n32 = u8guard_decode_utf32(in, len, r->u32, len, &r->e32);
+    r->n16 = u8guard_decode_utf16(in, len, r->u16, len, &r->e16);
+    r->san = xcalloc(3 * len, 1);
+    r->nsan = u8guard_sanitize(in, len, r->san, 3 * len, &r->san_errors);
+    r->errs = xcalloc(len + 1, sizeof *r->errs); /* + the final "no error" */
+    while (u8guard_next_error(in, len, &pos, &r->errs[r->n_errs]))
+        r->n_errs++;
+    /* The stream, fed STREAM_CHUNK bytes at a time. */
+    r->stream = xcalloc(3 * len + cap, 1);
+    r->serrs = xcalloc(len, sizeof *r->serrs);
+    u8guard_stream_init(&s);
+    for (i = 0; i < len; i += chunk) {
+        chunk = len - i < STREAM_CHUNK ? len - i : STREAM_CHUNK;
+        r->nstream += u8guard_stream_feed(&s, in + i, chunk, false, on_stream_error, r,
+                                          r->stream + r->nstream, cap);
+    }
+    r->nstream += u8guard_stream_feed(&s, NULL, 0, true, on_stream_error, r,
+                                      r->stream + r->nstream, cap);
+}
+
+static void release(struct results *r)
+{
+    free(r->u32);
+    free(r->u16);
+    free(r->san);
+    free(r->errs);
+    free(r->stream);
+    free(r->serrs);
+}
+
+static bool same_error(const u8guard_error *a, const u8guard_error *b)
+{
+    return a->offset == b->offset && a->length == b->length && a->kind == b->kind;
+}
+
+static bool same_errors(const u8guard_error *a, const u8guard_error *b, size_t n)
+{
+    size_t i;
+
+    for (i = 0; i < n; i++)
+        if (!same_error(&a[i], &b[i]))
+            return false;
+    return true;
+}
+
+/* Returns the name of the first field that differs, NULL when none. */
+static const char *difference(const struct results *a, const struct results *b, int fast)
+{
+    if (a->prefix != b->prefix)
+        return "u8guard_valid_prefix";
+    if (fast)
+        return NULL;
+    if (a->valid != b->valid || !same_error(&a->verr, &b->verr))
+        return "u8guard_validate";
+    if (a->n32 != b->n32 || !same_error(&a->e32, &b->e32) ||
+        memcmp(a->u32, b->u32, a->n32 * sizeof *a->u32) != 0)
+        return "u8guard_decode_utf32";
+    if (a->n16 != b->n16 || !same_error(&a->e16, &b->e16) ||
+        memcmp(a->u16, b->u16, a->n16 * sizeof *a->u16) != 0)
+        return "u8guard_decode_utf16";
+    if (a->nsan != b->nsan || a->san_errors != b->san_errors ||
+        memcmp(a->san, b->san, a->nsan) != 0)
+        return "u8guard_sanitize";
+    if (a->n_errs != b->n_errs || !same_errors(a->errs, b->errs, a->n_errs))
+        return "u8guard_next_error";
+    if (a->nstream != b->nstream || memcmp(a->stream, b->stream, a->nstream) != 0 ||
+        a->n_serrs != b->n_serrs || !same_errors(a->serrs, b->serrs, a->n_serrs))
+        return "u8guard_stream_feed";
+    return NULL;
+}
+
+static void hexdump(const uint8_t *in, size_t len)
+{
+    size_t i, shown = len > 320 ? 320 : len;
+
+    for (i = 0; i < shown; i++)
+        fprintf(stderr, "%02X%s", in[i], (i + 1) % 32 == 0 ? "\n" : " ");
+    fprintf(stderr, "%s\n", shown < len ? "..." : "");
+}
+
+int compare_all(const uint8_t *in, size_t len, const char *what, int fast)
+{
+    struct results ref, got;
+    const char *diff;
+    int bad = 0, impl;
+
+    if (!u8guard_set_impl(U8GUARD_IMPL_SCALAR)) {
+        fprintf(stderr, "cannot select the scalar implementation\n");
+        exit(2);
+    }
+    run(in, len, &ref, fast);
+    for (impl = U8GUARD_IMPL_SCALAR + 1; impl < U8GUARD_IMPL_COUNT_; impl++) {
+        if (!u8guard_set_impl((u8guard_impl)impl))
+            continue;
+        run(in, len, &got, fast);
+        diff = difference(&ref, &got, fast);
+        if (diff) {
+            bad++;
+            if (++failures <= MAX_REPORTS) {
+                fprintf(stderr,
+                        "FAIL %s: %s differs from scalar on %s (len %zu): "
+                        "valid prefix %zu vs %zu\n",
+                        u8guard_impl_name((u8guard_impl)impl), diff, what, len,
+                        got.prefix, ref.prefix);
+                hexdump(in, len);
+            }
+        }
+        release(&got);
+    }
+    release(&ref);
+    cases++;
+    return bad;
+}
+
+int compare_impls_line(void)
+{
+    int impl, n = 0;
+
+    printf("comparing with scalar:");
+    for (impl = U8GUARD_IMPL_SCALAR + 1; impl < U8GUARD_IMPL_COUNT_; impl++)
+        if (u8guard_impl_supported((u8guard_impl)impl)) {
+            printf(" %s", u8guard_impl_name((u8guard_impl)impl));
+            n++;
+        }
+    printf("%s\n", n ? "" : " (none supported here)");
+    return n;
+}
+
+uint64_t rng_next(uint64_t *s)
+{
+    uint64_t x = *s;
+
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    *s = x;
+    return x * 0x2545F4914F6CDD1Dull;
+}
+
+size_t random_char(uint64_t *s, unsigned n, uint8_t out[4])
+{
+    /* Range of each length, and the values at the edges of Table 3-7. */
+    static const uint32_t lo[5] = {0, 0x00, 0x80, 0x800, 0x10000};
+    static const uint32_t hi[5] = {0, 0x7F, 0x7FF, 0xFFFF, 0x10FFFF};
+    static const uint32_t edges[5][6] = {
+        {0, 0, 0, 0, 0, 0},
+        {0x00, 0x7F, 0x01, 0x41, 0x7E, 0x20},
+        {0x80, 0x7FF, 0xBF, 0xC0, 0x3FF, 0x400},
+        {0x800, 0xFFFF, 0xD7FF, 0xE000, 0xFFFD, 0x1000},
+        {0x10000, 0x10FFFF, 0x3FFFF, 0x40000, 0xFFFFF, 0x100000},
+    };
+    uint64_t r = rng_next(s);
+    uint32_t cp;
+
+    if (n < 1 || n > 4)
+        n = 1;
+    if (r % 8 == 0)
+        cp = edges[n][(r >> 8) % 6];
+    else
+        cp = lo[n] + (uint32_t)((r >> 8) % (hi[n] - lo[n] + 1));
+    if (cp >= 0xD800 && cp <= 0xDFFF)
+        cp -= 0x800; /* a 3-byte non-surrogate */
+    if (u8guard_encode(cp, out) != n) {
+        fprintf(stderr, "random_char: u8guard_encode(%#x) is not %u bytes\n",
+                (unsigned)cp, n);
+        exit(2);
+    }
+    return n;
+}
