@@ -1,0 +1,319 @@
+/* subprocess.c -- runs a decoder script as a long-lived child process and
+ * exchanges batches with it (protocol in subprocess.h). A missing
+ * interpreter makes the adapter unavailable, with a message; a child that
+ * dies is restarted once per batch; one that stops answering is killed
+ * and its batch marked ORACLE_HUNG. The requests go through a socket so
+ * that writing to a dead child is EPIPE (MSG_NOSIGNAL), not a SIGPIPE
+ * that would kill the caller. */
+#define _POSIX_C_SOURCE 200809L
+#include "adapters/subprocess.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifndef ORACLE_SUBPROCESS_DIR
+#error "ORACLE_SUBPROCESS_DIR (the folder of the scripts) must be defined"
+#endif
+
+/* A child that says nothing for this long is considered hung. Start-up
+ * gets longer: Node takes a while on a loaded machine. */
+#define REPLY_TIMEOUT_MS 30000
+#define START_TIMEOUT_MS 30000
+
+enum { IO_OK = 0, IO_EOF = -1, IO_TIMEOUT = -2 };
+
+static void set_cloexec(int fd)
+{
+    int flags = fcntl(fd, F_GETFD);
+    if (flags >= 0)
+        (void)fcntl(fd, F_SETFD, flags | FD_CLOEXEC);
+}
+
+/* Waits until fd is ready for events; returns IO_OK, IO_EOF (error) or
+ * IO_TIMEOUT. */
+static int wait_fd(int fd, short events, int timeout_ms)
+{
+    struct pollfd p = {.fd = fd, .events = events};
+    int r;
+
+    do
+        r = poll(&p, 1, timeout_ms);
+    while (r < 0 && errno == EINTR);
+    if (r == 0)
+        return IO_TIMEOUT;
+    return r < 0 ? IO_EOF : IO_OK;
+}
+
+static int read_exact(int fd, void *buf, size_t n, int timeout_ms)
+{
+    unsigned char *p = buf;
+
+    while (n > 0) {
+        ssize_t r;
+        int w = wait_fd(fd, POLLIN, timeout_ms);
+        if (w != IO_OK)
+            return w;
+        r = read(fd, p, n);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return IO_EOF;
+        p += r;
+        n -= (size_t)r;
+    }
+    return IO_OK;
+}
+
+static int write_all(int fd, const void *buf, size_t n, int timeout_ms)
+{
+    const unsigned char *p = buf;
+
+    while (n > 0) {
+        ssize_t r;
+        int w = wait_fd(fd, POLLOUT, timeout_ms);
+        if (w != IO_OK)
+            return w;
+        r = send(fd, p, n, MSG_NOSIGNAL);
+        if (r < 0 && (errno == EINTR || errno == EAGAIN))
+            continue;
+        if (r <= 0)
+            return IO_EOF;
+        p += r;
+        n -= (size_t)r;
+    }
+    return IO_OK;
+}
+
+static void sleep_ms(long ms)
+{
+    struct timespec ts = {.tv_sec = ms / 1000, .tv_nsec = (ms % 1000) * 1000000L};
+    while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+        ;
+}
+
+void subproc_stop(subproc *sp)
+{
+    if (sp->pid <= 0)
+        return;
+    /* End of input asks the script to exit; give it a moment. */
+    close(sp->to_child);
+    close(sp->from_child);
+    for (int i = 0; i < 100; i++) {
+        if (waitpid(sp->pid, NULL, WNOHANG) == sp->pid) {
+            sp->pid = 0;
+            return;
+        }
+        sleep_ms(10);
+    }
+    kill(sp->pid, SIGKILL);
+    while (waitpid(sp->pid, NULL, 0) < 0 && errno == EINTR)
+        ;
+    sp->pid = 0;
+}
+
+/* The child: becomes the first interpreter of sp->programs that exists. */
+static void exec_child(const subproc *sp, const char *path, int in, int out)
+{
+    if (dup2(in, STDIN_FILENO) < 0 || dup2(out, STDOUT_FILENO) < 0)
+        _exit(126);
+    for (const char *const *prog = sp->programs; *prog; prog++) {
+        char *argv[3];
+        argv[0] = (char *)(uintptr_t)*prog;
+        argv[1] = (char *)(uintptr_t)path;
+        argv[2] = NULL;
+        execvp(*prog, argv);
+    }
+    _exit(127);
+}
+
+const char *subproc_start(subproc *sp)
+{
+    static const char path_prefix[] = ORACLE_SUBPROCESS_DIR "/";
+    char path[sizeof path_prefix + 64];
+    int req[2], rep[2], status = 0;
+    char hello[4];
+    pid_t pid;
+
+    if (sp->pid > 0)
+        return NULL;
+    if (strlen(sp->script) >= 64)
+        return "subprocess script name too long";
+    memcpy(path, path_prefix, sizeof path_prefix);
+    strcat(path, sp->script);
+    if (access(path, R_OK) != 0)
+        return "subprocess script not found in ORACLE_SUBPROCESS_DIR";
+    if (socketpair(AF_UNIX, SOCK_STREAM, 0, req) != 0)
+        return "socketpair failed";
+    if (pipe(rep) != 0) {
+        close(req[0]);
+        close(req[1]);
+        return "pipe failed";
+    }
+    for (int i = 0; i < 2; i++) {
+        set_cloexec(req[i]);
+        set_cloexec(rep[i]);
+    }
+    pid = fork();
+    if (pid < 0) {
+        close(req[0]); close(req[1]); close(rep[0]); close(rep[1]);
+        return "fork failed";
+    }
+    if (pid == 0)
+        exec_child(sp, path, req[1], rep[1]);
+    close(req[1]);
+    close(rep[1]);
+    sp->pid = pid;
+    sp->to_child = req[0];
+    sp->from_child = rep[0];
+    if (read_exact(sp->from_child, hello, 4, START_TIMEOUT_MS) == IO_OK &&
+        memcmp(hello, "U8GO", 4) == 0)
+        return NULL;
+    /* No greeting: find out whether the interpreter was there at all. */
+    kill(pid, SIGKILL);
+    close(sp->to_child);
+    close(sp->from_child);
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    sp->pid = 0;
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+        return "interpreter not found (none of the programs tried is installed)";
+    return "the interpreter started but its script did not greet (see its stderr)";
+}
+
+static void put_u32(unsigned char *p, uint32_t v)
+{
+    p[0] = (unsigned char)v;
+    p[1] = (unsigned char)(v >> 8);
+    p[2] = (unsigned char)(v >> 16);
+    p[3] = (unsigned char)(v >> 24);
+}
+
+static uint32_t get_u32(const unsigned char *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+           (uint32_t)p[3] << 24;
+}
+
+/* Reads n code points into dst (or discards them when dst is NULL). */
+static int read_cps(int fd, uint32_t *dst, size_t n, unsigned char *scratch)
+{
+    int r = read_exact(fd, scratch, 4 * n, REPLY_TIMEOUT_MS);
+    if (r != IO_OK || !dst)
+        return r;
+    for (size_t i = 0; i < n; i++)
+        dst[i] = get_u32(scratch + 4 * i);
+    return IO_OK;
+}
+
+/* Reads the reply for one input of length len into *v. */
+static int read_reply(int fd, size_t len, oracle_verdict *v,
+                      unsigned char *scratch)
+{
+    unsigned char h[14], r[5];
+    uint64_t off = 0;
+    uint32_t n_cps, n_repl;
+    int rc;
+
+    if ((rc = read_exact(fd, h, sizeof h, REPLY_TIMEOUT_MS)) != IO_OK)
+        return rc;
+    for (int i = 0; i < 8; i++)
+        off |= (uint64_t)h[2 + i] << (8 * i);
+    n_cps = get_u32(h + 10);
+    if (n_cps > len + 1)
+        return IO_EOF; /* not our protocol: treat like a dead child */
+    if ((rc = read_cps(fd, v->cps, n_cps, scratch)) != IO_OK)
+        return rc;
+    if ((rc = read_exact(fd, r, sizeof r, REPLY_TIMEOUT_MS)) != IO_OK)
+        return rc;
+    n_repl = get_u32(r + 1);
+    if (n_repl > len + 1)
+        return IO_EOF;
+    if ((rc = read_cps(fd, v->repl, n_repl, scratch)) != IO_OK)
+        return rc;
+    v->status = h[0] == 0 ? ORACLE_OK : ORACLE_FAILED;
+    v->signal = 0;
+    v->accepted = h[1] != 0;
+    v->err_offset = off == UINT64_MAX ? ORACLE_UNKNOWN
+                    : off > len       ? len + 1 /* nonsense: shows as a difference */
+                                      : (size_t)off;
+    v->n_cps = n_cps;
+    v->has_repl = r[0] != 0 && v->repl != NULL;
+    v->n_repl = v->has_repl ? n_repl : 0;
+    return IO_OK;
+}
+
+/* One attempt at a batch with a running child. */
+static int run_batch(subproc *sp, const oracle_input *in, size_t n,
+                     oracle_verdict *out)
+{
+    size_t total = 4, max = 0, pos;
+    unsigned char *req, *scratch;
+    int rc = IO_OK;
+
+    for (size_t i = 0; i < n; i++) {
+        total += 4 + in[i].len;
+        if (in[i].len > max)
+            max = in[i].len;
+    }
+    req = malloc(total);
+    scratch = malloc(4 * (max + 1));
+    if (!req || !scratch) {
+        free(req);
+        free(scratch);
+        return IO_EOF;
+    }
+    put_u32(req, (uint32_t)n);
+    pos = 4;
+    for (size_t i = 0; i < n; i++) {
+        put_u32(req + pos, (uint32_t)in[i].len);
+        if (in[i].len)
+            memcpy(req + pos + 4, in[i].data, in[i].len);
+        pos += 4 + in[i].len;
+    }
+    rc = write_all(sp->to_child, req, total, REPLY_TIMEOUT_MS);
+    for (size_t i = 0; rc == IO_OK && i < n; i++)
+        rc = read_reply(sp->from_child, in[i].len, &out[i], scratch);
+    free(req);
+    free(scratch);
+    return rc;
+}
+
+int subproc_run(subproc *sp, const oracle_input *in, size_t n,
+                oracle_verdict *out)
+{
+    int rc = IO_EOF, status;
+
+    if (n > UINT32_MAX)
+        goto failed;
+    for (size_t i = 0; i < n; i++)
+        if (in[i].len > UINT32_MAX - 8)
+            goto failed;
+    for (int attempt = 0; attempt < 2; attempt++) {
+        if (subproc_start(sp) != NULL)
+            break;
+        rc = run_batch(sp, in, n, out);
+        if (rc == IO_OK)
+            return 0;
+        subproc_stop(sp); /* dead, desynchronised or hung: start afresh */
+        if (rc == IO_TIMEOUT)
+            break;
+    }
+failed:
+    status = rc == IO_TIMEOUT ? ORACLE_HUNG : ORACLE_FAILED;
+    for (size_t i = 0; i < n; i++) {
+        out[i].status = status;
+        out[i].accepted = false;
+        out[i].n_cps = 0;
+        out[i].has_repl = false;
+        out[i].n_repl = 0;
+    }
+    return -1;
+}
