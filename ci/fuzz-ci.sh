@@ -1,0 +1,70 @@
+#!/bin/sh
+# fuzz-ci.sh -- continuous fuzzing in CI: build the libFuzzer targets, then
+# run every target for a bounded time from its seed corpus.
+#
+#   ci/fuzz-ci.sh [TARGET...]          (default: every target built)
+#
+# Environment: FUZZ_SECONDS per target (default 30), FUZZ_BUILD_DIR (see
+# ci/fuzz-build.sh), FUZZ_NO_BUILD=1 to reuse an existing build.
+# The seeds are copied to a temporary work corpus (the repository is never
+# modified); corpus/regressions/<target>/ is read too when it exists.
+# Exit status 0 when no target found anything; 1 when one crashed, with the
+# reproducer's hex and the harness's report printed; 2 on a setup error.
+# Duration on 2 cores: build ~1 min, then FUZZ_SECONDS x 7 targets.
+set -eu
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+OUT=${FUZZ_BUILD_DIR:-$ROOT/build-fuzz}
+SECS=${FUZZ_SECONDS:-30}
+BIN=$OUT/libfuzzer/fuzz
+
+if [ "${FUZZ_NO_BUILD:-0}" != 1 ]; then
+    "$ROOT/ci/fuzz-build.sh" libfuzzer >"$OUT.build.log" 2>&1 || {
+        mkdir -p "$(dirname "$OUT")"
+        cat "$OUT.build.log" >&2
+        echo "fuzz-ci: build failed" >&2
+        exit 2
+    }
+fi
+[ -f "$BIN/targets.txt" ] || { echo "fuzz-ci: no $BIN/targets.txt" >&2; exit 2; }
+if [ $# -gt 0 ]; then targets="$*"; else targets=$(cat "$BIN/targets.txt"); fi
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/u8guard-fuzz-ci.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT INT TERM
+failed=""
+printf '%-22s %-6s %10s %8s %6s\n' target result runs exec/s cov
+for t in $targets; do
+    [ -x "$BIN/$t" ] || { echo "fuzz-ci: $BIN/$t not built" >&2; exit 2; }
+    [ -d "$ROOT/corpus/seeds/$t" ] || { echo "fuzz-ci: no corpus/seeds/$t" >&2; exit 2; }
+    mkdir -p "$WORK/$t/corpus" "$WORK/$t/artifacts"
+    cp "$ROOT/corpus/seeds/$t/." "$WORK/$t/corpus/" -R
+    extra=""
+    [ -d "$ROOT/corpus/regressions/$t" ] && extra="$ROOT/corpus/regressions/$t"
+    log=$WORK/$t/log
+    # shellcheck disable=SC2086 # $extra is empty or one directory
+    if "$BIN/$t" -max_total_time="$SECS" -timeout=10 -rss_limit_mb=2048 \
+        -dict="$ROOT/fuzz/u8guard.dict" -print_final_stats=1 \
+        -artifact_prefix="$WORK/$t/artifacts/" "$WORK/$t/corpus" $extra >"$log" 2>&1; then
+        result=ok
+    else
+        result=FAILED
+        failed="$failed $t"
+    fi
+    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+    cov=$(sed -n 's/.* cov: \([0-9]*\) .*/\1/p' "$log" | tail -1)
+    printf '%-22s %-6s %10s %8s %6s\n' "$t" "$result" "${runs:-?}" "${speed:-?}" "${cov:-?}"
+    if [ $result = FAILED ]; then
+        echo "---- $t: the harness's report and libFuzzer's summary"
+        grep -E '^(U8GUARD-|==[0-9]+==ERROR|SUMMARY)' "$log" || tail -40 "$log"
+        for a in "$WORK/$t/artifacts"/*; do
+            [ -f "$a" ] || continue
+            echo "reproducer $(basename "$a") hex: $(od -An -v -tx1 "$a" | tr -d ' \n')"
+            echo "reproduce: $BIN/$t <file with those bytes>   (see fuzz/README.md)"
+        done
+    fi
+done
+if [ -n "$failed" ]; then
+    echo "fuzz-ci: FAILED:$failed"
+    exit 1
+fi
+echo "fuzz-ci: all targets ran ${SECS}s each without a finding"
