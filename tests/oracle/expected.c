@@ -104,6 +104,30 @@ const expected_set expected_sets[] = {
      ""},
     {"node", "structured", 4000, 4000, 0, 0,
      ""},
+    /* Kuhn's UTF-8-test.txt, line by line (test_corpus.c). Its line 2.1.1
+     * holds a 00 byte (glib: "rejects valid input"); lines 2.1.5, 2.1.6,
+     * 2.2.4, 2.2.5, 2.2.6 and 2.3.5 hold F8.., FC.., F7 BF BF BF, FB..,
+     * FD.. and F4 90 80 80, which glibc's wide-character decoders accept. */
+    {"icu-ucnv", "kuhn", 300, 300, 0, 0,
+     ""},
+    {"icu-u8next", "kuhn", 300, 300, 0, 0,
+     ""},
+    {"iconv", "kuhn", 300, 300, 0, 0,
+     ""},
+    {"iconv-wchar", "kuhn", 300, 294, 0, 6,
+     "accepts ill-formed input:6"},
+    {"mbrtowc", "kuhn", 300, 294, 0, 6,
+     "accepts ill-formed input:6"},
+    {"glib", "kuhn", 300, 297, 2, 1,
+     "rejects valid input:1|glib-make-valid-per-byte:2"},
+    {"libunistring", "kuhn", 300, 273, 27, 0,
+     "unistring-mbtouc-whole-sequence:27"},
+    {"utf8proc", "kuhn", 300, 300, 0, 0,
+     ""},
+    {"python", "kuhn", 300, 300, 0, 0,
+     ""},
+    {"node", "kuhn", 300, 300, 0, 0,
+     ""},
 };
 const size_t n_expected_sets = sizeof expected_sets / sizeof expected_sets[0];
 

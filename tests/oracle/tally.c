@@ -30,54 +30,51 @@ static void count_label(tally *t, const char *label, oracle_outcome oc,
     t->labels[t->n_labels++] = (tally_label){label, oc, 1, index};
 }
 
-/* Verdict buffers for up to BATCH inputs of at most max_len bytes. */
+/* Verdict buffers for one batch: each input of len bytes gets four
+ * arrays of len + 1 code points (ours and theirs, strict and replacement),
+ * so memory follows the batch's total size, not its longest line. */
 typedef struct buffers {
-    oracle_verdict *ours, *theirs;
+    oracle_verdict ours[BATCH], theirs[BATCH];
     uint32_t *mem;
 } buffers;
 
-static int buffers_alloc(buffers *b, size_t n, size_t max_len)
+static int buffers_set(buffers *b, const oracle_input *in, size_t n)
 {
-    size_t per = max_len + 1;
+    size_t total = 0, at = 0;
 
-    b->ours = calloc(n, sizeof *b->ours);
-    b->theirs = calloc(n, sizeof *b->theirs);
-    b->mem = malloc(4 * n * per * sizeof *b->mem);
-    if (!b->ours || !b->theirs || !b->mem)
+    for (size_t i = 0; i < n; i++)
+        total += in[i].len + 1;
+    free(b->mem);
+    b->mem = malloc(4 * total * sizeof *b->mem);
+    if (!b->mem)
         return -1;
     for (size_t i = 0; i < n; i++) {
-        b->ours[i].cps = b->mem + (4 * i + 0) * per;
-        b->ours[i].repl = b->mem + (4 * i + 1) * per;
-        b->theirs[i].cps = b->mem + (4 * i + 2) * per;
-        b->theirs[i].repl = b->mem + (4 * i + 3) * per;
+        size_t per = in[i].len + 1;
+        memset(&b->ours[i], 0, sizeof b->ours[i]);
+        memset(&b->theirs[i], 0, sizeof b->theirs[i]);
+        b->ours[i].cps = b->mem + at;
+        b->ours[i].repl = b->mem + at + per;
+        b->theirs[i].cps = b->mem + at + 2 * per;
+        b->theirs[i].repl = b->mem + at + 3 * per;
+        at += 4 * per;
     }
     return 0;
 }
 
-static void buffers_free(buffers *b)
-{
-    free(b->ours);
-    free(b->theirs);
-    free(b->mem);
-}
-
 int tally_run(const oracle *o, const input_set *s, tally *t)
 {
-    size_t max_len = 0;
-    buffers b;
+    static buffers b; /* large: not on the stack */
 
     memset(t, 0, sizeof *t);
-    for (size_t i = 0; i < s->n; i++)
-        if (s->in[i].len > max_len)
-            max_len = s->in[i].len;
-    if (buffers_alloc(&b, s->n < BATCH ? s->n + 1 : BATCH, max_len)) {
-        buffers_free(&b);
-        return -1;
-    }
+    b.mem = NULL;
     for (size_t start = 0; start < s->n; start += BATCH) {
         size_t n = s->n - start < BATCH ? s->n - start : BATCH;
         const oracle_input *in = s->in + start;
 
+        if (buffers_set(&b, in, n)) {
+            free(b.mem);
+            return -1;
+        }
         if (o->run(in, n, b.theirs) != 0)
             t->batch_failures++; /* the verdicts say how (status) */
         for (size_t i = 0; i < n; i++) {
@@ -99,7 +96,8 @@ int tally_run(const oracle *o, const input_set *s, tally *t)
             }
         }
     }
-    buffers_free(&b);
+    free(b.mem);
+    b.mem = NULL;
     return 0;
 }
 
