@@ -1,0 +1,396 @@
+/* test_limits.c -- the argument contract of u8guard.h at its limits.
+ *
+ * NULL pointers with zero and nonzero lengths give exactly the results the
+ * header documents; lengths up to SIZE_MAX with a NULL or a tiny buffer
+ * are refused where the header says so WITHOUT reading: the "tiny buffer"
+ * is a pointer to a PROT_NONE page, so a single read faults and fails the
+ * test. The streaming decoder's size rule is checked where
+ * U8GUARD_STREAM_OUT_MAX would wrap around. Every case runs for every
+ * implementation the CPU supports. */
+#include "guard.h"
+#include "hcheck.h"
+
+#include <string.h>
+
+static struct guard_zone zone;
+
+/* A pointer whose every byte is unreadable: the start of the upper fence. */
+static unsigned char *fence(void)
+{
+    return guard_tail(&zone, 0);
+}
+
+static void expect_untouched_err(const u8guard_error *e)
+{
+    HEXPECT_ERR(*e, 0, 0, U8GUARD_OK);
+}
+
+static void validate_family(void)
+{
+    static const size_t lens[] = {1, 5, SIZE_MAX / 3, SIZE_MAX - 1, SIZE_MAX};
+    u8guard_error e = {7, 7, U8GUARD_TRUNCATED};
+    size_t i, pos;
+
+    hcheck_context("validate family, NULL data, length 0");
+    HEXPECT_EQ(u8guard_validate(NULL, 0, &e), true);
+    HEXPECT_ERR(e, 0, 0, U8GUARD_OK);
+    HEXPECT_EQ(u8guard_valid_prefix(NULL, 0), 0);
+    pos = 0;
+    HEXPECT_EQ(u8guard_next_error(NULL, 0, &pos, &e), false);
+    HEXPECT_EQ(pos, 0);
+    HEXPECT_ERR(e, 0, 0, U8GUARD_OK);
+    HEXPECT_EQ(u8guard_count_errors(NULL, 0), 0);
+    /* a valid pointer to nothing readable, length 0 */
+    HEXPECT_EQ(u8guard_validate(fence(), 0, &e), true);
+    HEXPECT_EQ(u8guard_valid_prefix(fence(), 0), 0);
+    HEXPECT_EQ(u8guard_count_errors(fence(), 0), 0);
+
+    for (i = 0; i < sizeof lens / sizeof lens[0]; i++) {
+        hcheck_context("validate family, NULL data, length %zu", lens[i]);
+        e.offset = 7, e.length = 7, e.kind = U8GUARD_TRUNCATED;
+        HEXPECT_EQ(u8guard_validate(NULL, lens[i], &e), false);
+        expect_untouched_err(&e);
+        HEXPECT_EQ(u8guard_validate(NULL, lens[i], NULL), false);
+        HEXPECT_EQ(u8guard_valid_prefix(NULL, lens[i]), 0);
+        pos = 0;
+        HEXPECT_EQ(u8guard_next_error(NULL, lens[i], &pos, &e), false);
+        HEXPECT_EQ(pos, 0);
+        pos = 2;
+        HEXPECT_EQ(u8guard_next_error(NULL, lens[i], &pos, NULL), false);
+        HEXPECT_EQ(pos, 2);
+        HEXPECT_EQ(u8guard_count_errors(NULL, lens[i]), 0);
+    }
+
+    /* *pos beyond the input, up to SIZE_MAX: refused, unchanged, unread */
+    hcheck_context("next_error with *pos > len");
+    pos = 1;
+    HEXPECT_EQ(u8guard_next_error(fence(), 0, &pos, &e), false);
+    HEXPECT_EQ(pos, 1);
+    pos = SIZE_MAX;
+    HEXPECT_EQ(u8guard_next_error(fence(), SIZE_MAX - 1, &pos, &e), false);
+    HEXPECT_EQ(pos, SIZE_MAX);
+    /* *pos == len: nothing is read, "no error" at len */
+    pos = SIZE_MAX;
+    HEXPECT_EQ(u8guard_next_error(fence() - 1, SIZE_MAX, &pos, &e), false);
+    HEXPECT_EQ(pos, SIZE_MAX);
+    HEXPECT_ERR(e, SIZE_MAX, 0, U8GUARD_OK);
+    /* pos == NULL is not described by the header; it must not crash */
+    hcheck_context("next_error with pos == NULL");
+    HEXPECT_EQ(u8guard_next_error("\x80", 1, NULL, &e), false);
+}
+
+static void decoders(void)
+{
+    static const size_t lens[] = {1, 4, SIZE_MAX / 4, SIZE_MAX};
+    uint32_t o32[4];
+    uint16_t o16[4];
+    u8guard_error e;
+    size_t i;
+
+    for (i = 0; i < sizeof lens / sizeof lens[0]; i++) {
+        hcheck_context("decoders, NULL data, length %zu", lens[i]);
+        memset(o32, 0x5A, sizeof o32);
+        memset(o16, 0x5A, sizeof o16);
+        e.offset = 7, e.length = 7, e.kind = U8GUARD_TRUNCATED;
+        HEXPECT_EQ(u8guard_decode_utf32(NULL, lens[i], o32, 4, &e), 0);
+        expect_untouched_err(&e);
+        HEXPECT_EQ(o32[0], 0x5A5A5A5Au);
+        e.offset = 7;
+        HEXPECT_EQ(u8guard_decode_utf16(NULL, lens[i], o16, 4, &e), 0);
+        expect_untouched_err(&e);
+        HEXPECT_EQ(o16[0], 0x5A5Au);
+        HEXPECT_EQ(u8guard_decode_utf32(NULL, lens[i], NULL, 0, NULL), 0);
+        HEXPECT_EQ(u8guard_decode_utf16(NULL, lens[i], NULL, 0, NULL), 0);
+
+        /* out NULL with a capacity: refused before the input is read */
+        hcheck_context("decoders, unreadable data, out NULL, length %zu", lens[i]);
+        e.offset = 7;
+        HEXPECT_EQ(u8guard_decode_utf32(fence(), lens[i], NULL, 1, &e), 0);
+        expect_untouched_err(&e);
+        e.offset = 7;
+        HEXPECT_EQ(u8guard_decode_utf16(fence(), lens[i], NULL, SIZE_MAX, &e), 0);
+        expect_untouched_err(&e);
+    }
+    hcheck_context("decoders, empty input");
+    e.offset = 7;
+    HEXPECT_EQ(u8guard_decode_utf32(NULL, 0, NULL, 0, &e), 0);
+    HEXPECT_ERR(e, 0, 0, U8GUARD_OK);
+    e.offset = 7;
+    HEXPECT_EQ(u8guard_decode_utf16(fence(), 0, (uint16_t *)(void *)fence(), 0, &e), 0);
+    HEXPECT_ERR(e, 0, 0, U8GUARD_OK);
+    /* a huge capacity is only an upper bound: nothing past the output */
+    hcheck_context("decoders, out_cap SIZE_MAX");
+    memset(o32, 0x5A, sizeof o32);
+    HEXPECT_EQ(u8guard_decode_utf32("\xF0\x9F\x98\x80" "a", 5, o32, SIZE_MAX / 4, &e), 2);
+    HEXPECT_ERR(e, 5, 0, U8GUARD_OK);
+    HEXPECT_EQ(o32[0], 0x1F600);
+    HEXPECT_EQ(o32[1], 'a');
+}
+
+static void sanitizers(void)
+{
+    static const size_t lens[] = {1, 3, SIZE_MAX / 3, SIZE_MAX};
+    unsigned char out[8];
+    size_t i, errs;
+
+    for (i = 0; i < sizeof lens / sizeof lens[0]; i++) {
+        hcheck_context("sanitize, NULL data, length %zu", lens[i]);
+        memset(out, 0x5A, sizeof out);
+        errs = 7;
+        HEXPECT_EQ(u8guard_sanitize(NULL, lens[i], out, sizeof out, &errs), SIZE_MAX);
+        HEXPECT_EQ(errs, 0);
+        HEXPECT_EQ(out[0], 0x5A);
+        errs = 7;
+        HEXPECT_EQ(u8guard_sanitize(NULL, lens[i], NULL, 0, &errs), SIZE_MAX);
+        HEXPECT_EQ(errs, 0);
+        HEXPECT_EQ(u8guard_sanitized_length(NULL, lens[i]), SIZE_MAX);
+        /* out NULL with a capacity: refused before the input is read */
+        hcheck_context("sanitize, unreadable data, out NULL, length %zu", lens[i]);
+        errs = 7;
+        HEXPECT_EQ(u8guard_sanitize(fence(), lens[i], NULL, 1, &errs), SIZE_MAX);
+        HEXPECT_EQ(errs, 0);
+    }
+    hcheck_context("sanitize, empty input");
+    errs = 7;
+    HEXPECT_EQ(u8guard_sanitize(NULL, 0, NULL, 0, &errs), 0);
+    HEXPECT_EQ(errs, 0);
+    HEXPECT_EQ(u8guard_sanitize(fence(), 0, fence(), 0, NULL), 0);
+    HEXPECT_EQ(u8guard_sanitized_length(NULL, 0), 0);
+    HEXPECT_EQ(u8guard_sanitized_length(fence(), 0), 0);
+}
+
+static void encoder_and_names(void)
+{
+    static const struct {
+        uint32_t cp;
+        size_t len;
+        const char *utf8;
+    } cases[] = {
+        {0, 1, "\x00"}, {0x7F, 1, "\x7F"}, {0x80, 2, "\xC2\x80"},
+        {0x7FF, 2, "\xDF\xBF"}, {0x800, 3, "\xE0\xA0\x80"},
+        {0xD7FF, 3, "\xED\x9F\xBF"}, {0xD800, 0, ""}, {0xDBFF, 0, ""},
+        {0xDC00, 0, ""}, {0xDFFF, 0, ""}, {0xE000, 3, "\xEE\x80\x80"},
+        {0xFFFF, 3, "\xEF\xBF\xBF"}, {0x10000, 4, "\xF0\x90\x80\x80"},
+        {0x10FFFF, 4, "\xF4\x8F\xBF\xBF"}, {0x110000, 0, ""},
+        {0x7FFFFFFF, 0, ""}, {UINT32_MAX, 0, ""},
+    };
+    size_t i;
+
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        /* the 4-byte output ends on the fence: a fifth byte would fault */
+        unsigned char *o = guard_tail(&zone, 4);
+
+        hcheck_context("u8guard_encode(0x%lX)", (unsigned long)cases[i].cp);
+        memset(o, 0x5A, 4);
+        HEXPECT_EQ(u8guard_encode(cases[i].cp, o), cases[i].len);
+        HEXPECT_MEM(o, cases[i].utf8, cases[i].len);
+        if (cases[i].len == 0)
+            HEXPECT_MEM(o, "\x5A\x5A\x5A\x5A", 4);
+    }
+    hcheck_context("u8guard_kind_name / u8guard_impl_name out of range");
+    HEXPECT_EQ(strcmp(u8guard_kind_name(U8GUARD_TRUNCATED), "truncated"), 0);
+    HEXPECT_EQ(strcmp(u8guard_kind_name((u8guard_kind)(U8GUARD_TRUNCATED + 1)), "invalid"), 0);
+    HEXPECT_EQ(strcmp(u8guard_kind_name((u8guard_kind)-1), "invalid"), 0);
+    HEXPECT_EQ(u8guard_impl_name(U8GUARD_IMPL_COUNT_) == NULL, 1);
+    HEXPECT_EQ(u8guard_impl_name((u8guard_impl)-1) == NULL, 1);
+    HEXPECT_EQ(u8guard_impl_supported(U8GUARD_IMPL_COUNT_), false);
+    HEXPECT_EQ(u8guard_impl_supported((u8guard_impl)-1), false);
+    {
+        u8guard_impl before = u8guard_active_impl();
+
+        HEXPECT_EQ(u8guard_set_impl(U8GUARD_IMPL_COUNT_), false);
+        HEXPECT_EQ(u8guard_set_impl((u8guard_impl)-1), false);
+        HEXPECT_EQ(u8guard_active_impl(), before);
+    }
+}
+
+static size_t calls;
+
+static void count_call(void *ctx, const u8guard_error *err)
+{
+    (void)ctx;
+    (void)err;
+    calls++;
+}
+
+/* A refused feed returns SIZE_MAX and changes, reads, writes and calls
+ * nothing; data points at the fence, so a read would fault. */
+static void expect_refused(u8guard_stream *s, size_t len, bool final,
+                           void *out, size_t out_cap)
+{
+    u8guard_stream before = *s;
+
+    calls = 0;
+    HEXPECT_EQ(u8guard_stream_feed(s, fence(), len, final, count_call, NULL, out, out_cap),
+               SIZE_MAX);
+    HEXPECT_EQ(memcmp(&before, s, sizeof before), 0);
+    HEXPECT_EQ(calls, 0);
+}
+
+static void stream_limits(void)
+{
+    u8guard_stream s;
+    unsigned char *big_out = fence(); /* never written: every call is refused */
+    const size_t edge = SIZE_MAX / 3 - 3; /* largest len with a size_t OUT_MAX */
+
+    hcheck_context("stream_feed size limits");
+    /* The macro itself: exact up to the edge, wraps one past it. */
+    HEXPECT_EQ(U8GUARD_STREAM_OUT_MAX(0), 9);
+    HEXPECT_EQ(U8GUARD_STREAM_OUT_MAX(edge), SIZE_MAX);
+    HEXPECT_EQ(U8GUARD_STREAM_OUT_MAX(edge + 1), 2); /* wrapped: must be refused */
+
+    u8guard_stream_init(&s);
+    HEXPECT_EQ(u8guard_stream_feed(&s, "\xE4", 1, false, count_call, NULL, NULL, 0), 0);
+    /* out_cap one short of the need, at small and huge sizes */
+    expect_refused(&s, 1, false, big_out, U8GUARD_STREAM_OUT_MAX(1) - 1);
+    expect_refused(&s, 0, true, big_out, U8GUARD_STREAM_OUT_MAX(0) - 1);
+    expect_refused(&s, edge, false, big_out, SIZE_MAX - 1);
+    /* past the edge the wrapped macro value must not be trusted */
+    expect_refused(&s, edge + 1, false, big_out, U8GUARD_STREAM_OUT_MAX(edge + 1));
+    expect_refused(&s, edge + 1, true, big_out, SIZE_MAX);
+    expect_refused(&s, SIZE_MAX, false, big_out, SIZE_MAX);
+    expect_refused(&s, SIZE_MAX, false, big_out, U8GUARD_STREAM_OUT_MAX(SIZE_MAX));
+    /* NULL data with a length */
+    {
+        u8guard_stream before = s;
+
+        HEXPECT_EQ(u8guard_stream_feed(&s, NULL, 1, false, count_call, NULL, NULL, 0), SIZE_MAX);
+        HEXPECT_EQ(u8guard_stream_feed(&s, NULL, SIZE_MAX, true, NULL, NULL, NULL, 0), SIZE_MAX);
+        HEXPECT_EQ(memcmp(&before, &s, sizeof before), 0);
+    }
+    /* NULL stream */
+    HEXPECT_EQ(u8guard_stream_feed(NULL, "a", 1, true, NULL, NULL, NULL, 0), SIZE_MAX);
+    HEXPECT_EQ(u8guard_stream_position(NULL), 0);
+    HEXPECT_EQ(u8guard_stream_error_count(NULL), 0);
+    u8guard_stream_init(NULL);
+    /* the stream still works after all the refusals */
+    {
+        unsigned char out[U8GUARD_STREAM_OUT_MAX(2)];
+
+        HEXPECT_EQ(u8guard_stream_feed(&s, "\xBD\xA0", 2, true, count_call, NULL, out, sizeof out), 3);
+        HEXPECT_MEM(out, "\xE4\xBD\xA0", 3);
+        HEXPECT_EQ(u8guard_stream_position(&s), 3);
+    }
+}
+
+struct log {
+    size_t n;
+    u8guard_error e[8];
+};
+
+static void log_error(void *ctx, const u8guard_error *err)
+{
+    struct log *l = ctx;
+
+    if (l->n < 8)
+        l->e[l->n] = *err;
+    l->n++;
+}
+
+/* Feeds one chunk with room for its output; returns the bytes written. */
+static size_t feed(u8guard_stream *s, const char *chunk, size_t len, bool final,
+                   struct log *l, unsigned char *out)
+{
+    return u8guard_stream_feed(s, chunk, len, final, log_error, l, out,
+                               U8GUARD_STREAM_OUT_MAX(len));
+}
+
+static void stream_life_cycle(void)
+{
+    u8guard_stream s;
+    struct log l = {0, {{0, 0, U8GUARD_OK}}};
+    unsigned char out[64];
+    int i;
+
+    hcheck_context("stream: zero-length chunks keep a pending sequence");
+    u8guard_stream_init(&s);
+    HEXPECT_EQ(feed(&s, "a\xE4", 2, false, &l, out), 1);
+    HEXPECT_EQ(out[0], 'a');
+    for (i = 0; i < 3; i++) {
+        HEXPECT_EQ(feed(&s, "", 0, false, &l, out), 0);
+        HEXPECT_EQ(u8guard_stream_feed(&s, NULL, 0, false, log_error, &l, NULL, 0), 0);
+    }
+    HEXPECT_EQ(u8guard_stream_position(&s), 2);
+    HEXPECT_EQ(feed(&s, "\xBD", 1, false, &l, out), 0);
+    HEXPECT_EQ(feed(&s, "", 0, false, &l, out), 0);
+    HEXPECT_EQ(l.n, 0);
+    HEXPECT_EQ(u8guard_stream_position(&s), 3);
+    /* the empty final chunk turns the pending E4 BD into truncated 1/2 */
+    HEXPECT_EQ(feed(&s, "", 0, true, &l, out), 3);
+    HEXPECT_MEM(out, "\xEF\xBF\xBD", 3);
+    if (HEXPECT_EQ(l.n, 1))
+        HEXPECT_ERR(l.e[0], 1, 2, U8GUARD_TRUNCATED);
+    HEXPECT_EQ(u8guard_stream_error_count(&s), 1);
+    HEXPECT_EQ(u8guard_stream_position(&s), 3);
+
+    hcheck_context("stream: used after its final chunk");
+    {
+        u8guard_stream before = s;
+
+        HEXPECT_EQ(feed(&s, "abc", 3, false, &l, out), SIZE_MAX);
+        HEXPECT_EQ(feed(&s, "", 0, true, &l, out), SIZE_MAX);
+        HEXPECT_EQ(u8guard_stream_feed(&s, NULL, 0, false, NULL, NULL, NULL, 0), SIZE_MAX);
+        HEXPECT_EQ(memcmp(&before, &s, sizeof before), 0);
+        HEXPECT_EQ(l.n, 1);
+    }
+
+    hcheck_context("stream: reset with init after errors and pending bytes");
+    u8guard_stream_init(&s);
+    l.n = 0;
+    HEXPECT_EQ(feed(&s, "\xC0\xF0\x90", 3, false, &l, out), 3); /* F0 90 waits */
+    HEXPECT_MEM(out, "\xEF\xBF\xBD", 3);
+    HEXPECT_EQ(l.n, 1);
+    HEXPECT_EQ(u8guard_stream_position(&s), 3);
+    u8guard_stream_init(&s); /* drops the pending F0 90 and the counts */
+    HEXPECT_EQ(u8guard_stream_position(&s), 0);
+    HEXPECT_EQ(u8guard_stream_error_count(&s), 0);
+    l.n = 0;
+    HEXPECT_EQ(feed(&s, "\x80" "A", 2, true, &l, out), 4);
+    HEXPECT_MEM(out, "\xEF\xBF\xBD" "A", 4);
+    if (HEXPECT_EQ(l.n, 1))
+        HEXPECT_ERR(l.e[0], 0, 1, U8GUARD_UNEXPECTED_CONTINUATION);
+
+    hcheck_context("stream: a pending sequence broken by the next chunk");
+    u8guard_stream_init(&s);
+    l.n = 0;
+    HEXPECT_EQ(feed(&s, "\xF0", 1, false, &l, out), 0);
+    HEXPECT_EQ(feed(&s, "\x90", 1, false, &l, out), 0);
+    HEXPECT_EQ(feed(&s, "\x80", 1, false, &l, out), 0);
+    HEXPECT_EQ(feed(&s, "A", 1, true, &l, out), 4);
+    HEXPECT_MEM(out, "\xEF\xBF\xBD" "A", 4);
+    if (HEXPECT_EQ(l.n, 1))
+        HEXPECT_ERR(l.e[0], 0, 3, U8GUARD_BAD_CONTINUATION);
+    HEXPECT_EQ(u8guard_stream_position(&s), 4);
+
+    hcheck_context("stream: errors only (out NULL) after a refused call");
+    u8guard_stream_init(&s);
+    l.n = 0;
+    HEXPECT_EQ(u8guard_stream_feed(&s, "\xED\xA0\x80", 3, false, log_error, &l, out, 1), SIZE_MAX);
+    HEXPECT_EQ(l.n, 0);
+    HEXPECT_EQ(u8guard_stream_feed(&s, "\xED\xA0\x80", 3, true, log_error, &l, NULL, 0), 0);
+    if (HEXPECT_EQ(l.n, 3)) {
+        HEXPECT_ERR(l.e[0], 0, 1, U8GUARD_SURROGATE);
+        HEXPECT_ERR(l.e[1], 1, 1, U8GUARD_UNEXPECTED_CONTINUATION);
+        HEXPECT_ERR(l.e[2], 2, 1, U8GUARD_UNEXPECTED_CONTINUATION);
+    }
+}
+
+static void suite(void)
+{
+    validate_family();
+    decoders();
+    sanitizers();
+    encoder_and_names();
+    stream_limits();
+    stream_life_cycle();
+}
+
+int main(void)
+{
+    if (guard_zone_open(&zone, 4096) != 0)
+        return 1;
+    if (hcheck_each_impl("test_limits", suite) == 0)
+        return 1;
+    guard_zone_close(&zone);
+    return hcheck_finish("test_limits");
+}
