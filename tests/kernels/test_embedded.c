@@ -1,0 +1,118 @@
+/* test_embedded.c -- every implementation's valid prefix equals the scalar
+ * reference's for every 2-byte input, and for every 3-byte input over a
+ * set of byte values that covers each boundary of Table 3-7, embedded at
+ * every offset 0..70 of a 128-byte block of ASCII or of multi-byte text.
+ * Offsets 0..70 put the sequence across the 16-, 32- and 64-byte vector
+ * boundaries, where the kernels carry the previous block over; the
+ * ASCII block also exercises the "previous block ended inside a
+ * character" check of all-ASCII steps. A sample is compared through the
+ * whole public API; the sweep itself compares valid_prefix (the other
+ * functions are built on it, and test_random_text covers them).
+ *
+ *   test_embedded pairs      every 2-byte input
+ *   test_embedded triples    3-byte inputs over the boundary values
+ *   test_embedded full3      every 3-byte input (hours: label "slow") */
+#include "compare.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define BLOCK 128
+#define MAX_OFFSET 70
+
+/* Byte values at every edge of Table 3-7 (and of the nibble tables). */
+static const uint8_t EDGES[] = {
+    0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2,
+    0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5,
+    0xF7, 0xF8, 0xFC, 0xFF,
+};
+#define N_EDGES (sizeof EDGES / sizeof EDGES[0])
+
+/* Fills out[0..n) with whole characters: ASCII, or (multi) a repeating
+ * mix of 2-, 3- and 4-byte characters, padded with ASCII to fit. */
+static void fill(uint8_t *out, size_t n, int multi)
+{
+    static const char MIX[] = "\xC3\xA9\xE4\xBD\xA0\xF0\x9F\x98\x80\xD0\xAF\xE2\x82\xAC";
+    static const uint8_t LENS[] = {2, 3, 4, 2, 3};
+    size_t i = 0, c = 0, at = 0;
+
+    while (i < n) {
+        if (multi && LENS[c] <= n - i) {
+            memcpy(out + i, MIX + at, LENS[c]);
+            i += LENS[c];
+        } else {
+            out[i] = (uint8_t)('a' + i % 26);
+            i++;
+        }
+        at += LENS[c];
+        c = (c + 1) % 5;
+        if (c == 0)
+            at = 0;
+    }
+}
+
+/* Checks seq[0..n) at every offset of both kinds of block; full: through
+ * the whole public API. */
+static void sweep(const uint8_t *seq, size_t n, int full)
+{
+    uint8_t block[BLOCK];
+    char what[96];
+    size_t off;
+    int multi;
+
+    for (multi = 0; multi <= 1; multi++)
+        for (off = 0; off <= MAX_OFFSET; off++) {
+            fill(block, off, multi);
+            memcpy(block + off, seq, n);
+            fill(block + off + n, BLOCK - off - n, multi);
+            snprintf(what, sizeof what, "%02X %02X %02X (first %zu) at %zu in %s block",
+                     seq[0], seq[1], n > 2 ? seq[2] : 0, n, off,
+                     multi ? "multi-byte" : "ASCII");
+            compare_all(block, BLOCK, what, !full);
+        }
+}
+
+int main(int argc, char **argv)
+{
+    const char *mode = argc > 1 ? argv[1] : "";
+    unsigned a, b, c;
+    uint8_t seq[3];
+
+    if (strcmp(mode, "pairs") != 0 && strcmp(mode, "triples") != 0 &&
+        strcmp(mode, "full3") != 0) {
+        fprintf(stderr, "usage: test_embedded pairs|triples|full3\n");
+        return 2;
+    }
+    if (compare_impls_line() == 0) {
+        printf("SKIP: no implementation besides scalar is supported here\n");
+        return SKIP_STATUS;
+    }
+    if (strcmp(mode, "full3") == 0) {
+        for (a = 0; a < 256; a++)
+            for (b = 0; b < 256; b++)
+                for (c = 0; c < 256; c++) {
+                    seq[0] = (uint8_t)a;
+                    seq[1] = (uint8_t)b;
+                    seq[2] = (uint8_t)c;
+                    sweep(seq, 3, 0);
+                }
+    } else if (strcmp(mode, "pairs") == 0) {
+        for (a = 0; a < 256; a++)
+            for (b = 0; b < 256; b++) {
+                seq[0] = (uint8_t)a;
+                seq[1] = (uint8_t)b;
+                sweep(seq, 2, (a * 256 + b) % 97 == 0);
+            }
+    } else {
+        for (a = 0; a < N_EDGES; a++)
+            for (b = 0; b < N_EDGES; b++)
+                for (c = 0; c < N_EDGES; c++) {
+                    seq[0] = EDGES[a];
+                    seq[1] = EDGES[b];
+                    seq[2] = EDGES[c];
+                    sweep(seq, 3, (a + b + c) % 13 == 0);
+                }
+    }
+    printf("%lu inputs, %lu differences\n", compare_cases(), compare_failures());
+    return compare_failures() == 0 ? 0 : 1;
+}
