@@ -23,10 +23,22 @@
 #error "ORACLE_SUBPROCESS_DIR (the folder of the scripts) must be defined"
 #endif
 
-/* A child that says nothing for this long is considered hung. Start-up
- * gets longer: Node takes a while on a loaded machine. */
-#define REPLY_TIMEOUT_MS 30000
-#define START_TIMEOUT_MS 30000
+/* A child that says nothing for this long is considered hung (start-up
+ * included: Node takes a while on a loaded machine). The environment
+ * variable ORACLE_SUBPROCESS_TIMEOUT_MS overrides it, for tests. */
+#define DEFAULT_TIMEOUT_MS 30000
+
+static int timeout_ms(void)
+{
+    const char *env = getenv("ORACLE_SUBPROCESS_TIMEOUT_MS");
+    char *end;
+    long v;
+
+    if (!env || !*env)
+        return DEFAULT_TIMEOUT_MS;
+    v = strtol(env, &end, 10);
+    return *end == '\0' && v > 0 && v <= 3600000 ? (int)v : DEFAULT_TIMEOUT_MS;
+}
 
 enum { IO_OK = 0, IO_EOF = -1, IO_TIMEOUT = -2 };
 
@@ -173,7 +185,7 @@ const char *subproc_start(subproc *sp)
     sp->pid = pid;
     sp->to_child = req[0];
     sp->from_child = rep[0];
-    if (read_exact(sp->from_child, hello, 4, START_TIMEOUT_MS) == IO_OK &&
+    if (read_exact(sp->from_child, hello, 4, timeout_ms()) == IO_OK &&
         memcmp(hello, "U8GO", 4) == 0)
         return NULL;
     /* No greeting: find out whether the interpreter was there at all. */
@@ -205,7 +217,7 @@ static uint32_t get_u32(const unsigned char *p)
 /* Reads n code points into dst (or discards them when dst is NULL). */
 static int read_cps(int fd, uint32_t *dst, size_t n, unsigned char *scratch)
 {
-    int r = read_exact(fd, scratch, 4 * n, REPLY_TIMEOUT_MS);
+    int r = read_exact(fd, scratch, 4 * n, timeout_ms());
     if (r != IO_OK || !dst)
         return r;
     for (size_t i = 0; i < n; i++)
@@ -222,7 +234,7 @@ static int read_reply(int fd, size_t len, oracle_verdict *v,
     uint32_t n_cps, n_repl;
     int rc;
 
-    if ((rc = read_exact(fd, h, sizeof h, REPLY_TIMEOUT_MS)) != IO_OK)
+    if ((rc = read_exact(fd, h, sizeof h, timeout_ms())) != IO_OK)
         return rc;
     for (int i = 0; i < 8; i++)
         off |= (uint64_t)h[2 + i] << (8 * i);
@@ -231,7 +243,7 @@ static int read_reply(int fd, size_t len, oracle_verdict *v,
         return IO_EOF; /* not our protocol: treat like a dead child */
     if ((rc = read_cps(fd, v->cps, n_cps, scratch)) != IO_OK)
         return rc;
-    if ((rc = read_exact(fd, r, sizeof r, REPLY_TIMEOUT_MS)) != IO_OK)
+    if ((rc = read_exact(fd, r, sizeof r, timeout_ms())) != IO_OK)
         return rc;
     n_repl = get_u32(r + 1);
     if (n_repl > len + 1)
@@ -278,7 +290,7 @@ static int run_batch(subproc *sp, const oracle_input *in, size_t n,
             memcpy(req + pos + 4, in[i].data, in[i].len);
         pos += 4 + in[i].len;
     }
-    rc = write_all(sp->to_child, req, total, REPLY_TIMEOUT_MS);
+    rc = write_all(sp->to_child, req, total, timeout_ms());
     for (size_t i = 0; rc == IO_OK && i < n; i++)
         rc = read_reply(sp->from_child, in[i].len, &out[i], scratch);
     free(req);

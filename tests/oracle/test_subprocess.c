@@ -1,0 +1,152 @@
+/* test_subprocess.c -- the subprocess adapters (python, node) survive
+ * their child dying and stopping: a killed child is restarted within the
+ * same batch, a stopped one is reported as ORACLE_HUNG for its batch and
+ * replaced by a fresh one for the next. Linux only (finds the child
+ * through /proc). Exit 77 when neither interpreter is available.
+ *
+ *   test_subprocess NAME    NAME = python or node */
+#define _POSIX_C_SOURCE 200809L
+#include "oracle.h"
+
+#include <dirent.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define SKIP 77
+
+static int failures;
+
+#define EXPECT(cond)                                                        \
+    do {                                                                    \
+        if (!(cond)) {                                                      \
+            printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);          \
+            failures++;                                                     \
+        }                                                                   \
+    } while (0)
+
+/* Returns the pid of this process's child whose command line mentions
+ * script, or -1. */
+static pid_t find_child(const char *script)
+{
+    DIR *d = opendir("/proc");
+    struct dirent *e;
+    pid_t found = -1;
+
+    if (!d)
+        return -1;
+    while (found < 0 && (e = readdir(d)) != NULL) {
+        char path[300], buf[4096];
+        FILE *f;
+        size_t n;
+        const char *close_paren;
+        long ppid;
+
+        if (e->d_name[0] < '0' || e->d_name[0] > '9')
+            continue;
+        snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
+        if (!(f = fopen(path, "r")))
+            continue;
+        n = fread(buf, 1, sizeof buf - 1, f);
+        fclose(f);
+        buf[n] = '\0';
+        /* "pid (comm) state ppid ...": comm may hold anything but ends
+         * at the last ')'. */
+        close_paren = strrchr(buf, ')');
+        if (!close_paren || sscanf(close_paren + 1, " %*c %ld", &ppid) != 1 ||
+            ppid != (long)getpid())
+            continue;
+        snprintf(path, sizeof path, "/proc/%s/cmdline", e->d_name);
+        if (!(f = fopen(path, "r")))
+            continue;
+        n = fread(buf, 1, sizeof buf - 1, f);
+        fclose(f);
+        for (size_t i = 0; i < n; i++)
+            if (buf[i] == '\0')
+                buf[i] = ' ';
+        buf[n] = '\0';
+        if (strstr(buf, script))
+            found = (pid_t)atol(e->d_name);
+    }
+    closedir(d);
+    return found;
+}
+
+/* Runs the batch {"A", "E4 BD 41"} and checks the answers when it was
+ * expected to succeed; returns run()'s result. */
+static int run_batch(const oracle *o, bool expect_ok, int expect_status)
+{
+    static const uint8_t a[] = {0x41}, bad[] = {0xE4, 0xBD, 0x41};
+    oracle_input in[2] = {{a, 1}, {bad, 3}};
+    uint32_t mem[4][4];
+    oracle_verdict v[2] = {{.cps = mem[0], .repl = mem[1]},
+                           {.cps = mem[2], .repl = mem[3]}};
+    int rc = o->run(in, 2, v);
+
+    if (expect_ok) {
+        EXPECT(rc == 0);
+        EXPECT(v[0].status == ORACLE_OK && v[0].accepted && v[0].n_cps == 1 &&
+               mem[0][0] == 0x41);
+        EXPECT(v[1].status == ORACLE_OK && !v[1].accepted && v[1].n_cps == 0 &&
+               v[1].has_repl && v[1].n_repl == 2 && mem[3][0] == 0xFFFD &&
+               mem[3][1] == 0x41);
+    } else {
+        EXPECT(rc == -1);
+        EXPECT(v[0].status == expect_status && v[1].status == expect_status);
+    }
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    const char *name = argc > 1 ? argv[1] : "python";
+    const char *script = strcmp(name, "node") == 0 ? "node_decode.js"
+                                                    : "python_decode.py";
+    const oracle *o = NULL, *const *all;
+    size_t n;
+    pid_t first, second, third;
+    const char *why;
+
+    all = oracle_builtin(&n);
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(all[i]->name, name) == 0)
+            o = all[i];
+    if (!o) {
+        printf("SKIPPED: adapter %s is not compiled in\n", name);
+        return SKIP;
+    }
+    if ((why = o->open()) != NULL) {
+        printf("SKIPPED: adapter %s is unavailable here: %s\n", name, why);
+        return SKIP;
+    }
+    run_batch(o, true, ORACLE_OK);
+    first = find_child(script);
+    EXPECT(first > 0);
+
+    /* Killed between batches: the next batch restarts it and succeeds. */
+    if (first > 0)
+        kill(first, SIGKILL);
+    run_batch(o, true, ORACLE_OK);
+    second = find_child(script);
+    EXPECT(second > 0 && second != first);
+
+    /* Stopped: the batch times out (1 s here) and is ORACLE_HUNG; the
+     * stopped child is killed and the next batch gets a fresh one. */
+    if (second > 0)
+        kill(second, SIGSTOP);
+    setenv("ORACLE_SUBPROCESS_TIMEOUT_MS", "1000", 1);
+    run_batch(o, false, ORACLE_HUNG);
+    EXPECT(find_child(script) != second);
+    unsetenv("ORACLE_SUBPROCESS_TIMEOUT_MS");
+    run_batch(o, true, ORACLE_OK);
+    third = find_child(script);
+    EXPECT(third > 0 && third != second);
+
+    o->close();
+    EXPECT(find_child(script) < 0);
+    printf("%s subprocess: pids %ld, %ld, %ld: %s\n", name, (long)first,
+           (long)second, (long)third, failures ? "FAIL" : "pass");
+    return failures ? 1 : 0;
+}
