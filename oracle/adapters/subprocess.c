@@ -119,7 +119,10 @@ void subproc_stop(subproc *sp)
     close(sp->to_child);
     close(sp->from_child);
     for (int i = 0; i < 100; i++) {
-        if (waitpid(sp->pid, NULL, WNOHANG) == sp->pid) {
+        pid_t r = waitpid(sp->pid, NULL, WNOHANG);
+        /* ECHILD: someone else (a SIGCHLD handler of the host program)
+         * reaped it already; do not signal a pid that may be reused. */
+        if (r == sp->pid || (r < 0 && errno == ECHILD)) {
             sp->pid = 0;
             return;
         }
