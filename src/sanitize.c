@@ -6,6 +6,11 @@
 
 #include <string.h>
 
+/* Bytes validated before they are copied: small enough to stay in the L1
+ * or L2 cache between the two passes, large enough that a call's set-up
+ * is negligible. */
+#define WINDOW (16u * 1024u)
+
 /* Appends src[0..n) to out[*o..cap) while it fits, cutting only at a
  * character boundary of the valid src; *o advances by what was written. A
  * cut stops all later writes (cap shrinks to *o) so the output stays a
@@ -40,7 +45,7 @@ size_t u8guard_sanitize(const void *data, size_t len, void *out,
     const uint8_t *p = data;
     uint8_t *o8 = out;
     const struct u8g_kernels *k = u8g_active();
-    size_t pos = 0, need = 0, written = 0, errors = 0, n;
+    size_t pos = 0, need = 0, written = 0, errors = 0, n, w;
     u8guard_error e;
 
     if (n_errors)
@@ -48,13 +53,19 @@ size_t u8guard_sanitize(const void *data, size_t len, void *out,
     if ((p == NULL && len != 0) || (out == NULL && out_cap != 0))
         return SIZE_MAX;
     while (pos < len) {
-        n = k->valid_prefix(p + pos, len - pos);
+        /* Validate a window, then copy it while it is still in cache.
+         * Where the window cuts a character, its valid prefix stops short
+         * of the cut (n > 0) and the next window starts at that character;
+         * only n == 0 is an error (a window holds whole 4-byte sequences
+         * unless it is the rest of the input). */
+        w = len - pos < WINDOW ? len - pos : WINDOW;
+        n = k->valid_prefix(p + pos, w);
         if (written < out_cap)
             put(o8, &out_cap, &written, p + pos, n);
         add_saturating(&need, n);
         pos += n;
-        if (pos == len)
-            break;
+        if (pos == len || n != 0)
+            continue;
         u8g_classify(p + pos, len - pos, pos, &e);
         if (written < out_cap)
             put(o8, &out_cap, &written, (const uint8_t *)U8GUARD_REPLACEMENT_UTF8, 3);
