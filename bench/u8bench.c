@@ -1,0 +1,437 @@
+/* u8bench.c -- u8guard side by side with other UTF-8 decoders.
+ *
+ * Every decoder runs in this process (simdutf in a node child process) on
+ * the same in-memory inputs. Before anything is timed, its verdict on the
+ * input (valid or not, the error offset, the number of code units and a
+ * hash of what it wrote) is checked against u8guard's scalar reference
+ * and against where the error was planted: a wrong answer is reported as
+ * MISMATCH, never timed. See bench/README.md.
+ *
+ * Exit status: 0 when every verdict was right and every cell measured, 1
+ * when some decoder gave a wrong verdict or could not be measured (Node
+ * failing on an input), 2 on a usage or set-up error. */
+#define _POSIX_C_SOURCE 200809L
+#include "bench.h"
+#include "inputs.h"
+#include "machine.h"
+#include "peer_node.h"
+#include "peers.h"
+#include "results.h"
+#include "timing.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef U8BENCH_SOURCE_DIR
+#define U8BENCH_SOURCE_DIR "."
+#endif
+
+typedef struct options {
+    bool quick, big, node;
+    const char *json;
+    const char *corpus;
+    const char *node_bin;
+    double min_seconds;
+    uint64_t seed;
+} options;
+
+static const char usage_text[] =
+    "usage: u8bench [--quick] [--big] [--json FILE] [--min-time S]\n"
+    "               [--corpus DIR|none] [--no-node] [--node PATH] [--seed N]\n"
+    "  --quick      tiny inputs, few calls: checks every verdict, not speed\n"
+    "  --big        also 256 MiB inputs (slow with slow peers)\n"
+    "  --json FILE  write every figure and the machine description to FILE\n"
+    "  --min-time S time each cell for at least S seconds (default 0.2)\n"
+    "  --corpus DIR real text (default /work/shared/textcorpus; none: generated only)\n"
+    "  --no-node    leave out simdutf (Node's buffer.isUtf8) and TextDecoder\n"
+    "  --node PATH  the node program (default: node on PATH)\n"
+    "  --seed N     PRNG seed of generated inputs (default 20261122)\n";
+
+static int parse(int argc, char **argv, options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->node = true;
+    o->corpus = "/work/shared/textcorpus";
+    o->node_bin = "node";
+    o->min_seconds = -1;
+    o->seed = 20261122;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        char *end;
+        if (strcmp(a, "--quick") == 0) {
+            o->quick = true;
+        } else if (strcmp(a, "--big") == 0) {
+            o->big = true;
+        } else if (strcmp(a, "--no-node") == 0) {
+            o->node = false;
+        } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            fputs(usage_text, stdout);
+            exit(0);
+        } else if (v && strcmp(a, "--json") == 0) {
+            o->json = v;
+            i++;
+        } else if (v && strcmp(a, "--corpus") == 0) {
+            o->corpus = strcmp(v, "none") == 0 ? NULL : v;
+            i++;
+        } else if (v && strcmp(a, "--node") == 0) {
+            o->node_bin = v;
+            i++;
+        } else if (v && strcmp(a, "--min-time") == 0) {
+            o->min_seconds = strtod(v, &end);
+            if (*end || end == v || !(o->min_seconds >= 0 && o->min_seconds <= 60)) {
+                fprintf(stderr, "u8bench: --min-time wants seconds in 0..60, not '%s'\n", v);
+                return -1;
+            }
+            i++;
+        } else if (v && strcmp(a, "--seed") == 0) {
+            o->seed = strtoull(v, &end, 0);
+            if (*end || end == v) {
+                fprintf(stderr, "u8bench: --seed wants a number, not '%s'\n", v);
+                return -1;
+            }
+            i++;
+        } else {
+            fprintf(stderr, "u8bench: unknown or incomplete option '%s'\n%s", a, usage_text);
+            return -1;
+        }
+    }
+    if (o->min_seconds < 0)
+        o->min_seconds = o->quick ? 0.002 : 0.2;
+    return 0;
+}
+
+/* Everything one timed call needs. */
+typedef struct call_ctx {
+    const bench_fn *fn;
+    const bench_input *in;
+    const bench_buffers *buf;
+    bool is_set;
+} call_ctx;
+
+static void call_once(void *p)
+{
+    const call_ctx *c = p;
+    bench_result r;
+
+    if (c->is_set) {
+        uint64_t ok = 0;
+        for (size_t i = 0; i < c->in->len; i += c->in->str_len) {
+            c->fn->run(c->in->data + i, c->in->str_len, c->buf, &r);
+            ok += r.valid;
+        }
+        bench_sink_add(ok);
+    } else {
+        c->fn->run(c->in->data, c->in->len, c->buf, &r);
+        bench_sink_add(r.valid + r.err_offset + r.n_out);
+    }
+}
+
+/* Checks fn's verdict on in. Returns NULL when it is right, else writes
+ * what is wrong into note and returns note. */
+static const char *verify(const bench_fn *fn, const bench_input *in,
+                          const bench_buffers *b, bool is_set, char *note, size_t size)
+{
+    bench_result r;
+
+    if (is_set) {
+        for (size_t i = 0; i < in->len; i += in->str_len) {
+            fn->run(in->data + i, in->str_len, b, &r);
+            if (!r.valid) {
+                snprintf(note, size, "rejected the valid string at %zu", i);
+                return note;
+            }
+        }
+        return NULL;
+    }
+    fn->run(in->data, in->len, b, &r);
+    if (fn->op == OP_REFERENCE) {
+        if (!r.valid) {
+            snprintf(note, size, "the absent byte was found");
+            return note;
+        }
+        return NULL;
+    }
+    if (r.valid != in->valid) {
+        snprintf(note, size, "said %s, the input is %s (first error at %zu)",
+                 r.valid ? "valid" : "invalid", in->valid ? "valid" : "invalid",
+                 in->err_offset);
+        return note;
+    }
+    if (!r.valid && fn->has_offset && r.err_offset != in->err_offset) {
+        if (r.err_offset == BENCH_UNKNOWN)
+            snprintf(note, size, "could not say where the error is (at %zu)", in->err_offset);
+        else
+            snprintf(note, size, "error at %zu, expected %zu", r.err_offset, in->err_offset);
+        return note;
+    }
+    if (!fn->has_count)
+        return NULL;
+    size_t want = fn->op == OP_UTF32 ? in->n_u32 : fn->op == OP_UTF16 ? in->n_u16
+                                                                      : in->sanitized_len;
+    if (r.n_out != want) {
+        snprintf(note, size, "wrote %zu units, expected %zu", r.n_out, want);
+        return note;
+    }
+    bool same = fn->op == OP_UTF32   ? inputs_hash(b->u32, want * 4) == in->hash_u32
+                : fn->op == OP_UTF16 ? inputs_hash(b->u16, want * 2) == in->hash_u16
+                                     : in->valid && memcmp(b->u8, in->data, in->len) == 0;
+    if (!same) {
+        snprintf(note, size, "wrote the right number of units but different ones");
+        return note;
+    }
+    return NULL;
+}
+
+static void record_start(bench_record *rec, const char *size, const bench_input *in,
+                         bench_op op, const char *column, bool is_set)
+{
+    memset(rec, 0, sizeof *rec);
+    snprintf(rec->size, sizeof rec->size, "%s", size);
+    snprintf(rec->input, sizeof rec->input, "%s", in->name);
+    snprintf(rec->column, sizeof rec->column, "%s", column);
+    rec->op = op;
+    rec->bytes = in->len;
+    rec->strings = is_set ? in->len / in->str_len : 0;
+}
+
+static void add_record(const bench_record *rec)
+{
+    if (results_add(rec) != 0)
+        fprintf(stderr, "u8bench: out of memory: a result is lost\n");
+}
+
+/* Runs the Node side on in and records simdutf's and TextDecoder's cells. */
+static void measure_node(const options *o, const char *size, const bench_input *in, bool is_set)
+{
+    node_report nr;
+    bench_record rec;
+
+    record_start(&rec, size, in, OP_VALIDATE, "simdutf(node)", is_set);
+    if (node_measure(in, is_set, o->min_seconds, &nr) != 0) {
+        rec.status = REC_FAILED;
+        snprintf(rec.note, sizeof rec.note, "node did not report (see messages above)");
+        add_record(&rec);
+        return;
+    }
+    if (nr.is_utf8.valid != in->valid) {
+        rec.status = REC_MISMATCH;
+        snprintf(rec.note, sizeof rec.note, "isUtf8 said %s", nr.is_utf8.valid ? "valid" : "invalid");
+    }
+    rec.best_s = nr.is_utf8.best_s;
+    rec.median_s = nr.is_utf8.median_s;
+    rec.reps = nr.is_utf8.reps;
+    add_record(&rec);
+    if (is_set || !nr.text_decoder.present)
+        return;
+    record_start(&rec, size, in, OP_UTF16, "node-TextDecoder", false);
+    if (nr.text_decoder.valid != in->valid) {
+        rec.status = REC_MISMATCH;
+        snprintf(rec.note, sizeof rec.note, "TextDecoder(fatal) %s",
+                 nr.text_decoder.valid ? "accepted it" : "threw");
+    } else if (in->valid && nr.text_decoder.units != in->n_u16) {
+        rec.status = REC_MISMATCH;
+        snprintf(rec.note, sizeof rec.note, "string of %zu units, expected %zu",
+                 nr.text_decoder.units, in->n_u16);
+    }
+    rec.best_s = nr.text_decoder.best_s;
+    rec.median_s = nr.text_decoder.median_s;
+    rec.reps = nr.text_decoder.reps;
+    add_record(&rec);
+}
+
+/* Verifies and times every function (and Node) on one input. */
+static void measure_input(const options *o, const char *size, const bench_input *in,
+                          bool is_set, const bench_fn *fns, size_t n_fns,
+                          const bench_buffers *b, bool with_node)
+{
+    timing_plan plan = {o->min_seconds, o->quick ? 1 : 3, 100000};
+
+    fprintf(stderr, "u8bench: %s %s (%zu bytes)\n", size, in->name, in->len);
+    for (size_t i = 0; i < n_fns; i++) {
+        const bench_fn *fn = &fns[i];
+        bench_record rec;
+        char note[200];
+
+        if ((fn->op == OP_SANITIZE && !in->valid) ||
+            (is_set && fn->op != OP_VALIDATE))
+            continue;
+        record_start(&rec, size, in, fn->op, fn->name, is_set);
+        if (!u8guard_set_impl(fn->impl)) {
+            rec.status = REC_FAILED;
+            snprintf(rec.note, sizeof rec.note, "u8guard_set_impl(%s) refused",
+                     u8guard_impl_name(fn->impl));
+        } else if (verify(fn, in, b, is_set, note, sizeof note)) {
+            rec.status = REC_MISMATCH;
+            snprintf(rec.note, sizeof rec.note, "%s", note);
+        } else {
+            call_ctx ctx = {fn, in, b, is_set};
+            timing_stats st;
+            if (timing_measure(call_once, &ctx, &plan, &st) != 0) {
+                rec.status = REC_FAILED;
+                snprintf(rec.note, sizeof rec.note, "out of memory for the samples");
+            }
+            rec.best_s = st.best;
+            rec.median_s = st.median;
+            rec.reps = st.reps;
+        }
+        add_record(&rec);
+    }
+    u8guard_set_impl(U8GUARD_IMPL_AUTO);
+    if (with_node)
+        measure_node(o, size, in, is_set);
+}
+
+/* Makes each class at size, runs everything on it, then on the same input
+ * with one planted error. Returns -1 on a set-up failure. */
+static int run_size(const options *o, size_t size, const char *label, const bench_fn *fns,
+                    size_t n_fns, const bench_buffers *b, bool with_node)
+{
+    for (size_t c = 0; c < inputs_class_count(); c++) {
+        bench_input in;
+        input_undo undo;
+        int rc = inputs_make(c, size, o->corpus, o->seed, &in);
+        if (rc > 0)
+            continue; /* corpus-only class without the corpus: said on stderr */
+        if (rc < 0 || inputs_set_expectations(&in) != 0 || !in.valid) {
+            fprintf(stderr, "u8bench: could not make a valid %s input\n", inputs_class_name(c));
+            inputs_free(&in);
+            return -1;
+        }
+        measure_input(o, label, &in, false, fns, n_fns, b, with_node);
+        if (inputs_plant_error(&in, &undo) != 0) {
+            inputs_free(&in);
+            return -1;
+        }
+        size_t planted = in.err_offset;
+        if (inputs_set_expectations(&in) != 0 || in.valid || in.err_offset != planted ||
+            u8guard_count_errors(in.data, in.len) != 1) {
+            fprintf(stderr, "u8bench: planting one error at %zu in %s failed\n", planted, in.name);
+            inputs_free(&in);
+            return -1;
+        }
+        measure_input(o, label, &in, false, fns, n_fns, b, with_node);
+        inputs_restore(&in, &undo);
+        inputs_free(&in);
+    }
+    return 0;
+}
+
+static int run_short(const options *o, const bench_fn *fns, size_t n_fns,
+                     const bench_buffers *b, bool with_node)
+{
+    static const size_t lens[] = {16, 64, 256};
+    size_t total = o->quick ? 16384 : 1u << 20;
+
+    for (size_t l = 0; l < sizeof lens / sizeof lens[0]; l++) {
+        for (int mixed = 0; mixed < 2; mixed++) {
+            bench_input in;
+            if (inputs_make_short(mixed, lens[l], total / lens[l], o->seed, &in) != 0 ||
+                inputs_set_expectations(&in) != 0 || !in.valid) {
+                fprintf(stderr, "u8bench: could not make short strings of %zu bytes\n", lens[l]);
+                inputs_free(&in);
+                return -1;
+            }
+            measure_input(o, "short", &in, true, fns, n_fns, b, with_node);
+            inputs_free(&in);
+        }
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    options o;
+    machine_info m;
+    bench_buffers b;
+    size_t sizes[3], n_sizes = 0, max = 0, n_fns;
+    const char *labels[3];
+    const bench_fn *fns;
+    const char *node_why = NULL;
+    char auto_column[32], extra[512], json[4096];
+    int status = 0;
+
+    if (parse(argc, argv, &o) != 0)
+        return 2;
+    if (o.quick) {
+        sizes[n_sizes] = 256u << 10;
+        labels[n_sizes++] = "256KiB";
+    } else {
+        sizes[n_sizes] = 1u << 20;
+        labels[n_sizes++] = "1MiB";
+        sizes[n_sizes] = 16u << 20;
+        labels[n_sizes++] = "16MiB";
+        if (o.big) {
+            sizes[n_sizes] = 256u << 20;
+            labels[n_sizes++] = "256MiB";
+        }
+    }
+    for (size_t i = 0; i < n_sizes; i++)
+        max = sizes[i] > max ? sizes[i] : max;
+    max = max < (1u << 20) ? 1u << 20 : max; /* the short-string sets */
+
+    machine_probe(&m);
+    snprintf(auto_column, sizeof auto_column, "u8g-%s", m.impl);
+    if (peers_open() != 0)
+        return 2;
+    fns = peers_list(&n_fns);
+    if (!fns) {
+        fprintf(stderr, "u8bench: out of memory\n");
+        return 2;
+    }
+    if (o.node && (node_why = node_init(o.node_bin, U8BENCH_SOURCE_DIR "/node_isutf8.mjs")))
+        fprintf(stderr, "u8bench: no simdutf figures: %s\n", node_why);
+    bool with_node = o.node && !node_why;
+
+    b.cap = max;
+    b.u32 = malloc(max * sizeof *b.u32);
+    b.u16 = malloc(max * sizeof *b.u16);
+    b.u8 = malloc(max + 16);
+    if (!b.u32 || !b.u16 || !b.u8) {
+        fprintf(stderr, "u8bench: out of memory for the output buffers\n");
+        status = 2;
+        goto done;
+    }
+    /* Touch every page now so no measurement pays for first faults. */
+    memset(b.u32, 0, max * sizeof *b.u32);
+    memset(b.u16, 0, max * sizeof *b.u16);
+    memset(b.u8, 0, max + 16);
+
+    for (size_t i = 0; i < n_sizes && status == 0; i++)
+        if (run_size(&o, sizes[i], labels[i], fns, n_fns, &b, with_node) != 0)
+            status = 2;
+    if (status == 0 && run_short(&o, fns, n_fns, &b, with_node) != 0)
+        status = 2;
+
+    snprintf(extra, sizeof extra, "peers missing: %s; simdutf: %s; corpus: %s",
+             peers_missing()[0] ? peers_missing() : "none",
+             with_node ? node_version() : (o.node ? node_why : "left out (--no-node)"),
+             o.corpus ? o.corpus : "none (generated text)");
+    printf("u8bench: u8guard and peers on the same inputs (README: bench/README.md)\n");
+    machine_print(&m, extra);
+    results_print_table(stdout, auto_column);
+    results_print_targets(stdout, auto_column);
+    if (o.json) {
+        const char *ex[] = {"peers_missing", peers_missing(), "simdutf",
+                            with_node ? node_version() : "missing", "corpus",
+                            o.corpus ? o.corpus : "none", "mode",
+                            o.quick ? "quick" : o.big ? "big" : "default", NULL};
+        if (results_write_json(o.json, machine_json(&m, ex, json, sizeof json)) != 0)
+            status = 2;
+    }
+    if (status == 0 && results_problems() > 0) {
+        printf("\nu8bench: %zu cells have a wrong verdict or no figure (MISMATCH/FAILED above)\n",
+               results_problems());
+        status = 1;
+    }
+
+done:
+    free(b.u32);
+    free(b.u16);
+    free(b.u8);
+    results_free();
+    peers_close();
+    node_cleanup();
+    return status;
+}
