@@ -4,7 +4,6 @@
  * at the end) leave the input pointer at the first bad sequence, which is
  * the error offset. iconv has no replacement mode in POSIX (glibc's
  * //IGNORE drops bytes instead), so has_repl is false. */
-#define _POSIX_C_SOURCE 200809L
 #include "adapters/adapter.h"
 
 #include <errno.h>
@@ -44,7 +43,7 @@ static void append_utf32le(const unsigned char *b, size_t n, oracle_verdict *v,
 static void run_one(const uint8_t *data, size_t len, oracle_verdict *v)
 {
     unsigned char buf[4096];
-    char *ip = (char *)(uintptr_t)data; /* iconv's prototype is not const */
+    char *ip = (char *)data; /* iconv's prototype is not const */
     size_t il = len;
 
     adapter_clear(v);
@@ -64,7 +63,7 @@ static void run_one(const uint8_t *data, size_t len, oracle_verdict *v)
         if (e == E2BIG)
             continue; /* output full: drain and go on */
         if (e == EILSEQ || e == EINVAL) {
-            v->err_offset = (size_t)(ip - (char *)(uintptr_t)data);
+            v->err_offset = (size_t)(ip - (char *)data);
             return;
         }
         v->status = ORACLE_FAILED;

@@ -5,7 +5,6 @@
  * 0x200000 (seen on Debian 12, glibc 2.36), where "UTF-32LE" (iconv_utf32.c)
  * rejects them. Those are real disagreements with DESIGN.md, reported as
  * such; nothing here is a documented divergence. Strict only. */
-#define _POSIX_C_SOURCE 200809L
 #include "adapters/adapter.h"
 
 #include <errno.h>
@@ -37,7 +36,7 @@ static void iconv_wchar_close(void)
 static void run_one(const uint8_t *data, size_t len, oracle_verdict *v)
 {
     wchar_t buf[1024];
-    char *ip = (char *)(uintptr_t)data; /* iconv's prototype is not const */
+    char *ip = (char *)data; /* iconv's prototype is not const */
     size_t il = len;
 
     adapter_clear(v);
@@ -59,7 +58,7 @@ static void run_one(const uint8_t *data, size_t len, oracle_verdict *v)
         if (e == E2BIG)
             continue;
         if (e == EILSEQ || e == EINVAL) {
-            v->err_offset = (size_t)(ip - (char *)(uintptr_t)data);
+            v->err_offset = (size_t)(ip - (char *)data);
             return;
         }
         v->status = ORACLE_FAILED;

@@ -8,7 +8,6 @@
  * library has no replacement mode. (size_t)-1 is an ill-formed sequence
  * and (size_t)-2 an incomplete one at the end; both start at the current
  * position, which is the error offset. */
-#define _POSIX_C_SOURCE 200809L
 #include "adapters/adapter.h"
 
 #include <locale.h>

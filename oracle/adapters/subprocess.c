@@ -5,13 +5,13 @@
  * and its batch marked ORACLE_HUNG. The requests go through a socket so
  * that writing to a dead child is EPIPE (MSG_NOSIGNAL), not a SIGPIPE
  * that would kill the caller. */
-#define _POSIX_C_SOURCE 200809L
 #include "adapters/subprocess.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -141,8 +141,8 @@ static void exec_child(const subproc *sp, const char *path, int in, int out)
         _exit(126);
     for (const char *const *prog = sp->programs; *prog; prog++) {
         char *argv[3];
-        argv[0] = (char *)(uintptr_t)*prog;
-        argv[1] = (char *)(uintptr_t)path;
+        argv[0] = (char *)*prog;
+        argv[1] = (char *)path;
         argv[2] = NULL;
         execvp(*prog, argv);
     }
@@ -151,18 +151,16 @@ static void exec_child(const subproc *sp, const char *path, int in, int out)
 
 const char *subproc_start(subproc *sp)
 {
-    static const char path_prefix[] = ORACLE_SUBPROCESS_DIR "/";
-    char path[sizeof path_prefix + 64];
+    char path[sizeof ORACLE_SUBPROCESS_DIR + 64];
     int req[2], rep[2], status = 0;
     char hello[4];
     pid_t pid;
 
     if (sp->pid > 0)
         return NULL;
-    if (strlen(sp->script) >= 64)
+    if ((size_t)snprintf(path, sizeof path, "%s/%s", ORACLE_SUBPROCESS_DIR,
+                         sp->script) >= sizeof path)
         return "subprocess script name too long";
-    memcpy(path, path_prefix, sizeof path_prefix);
-    strcat(path, sp->script);
     if (access(path, R_OK) != 0)
         return "subprocess script not found in ORACLE_SUBPROCESS_DIR";
     if (socketpair(AF_UNIX, SOCK_STREAM, 0, req) != 0)

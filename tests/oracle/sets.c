@@ -234,7 +234,7 @@ int set_lines(input_set *s, const char *path)
     if (rc == 0 && ferror(f))
         rc = 1;
     free(line);
-    fclose(f);
+    (void)fclose(f); /* read-only: nothing to lose */
     set_finish(s);
     return rc;
 }

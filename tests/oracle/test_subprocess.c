@@ -5,7 +5,6 @@
  * through /proc). Exit 77 when neither interpreter is available.
  *
  *   test_subprocess NAME    NAME = python or node */
-#define _POSIX_C_SOURCE 200809L
 #include "oracle.h"
 
 #include <dirent.h>
