@@ -25,22 +25,25 @@ int set_add(input_set *s, const void *data, size_t len);
  * optional). Returns 0, or -1 on bad hex or when memory runs out. */
 int set_add_hex(input_set *s, const char *hex);
 
-/* set_free releases s's memory (s may be zero-initialised). */
+/* set_free releases s's memory (s may be zero-initialised); returns
+ * nothing. */
 void set_free(input_set *s);
 
-/* set_finish makes s->in[i].data point into s->bytes; call it after the
- * last set_add and before using s->in. */
+/* set_finish makes s->in[i].data point into s->bytes (returns nothing);
+ * call it after the last set_add and before using s->in. */
 void set_finish(input_set *s);
 
-/* The built-in sets; each returns 0, or -1 when memory runs out.
- * set_examples: DESIGN.md section 2's examples, then the extra cases of
- * examples_hex below. set_bytes1: the empty input and all 256 one-byte
- * inputs. set_bytes2: all 65536 two-byte inputs. set_structured: count
- * inputs glued from valid and ill-formed fragments by a fixed-seed
- * generator. */
+/* The built-in sets. Each returns 0, or -1 when memory runs out. */
+
+/* set_examples adds DESIGN.md section 2's examples, then the extra cases
+ * of examples_hex below. */
 int set_examples(input_set *s);
+/* set_bytes1 adds the empty input and all 256 one-byte inputs. */
 int set_bytes1(input_set *s);
+/* set_bytes2 adds all 65536 two-byte inputs. */
 int set_bytes2(input_set *s);
+/* set_structured adds count inputs glued from valid and ill-formed
+ * fragments by a fixed-seed generator. */
 int set_structured(input_set *s, size_t count);
 
 /* set_lines adds each line (without its '\n') of the file at path.
@@ -49,7 +52,7 @@ int set_structured(input_set *s, size_t count);
 int set_lines(input_set *s, const char *path);
 
 /* The examples of set_examples in hex, in order; n_examples_hex is their
- * number. The first 8 are DESIGN.md section 2's (the last of those is its
+ * number. The first 7 are DESIGN.md section 2's (the last of those is its
  * two-chunk example as one input). */
 extern const char *const examples_hex[];
 extern const size_t n_examples_hex;
