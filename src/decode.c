@@ -34,8 +34,10 @@ static size_t decode_bounded(const uint8_t *p, size_t n, bool utf32,
         step = u8g_step(p + i, n - i, &cp, &kind, &sub);
         i += step;
         if (utf32) {
+            /* out32 is NULL only for the UTF-16 form or with cap == 0,
+             * where this line does not run; cppcheck cannot see that. */
             if (need < cap)
-                out32[need] = cp;
+                out32[need] = cp; /* cppcheck-suppress nullPointer */
             need += 1;
         } else if (cp < 0x10000) {
             if (need < cap)

@@ -9,7 +9,7 @@
 /* Bytes validated before they are copied: small enough to stay in the L1
  * or L2 cache between the two passes, large enough that a call's set-up
  * is negligible. */
-#define WINDOW (16u * 1024u)
+#define WINDOW ((size_t)16 * 1024)
 
 /* Appends src[0..n) to out[*o..cap) while it fits, cutting only at a
  * character boundary of the valid src; *o advances by what was written. A
