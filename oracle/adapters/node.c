@@ -15,7 +15,8 @@
 
 /* Debian's package installs "node"; older ones called it "nodejs". */
 static const char *const PROGRAMS[] = {"node", "nodejs", NULL};
-static subproc child = {.script = "node_decode.js", .programs = PROGRAMS};
+static subproc child = {.script = "node_decode.js", .programs = PROGRAMS,
+                        .missing = "neither node nor nodejs found on PATH"};
 
 static const char *node_open(void)
 {

@@ -8,7 +8,8 @@
 #include "adapters/subprocess.h"
 
 static const char *const PROGRAMS[] = {"python3", NULL};
-static subproc child = {.script = "python_decode.py", .programs = PROGRAMS};
+static subproc child = {.script = "python_decode.py", .programs = PROGRAMS,
+                        .missing = "python3 not found on PATH"};
 
 static const char *python_open(void)
 {

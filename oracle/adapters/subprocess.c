@@ -197,7 +197,7 @@ const char *subproc_start(subproc *sp)
         ;
     sp->pid = 0;
     if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
-        return "interpreter not found (none of the programs tried is installed)";
+        return sp->missing;
     return "the interpreter started but its script did not greet (see its stderr)";
 }
 

@@ -22,6 +22,7 @@
 typedef struct subproc {
     const char *script;          /* file name in ORACLE_SUBPROCESS_DIR */
     const char *const *programs; /* interpreters to try, NULL-terminated */
+    const char *missing;         /* open()'s message when none is found */
     pid_t pid;                   /* 0: not running */
     int to_child;                /* socket: the child's standard input */
     int from_child;              /* pipe: the child's standard output */
