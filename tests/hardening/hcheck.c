@@ -4,10 +4,12 @@
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 static unsigned long failures;
 static char context[256] = "(none)";
 static const char *impl_name = "none";
+static const char *only; /* hcheck_only's filter */
 
 void hcheck_context(const char *fmt, ...)
 {
@@ -72,6 +74,22 @@ const char *hcheck_impl(void)
     return impl_name;
 }
 
+int hcheck_only(const char *name)
+{
+    int i;
+
+    only = name;
+    for (i = U8GUARD_IMPL_SCALAR; i < U8GUARD_IMPL_COUNT_; i++)
+        if (strcmp(name, u8guard_impl_name((u8guard_impl)i)) == 0) {
+            if (u8guard_impl_supported((u8guard_impl)i))
+                return 1;
+            printf("implementation %s is not supported on this CPU/build: skipped\n", name);
+            return 0;
+        }
+    printf("unknown implementation %s\n", name);
+    return 0;
+}
+
 int hcheck_each_impl(const char *program, void (*suite)(void))
 {
     int i, ran = 0;
@@ -79,6 +97,8 @@ int hcheck_each_impl(const char *program, void (*suite)(void))
     for (i = U8GUARD_IMPL_SCALAR; i < U8GUARD_IMPL_COUNT_; i++) {
         u8guard_impl impl = (u8guard_impl)i;
 
+        if (only != NULL && strcmp(only, u8guard_impl_name(impl)) != 0)
+            continue;
         if (!u8guard_impl_supported(impl)) {
             printf("%s: impl %s not supported here, skipped\n", program,
                    u8guard_impl_name(impl));

@@ -81,6 +81,11 @@ unsigned long hcheck_failures(void);
  * take effect. */
 int hcheck_each_impl(const char *program, void (*suite)(void));
 
+/* hcheck_only restricts hcheck_each_impl to the implementation named
+ * name (NULL: all). Returns 1 when that implementation runs here, 0 after
+ * printing why when it is unknown or not supported on this CPU. */
+int hcheck_only(const char *name);
+
 /* hcheck_impl returns the name of the implementation under test. */
 const char *hcheck_impl(void);
 

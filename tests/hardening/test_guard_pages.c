@@ -11,7 +11,9 @@
  * exactly, against the independent model of model.c, for every
  * implementation the CPU supports.
  *
- * Usage: test_guard_pages [MAX_LEN]   (default 300) */
+ * Usage: test_guard_pages [--impl NAME] [MAX_LEN]   (default: every
+ * implementation, MAX_LEN 300). With --impl, exits 77 (skipped) when NAME
+ * is not supported here. */
 #include "guard.h"
 #include "hcheck.h"
 #include "inputs.h"
@@ -284,10 +286,17 @@ static void suite(void)
 
 int main(int argc, char **argv)
 {
-    if (argc > 1) {
-        max_len = strtoul(argv[1], NULL, 10);
-        if (max_len == 0 || max_len > 1000) {
-            fprintf(stderr, "usage: %s [MAX_LEN 1..1000]\n", argv[0]);
+    int a = 1;
+
+    if (argc > 2 && strcmp(argv[1], "--impl") == 0) {
+        if (!hcheck_only(argv[2]))
+            return 77;
+        a = 3;
+    }
+    if (argc > a) {
+        max_len = strtoul(argv[a], NULL, 10);
+        if (max_len == 0 || max_len > 1000 || argc > a + 1) {
+            fprintf(stderr, "usage: %s [--impl NAME] [MAX_LEN 1..1000]\n", argv[0]);
             return 2;
         }
     }
