@@ -70,7 +70,8 @@ static inline __m256i check(__m256i in, __m256i prev, const struct tables *t)
     return _mm256_xor_si256(must23, special);
 }
 
-static size_t avx2_valid_prefix(const uint8_t *p, size_t len)
+/* The longest valid prefix of p[0..len), by blocks (see blocks.h). */
+static size_t avx2_blocks(const uint8_t *p, size_t len)
 {
     struct tables t;
     __m256i prev = _mm256_setzero_si256(), a, b, err;
@@ -99,6 +100,14 @@ static size_t avx2_valid_prefix(const uint8_t *p, size_t len)
     if (!_mm256_testz_si256(err, err))
         return u8g_block_failed(p, len, i);
     return len;
+}
+
+static size_t avx2_valid_prefix(const uint8_t *p, size_t len)
+{
+    bool stop;
+    size_t h = u8g_head(p, len, &stop);
+
+    return stop ? h : h + avx2_blocks(p + h, len - h);
 }
 
 /* Number of ASCII bytes at the start of the 32 at p (32: all of them). */

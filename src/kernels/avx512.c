@@ -87,7 +87,8 @@ static inline uint64_t check(__m512i in, struct carry *c, const struct tables *t
     return other | (two_conts ^ must23);
 }
 
-static size_t avx512_valid_prefix(const uint8_t *p, size_t len)
+/* The longest valid prefix of p[0..len), by blocks (see blocks.h). */
+static size_t avx512_blocks(const uint8_t *p, size_t len)
 {
     struct tables t;
     struct carry c;
@@ -127,6 +128,14 @@ static size_t avx512_valid_prefix(const uint8_t *p, size_t len)
     if (check(a, &c, &t) != 0)
         return u8g_block_failed(p, len, i);
     return len;
+}
+
+static size_t avx512_valid_prefix(const uint8_t *p, size_t len)
+{
+    bool stop;
+    size_t h = u8g_head(p, len, &stop);
+
+    return stop ? h : h + avx512_blocks(p + h, len - h);
 }
 
 /* Number of ASCII bytes at the start of v (64: all of them). */

@@ -24,6 +24,9 @@
 #define U8GUARD_BLOCKS_H
 
 #include "internal.h"
+#include "utf8_char.h"
+
+#include <stdbool.h>
 
 /* Error bits. A set bit in the AND of the three lookups is an error. */
 #define KL_TOO_SHORT (1u << 0)  /* lead, then not a continuation */
@@ -134,13 +137,44 @@ static inline size_t u8g_restart_point(const uint8_t *p, size_t s)
 
 /* u8g_block_failed returns the length of the longest valid prefix of
  * p[0..len) when the vector checks of p[0..s) passed and the block at s
- * (or the padded end of the input) failed: the scalar reference runs
- * from the restart point. */
+ * (or the padded end of the input) failed: from the restart point, one
+ * character at a time with u8g_char_check (exactly Table 3-7; inline,
+ * because a stream or a sanitizer meets this at every chunk end and
+ * every error). */
 static inline size_t u8g_block_failed(const uint8_t *p, size_t len, size_t s)
 {
-    size_t r = u8g_restart_point(p, s);
+    size_t r = u8g_restart_point(p, s), n;
+    uint32_t cp;
 
-    return r + u8g_scalar_kernels.valid_prefix(p + r, len - r);
+    while (r < len && (n = u8g_char_check(p + r, len - r, &cp)) != 0)
+        r += n;
+    return r;
+}
+
+/* How many bytes u8g_head checks before the vectors start. */
+#define U8G_HEAD_BYTES 16
+
+/* u8g_head checks the first whole characters of p[0..len), about
+ * U8G_HEAD_BYTES bytes, one at a time: errors often come in runs (a
+ * sanitizer calls valid_prefix right after each one), and then the answer
+ * is here, without setting up the vectors. Returns the bytes checked, a
+ * character boundary; sets *stop when the valid prefix ends there (an
+ * error, or the end of the input). */
+static inline size_t u8g_head(const uint8_t *p, size_t len, bool *stop)
+{
+    size_t i = 0, n;
+    uint32_t cp;
+
+    while (i < U8G_HEAD_BYTES && i < len) {
+        n = u8g_char_check(p + i, len - i, &cp);
+        if (n == 0) {
+            *stop = true;
+            return i;
+        }
+        i += n;
+    }
+    *stop = i == len;
+    return i;
 }
 
 #endif

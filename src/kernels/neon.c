@@ -60,7 +60,8 @@ static inline bool any(uint8x16_t v)
     return vmaxvq_u8(v) != 0;
 }
 
-static size_t neon_valid_prefix(const uint8_t *p, size_t len)
+/* The longest valid prefix of p[0..len), by blocks (see blocks.h). */
+static size_t neon_blocks(const uint8_t *p, size_t len)
 {
     struct tables t;
     uint8x16_t prev = vdupq_n_u8(0), v[4], err;
@@ -92,6 +93,14 @@ static size_t neon_valid_prefix(const uint8_t *p, size_t len)
     if (any(check4(v, prev, &t)))
         return u8g_block_failed(p, len, i);
     return len;
+}
+
+static size_t neon_valid_prefix(const uint8_t *p, size_t len)
+{
+    bool stop;
+    size_t h = u8g_head(p, len, &stop);
+
+    return stop ? h : h + neon_blocks(p + h, len - h);
 }
 
 /* Number of ASCII bytes at the start of v (16: all of them). */

@@ -68,7 +68,8 @@ static inline __m128i check4(const __m128i v[4], __m128i prev,
                         _mm_or_si128(check(v[2], v[1], t), check(v[3], v[2], t)));
 }
 
-static size_t sse42_valid_prefix(const uint8_t *p, size_t len)
+/* The longest valid prefix of p[0..len), by blocks (see blocks.h). */
+static size_t sse42_blocks(const uint8_t *p, size_t len)
 {
     struct tables t;
     __m128i prev = _mm_setzero_si128(), v[4], err;
@@ -102,6 +103,14 @@ static size_t sse42_valid_prefix(const uint8_t *p, size_t len)
     if (!_mm_testz_si128(err, err))
         return u8g_block_failed(p, len, i);
     return len;
+}
+
+static size_t sse42_valid_prefix(const uint8_t *p, size_t len)
+{
+    bool stop;
+    size_t h = u8g_head(p, len, &stop);
+
+    return stop ? h : h + sse42_blocks(p + h, len - h);
 }
 
 /* Number of ASCII bytes at the start of v (16: all of them). */
