@@ -166,7 +166,9 @@ static void check_cap(const struct ctx *c, size_t cap)
 
 static void check_caps(const struct ctx *c)
 {
-    size_t cap, need = c->want_len, k, h = 2166136261u;
+    size_t cap, need = c->want_len, k;
+    uint64_t h = 2166136261u; /* 32 bits kept: no unsigned wraparound for
+                                 -fsanitize=unsigned-integer-overflow */
 
     if (need <= SWEEP_ALL_CAPS_UPTO) {
         for (cap = 0; cap < need; cap++)
@@ -174,13 +176,13 @@ static void check_caps(const struct ctx *c)
         return;
     }
     for (k = 0; k < c->size; k++) /* FNV-1a picks a few caps from the input */
-        h = (h ^ c->data[k]) * 16777619u;
+        h = ((h ^ c->data[k]) * 16777619u) & 0xFFFFFFFFu;
     for (k = 1; k <= 3; k++)
         check_cap(c, need - k);
     check_cap(c, 0);
     check_cap(c, 1);
     for (k = 0; k < 4; k++)
-        check_cap(c, (h >> (8 * k)) % need);
+        check_cap(c, (size_t)(h >> (8 * k)) % need);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
