@@ -1,0 +1,404 @@
+#!/usr/bin/env python3
+"""ci/mutate.py -- mutation testing of the library core.
+
+Plants one small change at a time in a temporary copy of the tree, in
+src/scalar.c (the table-driven reference) and the core files built on it
+(validate.c, decode.c, sanitize.c, stream.c, encode.c):
+
+  cmp     each comparison flipped: < <-> <=, > <-> >=, == <-> !=
+  const   each integer constant off by one (+1 and -1), hexadecimal range
+          bounds (0x80, 0xBF, 0x9F, 0xA0, 0x8F, 0x90, ...) and decimal
+  table   each entry of LEAD_RULES (numbers +-1, error kinds replaced by
+          the next kind) and of LEAD_ROW (row index +-1)
+  plus1   each "+ 1" / "- 1" removed ("x + 1" becomes "x")
+
+builds the library and the fast tests once, then for each mutant rebuilds
+incrementally and runs the tests, fastest first, each with a time limit,
+stopping at the first that fails: the mutant is KILLED. A mutant that no
+test notices SURVIVED: either a test is missing or the change does not
+alter behaviour (an equivalent mutant). A mutant that does not compile is
+counted apart (STILLBORN).
+
+The tests, in order: tests/lib test_unit, tests/hardening test_limits,
+test_saturation, test_guard_pages (scalar, lengths 0..300; word, 0..100),
+tests/lib test_stream without the shared corpus, test_exhaustive short;
+without --quick also test_stream with the shared folder.
+
+Usage:
+  ci/mutate.py [--quick] [--only FILE] [--list] [--keep] [--timeout S]
+               [--report PATH] [--planted]
+    --quick      every 3rd mutant, and no corpus stream test (~3 min)
+    --only FILE  mutate only src/FILE (e.g. scalar.c)
+    --list       print the mutants and exit
+    --planted    instead of mutants, plant the memory-safety bugs of
+                 PLANTED (over-reads and over-writes by one byte) and check
+                 that the hardening tests catch each one
+    --report     where the survivors are written (default
+                 build/mutate/report.txt)
+Exit status: 0 when no mutant survived (or, with --planted, every planted
+bug was caught), 1 otherwise, 2 on a setup failure.
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CORE = ["scalar.c", "validate.c", "decode.c", "sanitize.c", "stream.c", "encode.c"]
+KINDS = ["U8GUARD_OK", "U8GUARD_UNEXPECTED_CONTINUATION", "U8GUARD_OVERLONG",
+         "U8GUARD_SURROGATE", "U8GUARD_TOO_LARGE", "U8GUARD_BAD_CONTINUATION",
+         "U8GUARD_TRUNCATED", "BAD"]
+TARGETS = ["test_unit", "test_stream", "test_exhaustive", "test_guard_pages",
+           "test_limits", "test_saturation"]
+
+# Memory-safety bugs planted on purpose (--planted): (file, exact old text,
+# new text, what it breaks). The hardening tests must fail on each.
+PLANTED = [
+    ("scalar.c", "    if (avail < 2)\n        goto truncated;",
+     "    if (avail < 1)\n        goto truncated;",
+     "u8g_step reads p[1] of a lone lead byte at the end of the input"),
+    ("scalar.c", "        if (i >= avail)\n            goto truncated;",
+     "        if (i > avail)\n            goto truncated;",
+     "u8g_step reads one byte past a truncated 3/4-byte sequence"),
+    ("scalar.c", "    while (i < len && (n = u8g_step(p + i, len - i, &cp, &kind, &sub)) != 0)\n        i += n;\n    return i;",
+     "    while (i < len && (n = u8g_step(p + i, len - i + 1, &cp, &kind, &sub)) != 0)\n        i += n;\n    return i;",
+     "scalar_valid_prefix tells u8g_step one more byte is readable"),
+    ("decode.c", "            if (need < cap)\n                out16[need] = (uint16_t)cp;",
+     "            if (need <= cap)\n                out16[need] = (uint16_t)cp;",
+     "decode_utf16 writes one unit past out_cap"),
+    ("sanitize.c", "    if (n > room) {", "    if (n > room + 1) {",
+     "sanitize writes one byte past out_cap"),
+    ("stream.c", "    if (out != NULL && (len > SIZE_MAX / 3 - 3 || out_cap < U8GUARD_STREAM_OUT_MAX(len)))",
+     "    if (out != NULL && (len > SIZE_MAX / 3 - 3 || out_cap + 3 < U8GUARD_STREAM_OUT_MAX(len)))",
+     "stream_feed accepts an out_cap 3 bytes too small"),
+    ("stream.c", "    if (out != NULL && (len > SIZE_MAX / 3 - 3 || out_cap < U8GUARD_STREAM_OUT_MAX(len)))",
+     "    if (out != NULL && out_cap < U8GUARD_STREAM_OUT_MAX(len))",
+     "stream_feed trusts U8GUARD_STREAM_OUT_MAX after it wrapped"),
+]
+
+
+def code_spans(text):
+    """Yields (start, end) of the parts of text outside comments and
+    string/character literals."""
+    i, n, start = 0, len(text), 0
+    while i < n:
+        if text.startswith("/*", i):
+            yield start, i
+            j = text.find("*/", i + 2)
+            i = n if j < 0 else j + 2
+            start = i
+        elif text.startswith("//", i):
+            yield start, i
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+            start = i
+        elif text[i] in "\"'":
+            yield start, i
+            q, j = text[i], i + 1
+            while j < n and text[j] != q:
+                j += 2 if text[j] == "\\" else 1
+            i = j + 1
+            start = i
+        else:
+            i += 1
+    yield start, n
+
+
+CMP = re.compile(r"(?<![<>=!\-])(<=|>=|==|!=|<|>)(?![<>=])")
+CMP_SWAP = {"<": "<=", "<=": "<", ">": ">=", ">=": ">", "==": "!=", "!=": "=="}
+NUM = re.compile(r"(?<![\w.])(0[xX][0-9A-Fa-f]+|\d+)([uUlL]*)(?![\w.])")
+PLUS1 = re.compile(r" ([+-]) 1(?![\w.x])")
+KIND = re.compile(r"\b(" + "|".join(KINDS) + r")\b")
+
+
+def table_span(text, name):
+    """(start, end) of the initializer of the table called name."""
+    m = re.search(r"\b" + name + r"\[\]\s*=\s*\{", text)
+    if not m:
+        return None
+    depth, i = 0, m.end() - 1
+    while i < len(text):
+        if text[i] == "{":
+            depth += 1
+        elif text[i] == "}":
+            depth -= 1
+            if depth == 0:
+                return m.start(), i + 1
+        i += 1
+    return None
+
+
+RULE_ROW = re.compile(r"\{\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*\}")
+
+
+def dead_rule_fields(text):
+    """Spans of LEAD_RULES fields that u8g_step never reads, so that any
+    change to them is an equivalent mutant: a row of length 1 (ASCII) is
+    used only for its length; a row of length 0 only for not_lead; a
+    multi-byte row never for not_lead. Mutants there are listed as DEAD and
+    not run (each would survive every test by construction)."""
+    span = table_span(text, "LEAD_RULES")
+    if not span:
+        return []
+    spans = []
+    for m in RULE_ROW.finditer(text, span[0], span[1]):
+        length = m.group(1)
+        if length == "1":
+            fields = [2, 3, 4, 5, 6]
+        elif length == "0":
+            fields = [2, 3, 5, 6]
+        else:
+            fields = [4]
+        spans += [(m.start(g), m.end(g)) for g in fields]
+    return spans
+
+
+def mutants_of(fname, text):
+    """The mutants of one file: dicts with pos, old, new, kind, line."""
+    out = []
+    tables = [s for s in (table_span(text, "LEAD_RULES"), table_span(text, "LEAD_ROW")) if s]
+    line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def line_of(pos):
+        lo, hi = 0, len(line_starts) - 1
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if line_starts[mid] <= pos:
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo + 1
+
+    def in_table(pos):
+        return any(a <= pos < b for a, b in tables)
+
+    dead = dead_rule_fields(text)
+
+    def add(pos, old, new, kind):
+        if any(a <= pos < b for a, b in dead):
+            kind = "dead"
+        out.append({"file": fname, "pos": pos, "old": old, "new": new, "kind": kind,
+                    "line": line_of(pos)})
+
+    for a, b in code_spans(text):
+        seg = text[a:b]
+        for m in CMP.finditer(seg):
+            pos = a + m.start()
+            line = text[line_starts[line_of(pos) - 1]:].split("\n", 1)[0]
+            if line.lstrip().startswith("#include") or text[pos:pos + 2] == "->":
+                continue
+            add(pos, m.group(1), CMP_SWAP[m.group(1)], "cmp")
+        for m in NUM.finditer(seg):
+            pos = a + m.start()
+            line = text[line_starts[line_of(pos) - 1]:].split("\n", 1)[0]
+            if line.lstrip().startswith(("#include", "_Static_assert")):
+                continue
+            lit, suf = m.group(1), m.group(2)
+            v = int(lit, 16) if lit[:2].lower() == "0x" else int(lit)
+            kind = "table" if in_table(pos) else "const"
+            for d in (1, -1):
+                if v + d < 0:
+                    continue
+                new = ("0x%02X" % (v + d) if lit[:2].lower() == "0x" else str(v + d)) + suf
+                add(pos, lit + suf, new, kind)
+        for m in KIND.finditer(seg):
+            pos = a + m.start()
+            if not in_table(pos):
+                continue
+            k = m.group(1)
+            nxt = KINDS[(KINDS.index(k) + 1) % len(KINDS)]
+            add(pos, k, nxt, "table")
+        for m in PLUS1.finditer(seg):
+            pos = a + m.start()
+            add(pos, m.group(0), "", "plus1")
+    return out
+
+
+def run(cmd, cwd, timeout, env=None):
+    """Runs cmd; returns (status, seconds, tail of output). Status "timeout"
+    when the time limit was hit."""
+    t0 = time.time()
+    try:
+        p = subprocess.run(cmd, cwd=cwd, timeout=timeout, env=env,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        return p.returncode, time.time() - t0, p.stdout[-2000:].decode("utf-8", "replace")
+    except subprocess.TimeoutExpired:
+        return "timeout", time.time() - t0, ""
+
+
+def test_plan(build, quick):
+    lib, hard = os.path.join(build, "tests/lib"), os.path.join(build, "tests/hardening")
+    shared = os.path.join(os.path.dirname(ROOT), "shared")
+    plan = [
+        ("unit", [os.path.join(lib, "test_unit")]),
+        ("limits", [os.path.join(hard, "test_limits")]),
+        ("saturation", [os.path.join(hard, "test_saturation")]),
+        ("guard_pages scalar", [os.path.join(hard, "test_guard_pages"), "--impl", "scalar"]),
+        ("guard_pages word", [os.path.join(hard, "test_guard_pages"), "--impl", "word", "100"]),
+        ("stream (no corpus)", [os.path.join(lib, "test_stream"), os.path.join(build, "no-shared")]),
+        ("exhaustive short", [os.path.join(lib, "test_exhaustive"), "short"]),
+    ]
+    if not quick:
+        plan.append(("stream (corpus)", [os.path.join(lib, "test_stream"), shared]))
+    return plan
+
+
+def setup(work):
+    tree = os.path.join(work, "tree")
+    build = os.path.join(work, "build")
+    os.makedirs(tree)
+    for item in ["CMakeLists.txt", "cmake", "include", "src", "tests"]:
+        s = os.path.join(ROOT, item)
+        if os.path.isdir(s):
+            shutil.copytree(s, os.path.join(tree, item),
+                            ignore=shutil.ignore_patterns("build*", "__pycache__"))
+        else:
+            shutil.copy2(s, os.path.join(tree, item))
+    cfg = ["cmake", "-S", tree, "-B", build, "-DCMAKE_BUILD_TYPE=RelWithDebInfo",
+           "-DU8GUARD_ORACLES=OFF", "-DU8GUARD_BUILD_CLI=OFF",
+           "-DU8GUARD_SHARED_DIR=" + os.path.join(os.path.dirname(ROOT), "shared")]
+    st, _, out = run(cfg, work, 300)
+    if st != 0:
+        sys.exit("mutate: configure failed:\n" + out)
+    st, secs, out = build_targets(build)
+    if st != 0:
+        sys.exit("mutate: the unmutated tree does not build:\n" + out)
+    return tree, build
+
+
+def build_targets(build):
+    return run(["cmake", "--build", build, "-j2", "--target"] + TARGETS, build, 600)
+
+
+def try_mutant(tree, build, plan, path, original, mutated, timeout):
+    """Returns ("killed", test) / ("survived", None) / ("stillborn", None).
+    Each test program is (re)linked just before it runs: most mutants die
+    in the first test, and are never linked into the others."""
+    with open(path, "w") as f:
+        f.write(mutated)
+    try:
+        built = set()
+        for name, cmd in plan:
+            target = os.path.basename(cmd[0])
+            if target not in built:
+                st, _, _ = run(["cmake", "--build", build, "--target", target], build, 600)
+                if st != 0:
+                    return "stillborn", None
+                built.add(target)
+            st, _, _ = run(cmd, build, timeout)
+            if st == "timeout":
+                return "killed", name + " (time limit)"
+            if isinstance(st, int) and st < 0:
+                return "killed", name + " (signal %d)" % -st
+            if st not in (0, 77):
+                return "killed", name
+        return "survived", None
+    finally:
+        with open(path, "w") as f:
+            f.write(original)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--only")
+    ap.add_argument("--list", action="store_true")
+    ap.add_argument("--keep", action="store_true")
+    ap.add_argument("--planted", action="store_true")
+    ap.add_argument("--timeout", type=float, default=60)
+    ap.add_argument("--report", default=os.path.join(ROOT, "build/mutate/report.txt"))
+    args = ap.parse_args()
+
+    files = [args.only] if args.only else CORE
+    sources = {}
+    for f in files:
+        with open(os.path.join(ROOT, "src", f)) as fh:
+            sources[f] = fh.read()
+
+    if args.planted:
+        todo = []
+        for f, old, new, why in PLANTED:
+            if sources.get(f) is None or old not in sources[f]:
+                print("mutate: planted bug no longer applies (source changed): %s: %s" % (f, why))
+                continue
+            todo.append({"file": f, "mutated": sources[f].replace(old, new, 1), "why": why})
+    else:
+        todo = []
+        for f in files:
+            for m in mutants_of(f, sources[f]):
+                t = sources[f]
+                m["mutated"] = t[:m["pos"]] + m["new"] + t[m["pos"] + len(m["old"]):]
+                todo.append(m)
+        dead = [m for m in todo if m["kind"] == "dead"]
+        todo = [m for m in todo if m["kind"] != "dead"]
+        if args.quick:
+            todo = todo[::3]
+    if args.list:
+        for m in todo + ([] if args.planted else dead):
+            print("%s:%s %s %r -> %r" % (m["file"], m.get("line", "?"), m.get("kind", "planted"),
+                                         m.get("old", ""), m.get("new", m.get("why", ""))))
+        print("%d mutants" % len(todo))
+        return 0
+
+    work = tempfile.mkdtemp(prefix="u8guard-mutate-")
+    t0 = time.time()
+    try:
+        print("mutate: building the unmutated tree in %s" % work, flush=True)
+        tree, build = setup(work)
+        plan = test_plan(build, args.quick)
+        if args.planted: # the demonstration is about the hardening tests alone
+            plan = ([t for t in plan if t[0].startswith("guard_pages")] +
+                    [t for t in plan if t[0] == "limits"])
+        for name, cmd in plan:
+            st, secs, out = run(cmd, build, 600)
+            if st not in (0, 77):
+                print("mutate: the unmutated tree fails %s:\n%s" % (name, out))
+                return 2
+        counts = {"killed": 0, "survived": 0, "stillborn": 0}
+        survivors, by_test = [], {}
+        for i, m in enumerate(todo):
+            path = os.path.join(tree, "src", m["file"])
+            res, test = try_mutant(tree, build, plan, path, sources[m["file"]], m["mutated"],
+                                   args.timeout)
+            counts[res] += 1
+            if res == "killed":
+                by_test[test] = by_test.get(test, 0) + 1
+            desc = (m["why"] if args.planted else
+                    "%s:%d %s %r -> %r" % (m["file"], m["line"], m["kind"], m["old"], m["new"]))
+            if res == "survived" or args.planted:
+                survivors.append((res, test, desc))
+            print("[%d/%d] %-9s %s%s" % (i + 1, len(todo), res.upper(), desc,
+                                         " (by %s)" % test if test else ""), flush=True)
+        secs = time.time() - t0
+        lines = ["mutants: %d run, killed %d, survived %d, stillborn (did not compile) %d, %.0f s"
+                 % (len(todo), counts["killed"], counts["survived"], counts["stillborn"], secs)]
+        if not args.planted:
+            lines.append("not run: %d in LEAD_RULES fields u8g_step never reads (equivalent)"
+                         % len(dead))
+        lines += [
+                  "killed by: " + ", ".join("%s %d" % kv for kv in sorted(by_test.items()))]
+        if args.planted:
+            lines += ["%s: %s%s" % (r.upper(), d, " (by %s)" % t if t else "") for r, t, d in survivors]
+        else:
+            lines += ["SURVIVED %s" % d for _, _, d in survivors]
+        os.makedirs(os.path.dirname(args.report), exist_ok=True)
+        with open(args.report, "w") as f:
+            f.write("\n".join(lines) + "\n")
+        print("\n".join(lines))
+        print("mutate: report written to %s" % args.report)
+        if args.planted:
+            return 0 if counts["survived"] == 0 and counts["stillborn"] == 0 else 1
+        return 0 if counts["survived"] == 0 else 1
+    finally:
+        if args.keep:
+            print("mutate: work tree kept in %s" % work)
+        else:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
