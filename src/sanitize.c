@@ -3,6 +3,7 @@
  * chapter 3.9). Valid stretches, found by the active kernels, are copied
  * whole; only the errors are handled one by one. */
 #include "internal.h"
+#include "kernels/copy.h"
 
 #include <string.h>
 
@@ -24,12 +25,12 @@ static void put(uint8_t *out, size_t *cap, size_t *o, const uint8_t *src,
         n = room;
         while (n > 0 && (src[n] & 0xC0) == 0x80) /* back to a lead byte */
             n--;
-        memcpy(out + *o, src, n);
+        u8g_copy(out + *o, src, n);
         *o += n;
         *cap = *o;
         return;
     }
-    memcpy(out + *o, src, n);
+    u8g_copy(out + *o, src, n);
     *o += n;
 }
 

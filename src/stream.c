@@ -8,6 +8,7 @@
  * subpart covers every pending byte (DESIGN.md section 2), and decoding
  * resumes inside the new chunk. */
 #include "internal.h"
+#include "kernels/copy.h"
 
 #include <string.h>
 
@@ -21,7 +22,7 @@ struct sink {
 static void emit(struct sink *k, const uint8_t *src, size_t n)
 {
     if (k->out) {
-        memcpy(k->out + k->o, src, n);
+        u8g_copy(k->out + k->o, src, n);
         k->o += n;
     }
 }
