@@ -3,6 +3,7 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static unsigned long failures;
@@ -99,6 +100,21 @@ int check_mem_(const char *file, int line, const char *expr, const void *a,
     return 0;
 }
 
+/* Is impl listed in U8GUARD_TEST_IMPLS (comma-separated names)? Every
+ * implementation is when the variable is unset or empty. */
+static int wanted(const char *impl)
+{
+    const char *list = getenv("U8GUARD_TEST_IMPLS"), *p;
+    size_t n = strlen(impl);
+
+    if (list == NULL || *list == '\0')
+        return 1;
+    for (p = list; (p = strstr(p, impl)) != NULL; p += n)
+        if ((p == list || p[-1] == ',') && (p[n] == ',' || p[n] == '\0'))
+            return 1;
+    return 0;
+}
+
 int check_each_impl(const char *program, void (*suite)(void))
 {
     int i, ran = 0;
@@ -107,6 +123,11 @@ int check_each_impl(const char *program, void (*suite)(void))
         u8guard_impl impl = (u8guard_impl)i;
         unsigned long before = failures;
 
+        if (!wanted(u8guard_impl_name(impl))) {
+            printf("%s: impl %s: not in U8GUARD_TEST_IMPLS, skipped\n", program,
+                   u8guard_impl_name(impl));
+            continue;
+        }
         if (!u8guard_impl_supported(impl)) {
             printf("%s: impl %s: not supported on this build/CPU, skipped\n",
                    program, u8guard_impl_name(impl));

@@ -110,8 +110,10 @@ int check_mem_(const char *file, int line, const char *expr, const void *a,
 /* check_each_impl runs suite() once for every implementation that
  * u8guard_impl_supported() accepts, after u8guard_set_impl() selected it
  * (checking that u8guard_active_impl() then names it), and prints which
- * ones ran and which were skipped. Returns the number of implementations
- * run (at least 1: scalar is always supported). */
+ * ones ran and which were skipped. The environment variable
+ * U8GUARD_TEST_IMPLS (e.g. "scalar,avx2") restricts the run to the
+ * implementations it names, for debugging one. Returns the number of
+ * implementations run. */
 int check_each_impl(const char *program, void (*suite)(void));
 
 /* check_impl_name returns the name of the implementation being tested

@@ -5,12 +5,19 @@
  *
  * Inputs: DESIGN.md's examples, Kuhn's stress test, the text corpus (as
  * is, and with random bytes corrupted), and random mixtures of valid and
- * ill-formed sequences. Inputs up to SPLIT_ALL_MAX bytes are cut at every
- * single point; every input is also fed in 1-, 2-, 3-, 5- and 7-byte
+ * ill-formed sequences. All but the corpus files are cut at every single
+ * point: in the full run (no CORPUS_MAX) each whole input; in the light
+ * run inputs up to SPLIT_ALL_MAX bytes as they are, longer ones (Kuhn's
+ * file) each cut within the WINDOW bytes on either
+ * side of it taken as an input of its own (a cut only changes what
+ * happens within 3 bytes of it; the whole input at every cut would make
+ * the run quadratic). Every input is also fed in 1-, 2-, 3-, 5- and 7-byte
  * chunks and in random multi-way cuts with empty chunks mixed in.
  *
- *   test_stream SHARED_DIR    (the folder holding kuhn/ and textcorpus/;
- *                              what is missing there is skipped, saying so) */
+ *   test_stream SHARED_DIR [CORPUS_MAX]
+ *     SHARED_DIR holds kuhn/ and textcorpus/ (what is missing there is
+ *     skipped, saying so); CORPUS_MAX, when given, uses only the first
+ *     CORPUS_MAX bytes of each corpus file (sanitizer builds: time). */
 #define _POSIX_C_SOURCE 200809L /* opendir: the corpus is listed at run time */
 
 #include "check.h"
@@ -20,8 +27,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
-#define SPLIT_ALL_MAX 65536
+#define SPLIT_ALL_MAX 4096
+#define WINDOW 200
 #define RANDOM_CUTS 12
 #define MIXTURES 300
 
@@ -39,6 +48,17 @@ struct run {
     size_t n, cap;
     int overflow;
 };
+
+static double now(void)
+{
+    struct timespec ts;
+
+    timespec_get(&ts, TIME_UTC);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Bytes of each corpus file used; SIZE_MAX: all (the full run). */
+static size_t corpus_max = SIZE_MAX;
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15u;
 
@@ -160,14 +180,50 @@ static void stream_cut(const unsigned char *in, size_t len, const size_t *cuts,
     }
 }
 
-/* Every way listed in the file comment of cutting in[0..len). */
-static void check_input_streams(const unsigned char *in, size_t len, const char *name)
+/* Cuts in[0..len) at every point c, as the input in[c - WINDOW .. c +
+ * WINDOW) (clipped to the input) cut at c, compared with the one-shot
+ * result of that same window. */
+static void every_cut_windowed(const unsigned char *in, size_t len)
+{
+    unsigned char *out = malloc(3 * 2 * WINDOW + 16);
+    struct terr *errs = malloc((2 * WINDOW + 1) * sizeof *errs);
+    struct oneshot o = {NULL, 0, NULL, 0};
+    size_t c, a, b, cut;
+
+    if (!out || !errs) {
+        check_fail_msg(__FILE__, __LINE__, "out of memory");
+        goto done;
+    }
+    for (c = 0; c <= len && check_failures() < CHECK_MAX_REPORTS; c++) {
+        a = c > WINDOW ? c - WINDOW : 0;
+        b = len - c > WINDOW ? c + WINDOW : len;
+        if (!oneshot_of(in + a, b - a, &o))
+            check_fail_msg(__FILE__, __LINE__, "out of memory");
+        else if (EXPECT_TRUE(o.n_errs <= 2 * WINDOW)) {
+            cut = c - a;
+            stream_cut(in + a, b - a, &cut, 1, c % 2 == 1, &o, out, errs);
+        }
+        free(o.errs);
+        free(o.out);
+        o.errs = NULL;
+        o.out = NULL;
+    }
+done:
+    free(out);
+    free(errs);
+}
+
+/* Every way listed in the file comment of cutting in[0..len); every
+ * single cut only when every_cut. */
+static void check_input_streams(const unsigned char *in, size_t len, bool every_cut,
+                                const char *name)
 {
     struct oneshot o = {NULL, 0, NULL, 0};
     unsigned char *out = malloc(3 * len + 16);
     struct terr *errs = NULL;
     size_t *cuts = malloc((len + 1) * 2 * sizeof *cuts);
     size_t cut, step, k, n, at, r;
+    double t0 = now();
 
     if (!out || !cuts || !oneshot_of(in, len, &o) ||
         !(errs = malloc((o.n_errs + 1) * sizeof *errs))) {
@@ -176,9 +232,11 @@ static void check_input_streams(const unsigned char *in, size_t len, const char 
     }
     stream_cut(in, len, NULL, 0, false, &o, out, errs);
     stream_cut(in, len, NULL, 0, true, &o, out, errs);
-    if (len <= SPLIT_ALL_MAX)
+    if (every_cut && (len <= SPLIT_ALL_MAX || corpus_max == SIZE_MAX))
         for (cut = 0; cut <= len && check_failures() < CHECK_MAX_REPORTS; cut++)
             stream_cut(in, len, &cut, 1, cut % 2 == 1, &o, out, errs);
+    else if (every_cut)
+        every_cut_windowed(in, len);
     for (step = 1; step <= 7; step += step < 3 ? 1 : 2) {
         for (n = 0, at = step; at < len; at += step)
             cuts[n++] = at;
@@ -197,9 +255,12 @@ static void check_input_streams(const unsigned char *in, size_t len, const char 
         stream_cut(in, len, cuts, n, k % 2 == 0, &o, out, errs);
     }
     if (name)
-        printf("test_stream: impl %s: %s: %zu bytes, %zu errors, %s\n",
+        printf("test_stream: impl %s: %s: %zu bytes, %zu errors, %s, %.2f s\n",
                check_impl_name(), name, len, o.n_errs,
-               len <= SPLIT_ALL_MAX ? "every split point" : "chunked splits only");
+               !every_cut              ? "chunked splits only"
+               : len <= SPLIT_ALL_MAX || corpus_max == SIZE_MAX ? "every split point"
+                                      : "every split point (windowed)",
+               now() - t0);
 done:
     free(o.errs);
     free(o.out);
@@ -220,7 +281,7 @@ static void design_examples(void)
     size_t i;
 
     for (i = 0; i < sizeof EX / sizeof EX[0]; i++)
-        check_input_streams((const unsigned char *)EX[i], strlen(EX[i]), NULL);
+        check_input_streams((const unsigned char *)EX[i], strlen(EX[i]), true, NULL);
     printf("test_stream: impl %s: DESIGN.md examples: every split point\n",
            check_impl_name());
 }
@@ -264,7 +325,7 @@ static void random_mixtures(void)
 
     for (i = 0; i < MIXTURES && check_failures() < CHECK_MAX_REPORTS; i++) {
         len = mixture(buf, sizeof buf);
-        check_input_streams(buf, len, NULL);
+        check_input_streams(buf, len, true, NULL);
     }
     printf("test_stream: impl %s: %d random mixtures of up to %zu bytes: every "
            "split point\n", check_impl_name(), MIXTURES, sizeof buf);
@@ -281,7 +342,7 @@ static void kuhn(void)
         printf("test_stream: SKIPPED Kuhn's test: cannot read %s\n", path);
         return;
     }
-    check_input_streams(data, len, "kuhn/UTF-8-test.txt");
+    check_input_streams(data, len, true, "kuhn/UTF-8-test.txt");
     free(data);
 }
 
@@ -314,12 +375,14 @@ static void corpus_dir(const char *sub)
     for (i = 0; i < n; i++) {
         snprintf(path, sizeof path, "%s/%s", dirpath, names[i]);
         if (read_file(path, &data, &len)) {
+            if (len > corpus_max)
+                len = corpus_max;
             snprintf(path, sizeof path, "textcorpus/%s/%s", sub, names[i]);
-            check_input_streams(data, len, path);
+            check_input_streams(data, len, false, path);
             for (k = 0; k < len / 500; k++)
                 data[rnd(len)] = (unsigned char)rnd(256);
             snprintf(path, sizeof path, "textcorpus/%s/%s, corrupted", sub, names[i]);
-            check_input_streams(data, len, path);
+            check_input_streams(data, len, false, path);
             free(data);
         } else {
             printf("test_stream: SKIPPED %s: cannot read it\n", path);
@@ -340,8 +403,18 @@ static void suite(void)
 
 int main(int argc, char **argv)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: test_stream SHARED_DIR\n");
+    char *end;
+
+    if (argc == 3) {
+        corpus_max = (size_t)strtoull(argv[2], &end, 10);
+        if (*end != '\0' || corpus_max == 0)
+            argc = 0;
+        else
+            printf("test_stream: only the first %zu bytes of each corpus file\n",
+                   corpus_max);
+    }
+    if (argc != 2 && argc != 3) {
+        fprintf(stderr, "usage: test_stream SHARED_DIR [CORPUS_MAX]\n");
         return 2;
     }
     shared_dir = argv[1];
