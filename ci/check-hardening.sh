@@ -18,6 +18,8 @@
 #                left unchecked are listed for information: the compiler
 #                keeps the plain call when it cannot know the buffer size.
 #   exports      the library exports only u8guard_ names (DESIGN.md sec. 5)
+#   no allocator the library imports no malloc/free/mmap... (SECURITY.md,
+#                guarantee 3: the decoding path never allocates)
 #
 # Usage: ci/check-hardening.sh [BUILD_DIR]
 # BUILD_DIR defaults to build/ci-default (what ci/test.sh builds first); when
@@ -106,6 +108,15 @@ echo "check-hardening: $LIB"
 grep -q 'Type:.*DYN' <<<"$(readelf -hW "$LIB")" && pass "shared object (PIC)" || fail "not ELF DYN"
 check_common "$LIB"
 fortify_report "$LIB" 1
+# SECURITY.md guarantee 3: the decoding path never allocates. The library
+# must not even import an allocator.
+alloc=$(readelf --dyn-syms -W "$LIB" | awk '$7 == "UND" {print $8}' | sed 's/@.*//' |
+  grep -Ex 'malloc|calloc|realloc|reallocarray|free|aligned_alloc|posix_memalign|memalign|valloc|pvalloc|strdup|strndup|mmap|mmap64|sbrk|brk' || true)
+if [ -z "$alloc" ]; then
+  pass "imports no allocator (no malloc/free/mmap...)"
+else
+  fail "imports an allocator: $(tr '\n' ' ' <<<"$alloc")"
+fi
 bad=$(readelf --dyn-syms -W "$LIB" | awk '$1 ~ /^[0-9]+:$/ && $7 != "UND" && $5 != "LOCAL" && NF >= 8 {print $8}' | sed 's/@.*//' | grep -Ev '^(u8guard_|U8GUARD_)' | grep -v '^$' || true)
 if [ -z "$bad" ]; then
   pass "exports only u8guard_ names ($(readelf --dyn-syms -W "$LIB" | awk '$1 ~ /^[0-9]+:$/ && $7 != "UND" && $5 != "LOCAL" && NF >= 8' | wc -l) symbols)"
