@@ -20,7 +20,7 @@
 
 #include <immintrin.h>
 
-#define VEC 64 /* bytes per vector */
+#define VEC ((size_t)64) /* bytes per vector */
 
 struct tables {
     __m512i prev_high, prev_low, cur_high; /* nibble lookups */
@@ -155,7 +155,6 @@ static inline size_t ascii_run(__m512i v)
  * (its continuations may lie in the next window, which skips them), so a
  * window reads up to 19 bytes: it runs only where 19 valid bytes remain. */
 #define WIN 16
-#define WIN_READ (WIN + 3)
 
 struct window {
     __m512i cp;   /* the code point each lead byte starts */

@@ -56,8 +56,9 @@ static const uint8_t KL_PREV_HIGH[16] = {
     KL_TOO_SHORT,
     /* E: 3-byte leads (E0 overlong, ED surrogates) */
     KL_TOO_SHORT | KL_OVERLONG_3 | KL_SURROGATE,
-    /* F: 4-byte leads (F0 overlong, F4 too large) and F5..FF */
-    KL_TOO_SHORT | KL_TOO_LARGE | KL_TOO_LARGE_1000 | KL_OVERLONG_4,
+    /* F: 4-byte leads (F0 overlong, F4 too large) and F5..FF
+     * (KL_TOO_LARGE_1000 is also KL_OVERLONG_4) */
+    KL_TOO_SHORT | KL_TOO_LARGE | KL_TOO_LARGE_1000,
 };
 
 /* Indexed by the low nibble of the previous byte. */
@@ -91,9 +92,8 @@ static const uint8_t KL_CUR_HIGH[16] = {
     /* 0..7 ASCII: after a lead, too short */
     KL_TOO_SHORT, KL_TOO_SHORT, KL_TOO_SHORT, KL_TOO_SHORT,
     KL_TOO_SHORT, KL_TOO_SHORT, KL_TOO_SHORT, KL_TOO_SHORT,
-    /* 8: 80..8F */
-    KL_TOO_LONG | KL_OVERLONG_2 | KL_TWO_CONTS | KL_OVERLONG_3 |
-        KL_TOO_LARGE_1000 | KL_OVERLONG_4,
+    /* 8: 80..8F (KL_TOO_LARGE_1000 is also KL_OVERLONG_4) */
+    KL_TOO_LONG | KL_OVERLONG_2 | KL_TWO_CONTS | KL_OVERLONG_3 | KL_TOO_LARGE_1000,
     /* 9: 90..9F */
     KL_TOO_LONG | KL_OVERLONG_2 | KL_TWO_CONTS | KL_OVERLONG_3 | KL_TOO_LARGE,
     /* A, B: A0..BF */
