@@ -3,7 +3,7 @@
 # temporary directory, plant a known bug, build, fuzz, and PASS only when
 # the fuzzer reports a crash within its budget.
 #
-#   ci/fuzz-planted.sh [surrogate|straddle|all]    (default: all)
+#   ci/fuzz-planted.sh [surrogate|straddle|pair|pending|all]   (default: all)
 #
 # Planted bugs:
 #   surrogate  the scalar reference (src/scalar.c) accepts ED A0..BF, i.e.
@@ -15,9 +15,14 @@
 #              backing up to the character that straddles the block
 #              boundary, so an error in or after a character that crosses
 #              the boundary is mis-located.
-# Each bug is fuzzed twice with fuzz_validate: from the seed corpus, and
-# from an empty corpus (only the dictionary), so the seeds alone do not
-# make the proof. Budget: PLANTED_SECONDS (default 60) per run.
+#   pair       decode.c writes a surrogate pair when only its first half
+#              fits in out_cap (found by fuzz_decode: ASan or the
+#              written-bytes probe).
+#   pending    stream.c reports an error that completes pending bytes one
+#              byte too far (found by fuzz_stream).
+# Each bug is fuzzed twice with the target that should see it: from the
+# seed corpus, and from an empty corpus (only the dictionary), so the seeds
+# alone do not make the proof. Budget: PLANTED_SECONDS (default 60) per run.
 # Environment: JOBS (2). Duration: ~40 s build per bug + the time to find.
 set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -28,9 +33,10 @@ TMP=$(mktemp -d "${TMPDIR:-/tmp}/u8guard-planted.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT INT TERM
 status=0
 
-# plant NAME FILE SED-EXPRESSION: a copy of the tree with FILE edited.
+# plant NAME TARGET FILE SED-EXPRESSION: a copy of the tree with FILE
+# edited, and TARGET built from it.
 plant() {
-    name=$1 file=$2 expr=$3
+    name=$1 target=$2 file=$3 expr=$4
     tree=$TMP/$name/src-tree
     mkdir -p "$tree"
     (cd "$ROOT" && tar --exclude='./build*' --exclude=./.git -cf - .) | tar -xf - -C "$tree"
@@ -44,7 +50,7 @@ plant() {
     CC=clang cmake -S "$tree" -B "$TMP/$name/build" -DU8GUARD_FUZZ=ON \
         -DU8GUARD_SANITIZE=address,undefined -DU8GUARD_ORACLES=OFF \
         -DU8GUARD_BUILD_CLI=OFF -DBUILD_TESTING=OFF >"$TMP/$name/configure.log" 2>&1 &&
-        cmake --build "$TMP/$name/build" -j "$JOBS" --target fuzz_validate \
+        cmake --build "$TMP/$name/build" -j "$JOBS" --target "$target" \
             >"$TMP/$name/build.log" 2>&1 || {
         cat "$TMP/$name/configure.log" "$TMP/$name/build.log" | tail -30
         echo "planted[$name]: FAIL: the planted tree does not build"
@@ -52,37 +58,38 @@ plant() {
     }
 }
 
-# hunt NAME CORPUS-LABEL [corpus dir]: PASS when fuzz_validate crashes.
+# hunt NAME TARGET CORPUS-LABEL [corpus dir]: PASS when TARGET reports a
+# property violation.
 hunt() {
-    name=$1 label=$2
-    shift 2
+    name=$1 target=$2 label=$3
+    shift 3
     work=$TMP/$name/$label
     mkdir -p "$work/corpus" "$work/artifacts"
     [ $# -gt 0 ] && cp -R "$1/." "$work/corpus/"
     start=$(date +%s)
-    if "$TMP/$name/build/fuzz/fuzz_validate" -max_total_time="$SECS" -timeout=10 \
+    if "$TMP/$name/build/fuzz/$target" -max_total_time="$SECS" -timeout=10 \
         -rss_limit_mb=2048 -dict="$ROOT/fuzz/u8guard.dict" -len_control=20 \
         -artifact_prefix="$work/artifacts/" "$work/corpus" >"$work/log" 2>&1; then
         echo "planted[$name] $label: FAIL: no crash within ${SECS}s"
         return 1
     fi
     took=$(($(date +%s) - start))
-    if ! grep -q '^U8GUARD-FUZZ FAIL' "$work/log"; then
+    if ! grep -q -E '^U8GUARD-FUZZ FAIL|^==[0-9]+==ERROR: AddressSanitizer' "$work/log"; then
         tail -30 "$work/log"
         echo "planted[$name] $label: FAIL: the target stopped without a property report"
         return 1
     fi
     runs=$(grep -o '^#[0-9]*' "$work/log" | tail -1 | tr -d '#')
     echo "planted[$name] $label: PASS: found in ${took}s, ${runs:-while loading the corpus, 0} runs"
-    grep -m1 '^U8GUARD-FUZZ FAIL' "$work/log" | cut -c1-200 | sed 's/^/    /'
+    grep -m1 -E '^U8GUARD-FUZZ FAIL|^==[0-9]+==ERROR' "$work/log" | cut -c1-200 | sed 's/^/    /'
     grep -m1 '^U8GUARD-FUZZ input' "$work/log" | cut -c1-200 | sed 's/^/    /'
 }
 
 run() {
-    name=$1 file=$2 expr=$3
-    if plant "$name" "$file" "$expr"; then
-        hunt "$name" seeds "$ROOT/corpus/seeds/fuzz_validate" || status=1
-        hunt "$name" empty || status=1
+    name=$1 target=$2 file=$3 expr=$4
+    if plant "$name" "$target" "$file" "$expr"; then
+        hunt "$name" "$target" seeds "$ROOT/corpus/seeds/$target" || status=1
+        hunt "$name" "$target" empty || status=1
     else
         status=1
     fi
@@ -90,7 +97,7 @@ run() {
 
 case $WHICH in surrogate|all)
     # Row 6 of LEAD_RULES: ED's second byte may be 80..9F; plant 80..BF.
-    run surrogate src/scalar.c 's/{3, TAIL_LO, 0x9F, U8GUARD_OK, BAD, U8GUARD_SURROGATE}/{3, TAIL_LO, TAIL_HI, U8GUARD_OK, BAD, U8GUARD_SURROGATE}/'
+    run surrogate fuzz_validate src/scalar.c 's/{3, TAIL_LO, 0x9F, U8GUARD_OK, BAD, U8GUARD_SURROGATE}/{3, TAIL_LO, TAIL_HI, U8GUARD_OK, BAD, U8GUARD_SURROGATE}/'
     ;;
 esac
 case $WHICH in straddle|all)
@@ -104,12 +111,20 @@ case $WHICH in straddle|all)
     if [ -z "$kernel" ] || [ ! -f "$ROOT/$kernel" ]; then
         echo "planted[straddle]: SKIP: this CPU runs no vector kernel of this tree"
     else
-        run straddle "$kernel" 's/return u8g_block_failed(p, len, i);/return i + u8g_scalar_kernels.valid_prefix(p + i, len - i);/'
+        run straddle fuzz_validate "$kernel" 's/return u8g_block_failed(p, len, i);/return i + u8g_scalar_kernels.valid_prefix(p + i, len - i);/'
     fi
     ;;
 esac
-case $WHICH in surrogate|straddle|all) ;;
-*) echo "usage: $0 [surrogate|straddle|all]" >&2; exit 2 ;;
+case $WHICH in pair|all)
+    run pair fuzz_decode src/decode.c 's/if (cap >= 2 \&\& need <= cap - 2) {/if (cap >= 1 \&\& need <= cap - 1) {/'
+    ;;
+esac
+case $WHICH in pending|all)
+    run pending fuzz_stream src/stream.c 's/report(s, k, s->offset, sub, kind);/report(s, k, s->offset + 1, sub, kind);/'
+    ;;
+esac
+case $WHICH in surrogate|straddle|pair|pending|all) ;;
+*) echo "usage: $0 [surrogate|straddle|pair|pending|all]" >&2; exit 2 ;;
 esac
 [ $status = 0 ] && echo "fuzz-planted: PASS: every planted bug was found" ||
     echo "fuzz-planted: FAIL"

@@ -30,13 +30,13 @@ static void open_all(const char *target, const char *const *names, size_t n)
         for (j = 0; j < n_all && strcmp(all[j]->name, names[i]) != 0; j++)
             ;
         if (j == n_all) {
-            fprintf(stderr, "U8GUARD-FUZZ %s: oracle %s is not compiled into this build\n",
+            (void)fprintf(stderr, "U8GUARD-FUZZ %s: oracle %s is not compiled into this build\n",
                     target, names[i]);
             exit(1);
         }
         why = all[j]->open();
         if (why != NULL) {
-            fprintf(stderr, "U8GUARD-FUZZ %s: oracle %s unavailable: %s\n", target,
+            (void)fprintf(stderr, "U8GUARD-FUZZ %s: oracle %s unavailable: %s\n", target,
                     names[i], why);
             exit(1);
         }
@@ -51,17 +51,17 @@ static void open_all(const char *target, const char *const *names, size_t n)
 static void print_verdict(const oracle_verdict *v)
 {
     if (v->status != ORACLE_OK) {
-        fprintf(stderr, "failed:status=%d:signal=%d", v->status, v->signal);
+        (void)fprintf(stderr, "failed:status=%d:signal=%d", v->status, v->signal);
         return;
     }
     if (v->accepted)
-        fprintf(stderr, "accept:n=%zu", v->n_cps);
+        (void)fprintf(stderr, "accept:n=%zu", v->n_cps);
     else if (v->err_offset == ORACLE_UNKNOWN)
-        fprintf(stderr, "reject@?:n=%zu", v->n_cps);
+        (void)fprintf(stderr, "reject@?:n=%zu", v->n_cps);
     else
-        fprintf(stderr, "reject@%zu:n=%zu", v->err_offset, v->n_cps);
+        (void)fprintf(stderr, "reject@%zu:n=%zu", v->err_offset, v->n_cps);
     if (v->has_repl)
-        fprintf(stderr, ":repl=%zu", v->n_repl);
+        (void)fprintf(stderr, ":repl=%zu", v->n_repl);
 }
 
 /* Sets up v's code point buffers for an input of size bytes. */
@@ -96,14 +96,14 @@ void fz_diff_run(const char *target, const char *const *names, size_t n,
             theirs.status = ORACLE_FAILED;
         out = oracle_compare(opened[i], data, size, &ours, &theirs, &divergence, &why);
         if (out == ORACLE_DISAGREE) {
-            fprintf(stderr, "U8GUARD-DIFF decoder=%s hex=", opened[i]->name);
+            (void)fprintf(stderr, "U8GUARD-DIFF decoder=%s hex=", opened[i]->name);
             fz_hex(stderr, data, size);
-            fprintf(stderr, " ours=");
+            (void)fprintf(stderr, " ours=");
             print_verdict(&ours);
-            fprintf(stderr, " theirs=");
+            (void)fprintf(stderr, " theirs=");
             print_verdict(&theirs);
-            fprintf(stderr, " why=%s\n", why ? why : "?");
-            fflush(stderr);
+            (void)fprintf(stderr, " why=%s\n", why ? why : "?");
+            (void)fflush(stderr);
             abort();
         }
         free(theirs.cps);

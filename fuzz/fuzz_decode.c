@@ -55,9 +55,9 @@ static void check_err(const struct ctx *c, const char *what, size_t cap,
 static void check_roundtrip(const struct ctx *c, const char *what, size_t cap, size_t n)
 {
     if (n != c->first.offset || (n && memcmp(c->bytes, c->data, n) != 0)) {
-        fprintf(stderr, "reencoded=");
+        (void)fprintf(stderr, "reencoded=");
         fz_hex(stderr, c->bytes, n == SIZE_MAX ? 0 : n);
-        fputc('\n', stderr);
+        (void)fputc('\n', stderr);
         fz_fail(TARGET, c->data, c->size,
                 "impl=%s %s out_cap=%zu output re-encodes to %zu bytes%s | valid prefix %zu",
                 c->impl, what, cap, n, n == SIZE_MAX ? " (ill-formed)" : "", c->first.offset);

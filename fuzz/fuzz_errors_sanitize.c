@@ -37,6 +37,9 @@ struct ctx {
     const char *impl;
 };
 
+/* U+FFFD in UTF-8: what each error becomes. */
+static const uint8_t FFFD[3] = {0xEF, 0xBF, 0xBD};
+
 /* Rebuilds the replacement output of data from its error list. */
 static size_t rebuild(const uint8_t *data, size_t size, const u8guard_error *errs,
                       size_t n, uint8_t *out)
@@ -47,8 +50,8 @@ static size_t rebuild(const uint8_t *data, size_t size, const u8guard_error *err
         if (errs[i].offset > pos) /* data may be NULL when size is 0 */
             memcpy(out + o, data + pos, errs[i].offset - pos);
         o += errs[i].offset - pos;
-        memcpy(out + o, "\xEF\xBF\xBD", 3);
-        o += 3;
+        memcpy(out + o, FFFD, sizeof FFFD);
+        o += sizeof FFFD;
         pos = errs[i].offset + errs[i].length;
     }
     if (size > pos)
@@ -102,11 +105,11 @@ static void check_full_output(const struct ctx *c)
         abort();
     got = u8guard_sanitize(c->data, c->size, out, need, &nerr);
     if (got != need || nerr != c->n_errs || memcmp(out, c->want, need) != 0) {
-        fprintf(stderr, "ours=");
+        (void)fprintf(stderr, "ours=");
         fz_hex(stderr, out, got <= need ? got : need);
-        fprintf(stderr, "\nwant=");
+        (void)fprintf(stderr, "\nwant=");
         fz_hex(stderr, c->want, c->want_len);
-        fputc('\n', stderr);
+        (void)fputc('\n', stderr);
         fz_fail(TARGET, c->data, c->size,
                 "impl=%s sanitize returned %zu with %zu errors | rebuilt %zu bytes, %zu errors",
                 c->impl, got, nerr, c->want_len, c->n_errs);
@@ -151,11 +154,11 @@ static void check_cap(const struct ctx *c, size_t cap)
         fit--;
     w = fz_written(a, b, c->want, c->want_len, cap, &clean);
     if (w != fit || !clean) {
-        fprintf(stderr, "written=");
+        (void)fprintf(stderr, "written=");
         fz_hex(stderr, a, cap);
-        fprintf(stderr, "\nwant=");
+        (void)fprintf(stderr, "\nwant=");
         fz_hex(stderr, c->want, c->want_len);
-        fputc('\n', stderr);
+        (void)fputc('\n', stderr);
         fz_fail(TARGET, c->data, c->size,
                 "impl=%s out_cap=%zu wrote a %zu-byte prefix%s | want %zu bytes", c->impl,
                 cap, w, clean ? "" : " and then other bytes", fit);

@@ -33,11 +33,11 @@ static size_t check_one(const uint8_t *data, size_t size, uint32_t cp, uint8_t o
     char s[64];
 
     if (n != want || (n && memcmp(buf, mine, n) != 0)) {
-        fprintf(stderr, "ours=");
+        (void)fprintf(stderr, "ours=");
         fz_hex(stderr, buf, n <= 4 ? n : 4);
-        fprintf(stderr, " want=");
+        (void)fprintf(stderr, " want=");
         fz_hex(stderr, mine, want);
-        fputc('\n', stderr);
+        (void)fputc('\n', stderr);
         fz_fail(TARGET, data, size, "u8guard_encode(U+%04X) returned %zu, want %zu",
                 (unsigned)cp, n, want);
     }

@@ -12,7 +12,7 @@ size_t fz_impls(u8guard_impl out[U8GUARD_IMPL_COUNT_])
     int i;
 
     if (!u8guard_impl_supported(U8GUARD_IMPL_SCALAR)) {
-        fprintf(stderr, "U8GUARD-FUZZ: the scalar reference is not supported?\n");
+        (void)fprintf(stderr, "U8GUARD-FUZZ: the scalar reference is not supported?\n");
         abort();
     }
     out[n++] = U8GUARD_IMPL_SCALAR;
@@ -25,7 +25,7 @@ size_t fz_impls(u8guard_impl out[U8GUARD_IMPL_COUNT_])
 void fz_use(u8guard_impl impl)
 {
     if (!u8guard_set_impl(impl)) {
-        fprintf(stderr, "U8GUARD-FUZZ: u8guard_set_impl(%s) refused a supported impl\n",
+        (void)fprintf(stderr, "U8GUARD-FUZZ: u8guard_set_impl(%s) refused a supported impl\n",
                 u8guard_impl_name(impl));
         abort();
     }

@@ -11,9 +11,9 @@ void fz_hex(FILE *f, const uint8_t *data, size_t len)
     size_t i, n = len < HEX_LIMIT ? len : HEX_LIMIT;
 
     for (i = 0; i < n; i++)
-        fprintf(f, "%02x", data[i]);
+        (void)fprintf(f, "%02x", data[i]);
     if (n < len)
-        fprintf(f, "...(%zu bytes)", len);
+        (void)fprintf(f, "...(%zu bytes)", len);
 }
 
 _Noreturn void fz_fail(const char *target, const uint8_t *data, size_t len,
@@ -21,20 +21,20 @@ _Noreturn void fz_fail(const char *target, const uint8_t *data, size_t len,
 {
     va_list ap;
 
-    fprintf(stderr, "U8GUARD-FUZZ FAIL target=%s what=", target);
+    (void)fprintf(stderr, "U8GUARD-FUZZ FAIL target=%s what=", target);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    (void)vfprintf(stderr, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "\nU8GUARD-FUZZ input len=%zu hex=", len);
+    (void)fprintf(stderr, "\nU8GUARD-FUZZ input len=%zu hex=", len);
     fz_hex(stderr, data, len);
-    fputc('\n', stderr);
-    fflush(stderr);
+    (void)fputc('\n', stderr);
+    (void)fflush(stderr);
     abort();
 }
 
 char *fz_err_str(const u8guard_error *err, char *buf, size_t cap)
 {
-    snprintf(buf, cap, "%zu/%zu %s", err->offset, err->length,
+    (void)snprintf(buf, cap, "%zu/%zu %s", err->offset, err->length,
              u8guard_kind_name(err->kind));
     return buf;
 }
