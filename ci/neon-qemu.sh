@@ -4,7 +4,7 @@
 # and runs the kernel and library unit tests under qemu-aarch64, so the
 # NEON kernel is checked against the scalar reference on every push.
 # About 3 minutes on 2 cores (most of it test_embedded_pairs under qemu).
-# Needs: gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user (and file).
+# Needs: gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user.
 #
 #   bash ci/neon-qemu.sh [BUILD_DIR]      (default build/ci-neon)
 set -euo pipefail
@@ -30,7 +30,8 @@ cmake -S "$ROOT" -B "$DIR" -DCMAKE_TOOLCHAIN_FILE="$ROOT/cmake/aarch64-linux-gnu
 cmake --build "$DIR" -j"$JOBS" >"$DIR/build.log" 2>&1 || { tail -n 60 "$DIR/build.log"; exit 1; }
 
 # The library must have been built for AArch64 with the NEON kernel in it.
-file "$DIR/src/libu8guard.so"* | grep -q 'ARM aarch64' \
+# (readelf of the cross binutils, which gcc-aarch64-linux-gnu depends on.)
+aarch64-linux-gnu-readelf -h "$DIR/src/libu8guard.so" | grep -q 'Machine:.*AArch64' \
   || { echo "neon-qemu: $DIR/src/libu8guard.so is not an AArch64 library" >&2; exit 1; }
 
 # Every test binary runs through CMAKE_CROSSCOMPILING_EMULATOR (qemu).
