@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 /* The model's results for one input of at most MODEL_MAX_LEN bytes. */
-#define MODEL_MAX_LEN 1024
+#define MODEL_MAX_LEN 40000
 struct model {
     size_t len;                              /* input length */
     size_t n_errors;
