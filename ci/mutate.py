@@ -22,7 +22,7 @@ reads (DEAD), and the ones shown equivalent by hand (EQUIVALENT below, each
 with its reason), are listed but not run.
 
 The tests, in order: tests/lib test_unit, tests/hardening test_limits,
-test_saturation, test_guard_pages (scalar, lengths 0..300; word, 0..100),
+test_saturation, test_windows, test_guard_pages (scalar, lengths 0..300; word, 0..100),
 tests/lib test_stream without the shared corpus, test_exhaustive short;
 without --quick also test_stream with the shared folder.
 
@@ -55,9 +55,9 @@ KINDS = ["U8GUARD_OK", "U8GUARD_UNEXPECTED_CONTINUATION", "U8GUARD_OVERLONG",
          "U8GUARD_SURROGATE", "U8GUARD_TOO_LARGE", "U8GUARD_BAD_CONTINUATION",
          "U8GUARD_TRUNCATED", "BAD"]
 TARGETS = ["test_unit", "test_stream", "test_exhaustive", "test_guard_pages",
-           "test_limits", "test_saturation"]
+           "test_limits", "test_saturation", "test_windows"]
 
-# Memory-safety bugs planted on purpose (--planted): (file, exact old text,
+# Memory-safety and size-limit bugs planted on purpose (--planted): (file, exact old text,
 # new text, what it breaks). The hardening tests must fail on each.
 PLANTED = [
     ("scalar.c", "    if (avail < 2)\n        goto truncated;",
@@ -80,6 +80,8 @@ PLANTED = [
     ("stream.c", "    if (out != NULL && (len > SIZE_MAX / 3 - 3 || out_cap < U8GUARD_STREAM_OUT_MAX(len)))",
      "    if (out != NULL && out_cap < U8GUARD_STREAM_OUT_MAX(len))",
      "stream_feed trusts U8GUARD_STREAM_OUT_MAX after it wrapped"),
+    ("stream.c", "len > SIZE_MAX / 3 - 3 ||", "len > SIZE_MAX / 4 - 3 ||",
+     "stream_feed refuses chunks up to SIZE_MAX / 3 - 3 that it documents"),
 ]
 
 
@@ -91,6 +93,21 @@ EQUIVALENT = [
      "in this branch p[1] < lo or p[1] > hi; p[1] == hi would need hi < lo"),
     ("scalar.c", "< r->lo)\n", "<", "<=",
      "in this branch p[1] < lo or p[1] > hi; p[1] == lo would need lo > hi"),
+    ("scalar.c", "0x7Fu >> r->len)", "0x7Fu", "0x7Eu",
+     "len >= 2 here: bit 0 of the mask is always shifted out"),
+    ("scalar.c", "0;\n    u8guard_kind kind = U8GUARD_OK;\n\n    (void)u8g_step", "0", "1",
+     "u8g_classify is called only on an error, where u8g_step always sets sub"),
+    ("decode.c", "< cap) {\n                cap = need;", "<", "<=",
+     "when need == cap, cap = need changes nothing"),
+    ("sanitize.c", "> SIZE_MAX - *total", ">", ">=",
+     "when b == SIZE_MAX - total the exact sum is SIZE_MAX, the saturated value"),
+    ("sanitize.c", "16 * 1024)", "16", "17", "WINDOW is a performance parameter: "
+     "results are identical for any window of 4 bytes or more (test_windows)"),
+    ("sanitize.c", "16 * 1024)", "16", "15", "WINDOW: as above"),
+    ("sanitize.c", "1024)", "1024", "1023", "WINDOW: as above"),
+    ("sanitize.c", "1024)", "1024", "1025", "WINDOW: as above"),
+    ("stream.c", "1;\n    return k.o;", "1", "2",
+     "finished is a flag: only zero or nonzero matters"),
 ]
 
 
@@ -260,6 +277,7 @@ def test_plan(build, quick):
         ("unit", [os.path.join(lib, "test_unit")]),
         ("limits", [os.path.join(hard, "test_limits")]),
         ("saturation", [os.path.join(hard, "test_saturation")]),
+        ("windows", [os.path.join(hard, "test_windows")]),
         ("guard_pages scalar", [os.path.join(hard, "test_guard_pages"), "--impl", "scalar"]),
         ("guard_pages word", [os.path.join(hard, "test_guard_pages"), "--impl", "word", "100"]),
         ("stream (no corpus)", [os.path.join(lib, "test_stream"), os.path.join(build, "no-shared")]),

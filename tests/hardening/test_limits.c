@@ -7,10 +7,14 @@
  * test. The streaming decoder's size rule is checked where
  * U8GUARD_STREAM_OUT_MAX would wrap around. Every case runs for every
  * implementation the CPU supports. */
+#define _POSIX_C_SOURCE 200809L /* fork, waitpid */
 #include "guard.h"
 #include "hcheck.h"
 
+#include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 static struct guard_zone zone;
 
@@ -172,6 +176,11 @@ static void encoder_and_names(void)
         {0xDC00, 0, ""}, {0xDFFF, 0, ""}, {0xE000, 3, "\xEE\x80\x80"},
         {0xFFFF, 3, "\xEF\xBF\xBF"}, {0x10000, 4, "\xF0\x90\x80\x80"},
         {0x10FFFF, 4, "\xF4\x8F\xBF\xBF"}, {0x110000, 0, ""},
+        /* every payload bit in a different place from its neighbours */
+        {0xE9, 2, "\xC3\xA9"}, {0x5D0, 2, "\xD7\x90"}, {0x20AC, 3, "\xE2\x82\xAC"},
+        {0x4F60, 3, "\xE4\xBD\xA0"}, {0x1F600, 4, "\xF0\x9F\x98\x80"},
+        {0x233B4, 4, "\xF0\xA3\x8E\xB4"}, {0x10437, 4, "\xF0\x90\x90\xB7"},
+        {0xE01EF, 4, "\xF3\xA0\x87\xAF"},
         {0x7FFFFFFF, 0, ""}, {UINT32_MAX, 0, ""},
     };
     size_t i;
@@ -227,6 +236,33 @@ static void expect_refused(u8guard_stream *s, size_t len, bool final,
     HEXPECT_EQ(calls, 0);
 }
 
+/* The largest chunk must be ACCEPTED (u8guard.h: only len > SIZE_MAX / 3
+ * - 3 is refused). No buffer that long exists, so the call is made in a
+ * child process with data at a PROT_NONE page: accepting it means reading
+ * data[0], which kills the child; refusing it returns SIZE_MAX, and the
+ * child exits 42. (Under ASan the child reports the SEGV and exits 1.) */
+static void expect_edge_accepted(size_t len, size_t out_cap)
+{
+    pid_t pid;
+    int status = 0;
+
+    fflush(NULL);
+    pid = fork();
+    if (pid == 0) {
+        u8guard_stream s;
+
+        u8guard_stream_init(&s);
+        _exit(u8guard_stream_feed(&s, fence(), len, false, NULL, NULL, fence(), out_cap)
+              == SIZE_MAX ? 42 : 43);
+    }
+    if (!HEXPECT_EQ(pid > 0, 1))
+        return;
+    waitpid(pid, &status, 0);
+    hcheck_context("stream_feed must accept len %zu with out_cap %zu (the child "
+                   "faults reading it; a crash report above is expected)", len, out_cap);
+    HEXPECT_EQ(WIFEXITED(status) && WEXITSTATUS(status) == 42, 0);
+}
+
 static void stream_limits(void)
 {
     u8guard_stream s;
@@ -245,6 +281,8 @@ static void stream_limits(void)
     expect_refused(&s, 1, false, big_out, U8GUARD_STREAM_OUT_MAX(1) - 1);
     expect_refused(&s, 0, true, big_out, U8GUARD_STREAM_OUT_MAX(0) - 1);
     expect_refused(&s, edge, false, big_out, SIZE_MAX - 1);
+    /* at the edge: accepted (out_cap exactly the need, SIZE_MAX) */
+    expect_edge_accepted(edge, SIZE_MAX);
     /* past the edge the wrapped macro value must not be trusted */
     expect_refused(&s, edge + 1, false, big_out, U8GUARD_STREAM_OUT_MAX(edge + 1));
     expect_refused(&s, edge + 1, true, big_out, SIZE_MAX);
