@@ -37,7 +37,9 @@ const char *inputs_class_name(size_t i);
 
 /* inputs_make fills *out with class cls at exactly size bytes, valid
  * UTF-8, from corpus_dir (NULL: generated text only) and the PRNG seed.
- * Returns 0, or -1 with a message on stderr when memory is short. */
+ * Returns 0; 1 when the class is made of real text only and corpus_dir
+ * lacks it (the reason is on stderr, *out is empty); -1 with a message on
+ * stderr when memory is short or cls is out of range. */
 int inputs_make(size_t cls, size_t size, const char *corpus_dir,
                 uint64_t seed, bench_input *out);
 
