@@ -1,0 +1,132 @@
+"""test_output_safety.py -- output that never lies and never clobbers:
+`sanitize -o` (temporary file, fsync, rename; OUT untouched and no
+temporary file left on any failure; refusing OUT = input), full disks
+(/dev/full), a reader that goes away (EPIPE), and signals during -o."""
+import glob
+import os
+import signal
+import stat
+import subprocess
+import time
+
+from clitest import BIN, run, check, equal, finish, tmpdir, write
+
+R = b"\xef\xbf\xbd"
+
+
+def leftovers(d):
+    return glob.glob(os.path.join(d, ".*.u8guard-*"))
+
+
+def main():
+    d = tmpdir()
+    src = write(os.path.join(d, "in.txt"), b"ok \xc0\xaf end\n")
+    clean = b"ok " + R + R + b" end\n"
+
+    # A new OUT: content, status, mode 0666 & ~umask.
+    out = os.path.join(d, "new.txt")
+    rc, o, err = run(["sanitize", "-o", out, src], preexec_fn=lambda: os.umask(0o027))
+    equal((rc, o, err), (1, b"", ""), "sanitize -o new: exit 1, nothing on stdout")
+    with open(out, "rb") as f:
+        equal(f.read(), clean, "sanitize -o new: content")
+    equal(stat.S_IMODE(os.stat(out).st_mode), 0o640, "sanitize -o new: mode 0666 & ~umask 027")
+    equal(leftovers(d), [], "sanitize -o new: no temporary file left")
+
+    # An existing OUT keeps its mode; a symlink OUT stays a symlink.
+    os.chmod(out, 0o600)
+    rc, o, err = run(["sanitize", "--output", out, src])
+    equal(stat.S_IMODE(os.stat(out).st_mode), 0o600, "sanitize -o existing: mode kept")
+    link = os.path.join(d, "link.txt")
+    os.symlink("new.txt", link)
+    write(os.path.join(d, "valid.txt"), b"fine\n")
+    rc, o, err = run(["sanitize", "-o", link, os.path.join(d, "valid.txt")])
+    equal(rc, 0, "sanitize valid input: exit 0")
+    check(os.path.islink(link), "sanitize -o symlink: still a symlink")
+    with open(out, "rb") as f:
+        equal(f.read(), b"fine\n", "sanitize -o symlink: the target got the output")
+
+    # OUT = input, by name, symlink or hard link: refused, input unchanged.
+    os.link(src, os.path.join(d, "hard.txt"))
+    os.symlink("in.txt", os.path.join(d, "soft.txt"))
+    for name in ("in.txt", "soft.txt", "hard.txt"):
+        rc, o, err = run(["sanitize", "-o", os.path.join(d, name), src])
+        equal(rc, 2, "sanitize -o %s (the input): exit 2" % name)
+        check("the output file is the input file" in err and name in err,
+              "sanitize -o %s: message" % name, None, err)
+    with open(src, "rb") as f:
+        equal(f.read(), b"ok \xc0\xaf end\n", "the input was not touched")
+    with open(src, "rb") as f:
+        rc, o, err = run(["sanitize", "-o", src], stdin=f)
+    equal(rc, 2, "sanitize -o FILE < FILE: refused too")
+    p = subprocess.run("exec %s sanitize %s >> %s" % (BIN, src, src), shell=True,
+                       stderr=subprocess.PIPE)
+    equal(p.returncode, 2, "sanitize FILE >> FILE: refused")
+    check(b"the input file is also standard output" in p.stderr, "sanitize FILE >> FILE: message")
+
+    # OUT in a place that cannot hold it: exit 2, named, nothing created.
+    rc, o, err = run(["sanitize", "-o", "/etc/passwd/x", src])
+    check(rc == 2 and "/etc/passwd/x" in err and "Not a directory" in err,
+          "sanitize -o under a regular file: exit 2 and ENOTDIR named", None, err)
+    rc, o, err = run(["sanitize", "-o", os.path.join(d, "nodir", "x"), src])
+    check(rc == 2 and "No such file or directory" in err, "sanitize -o in a missing directory",
+          None, err)
+    rc, o, err = run(["sanitize", "-o", d, src])
+    check(rc == 2 and "Is a directory" in err, "sanitize -o DIRECTORY", None, err)
+
+    # A read error after OUT's temporary file exists: OUT untouched, no leftovers.
+    keep = write(os.path.join(d, "keep.txt"), b"precious\n")
+    ino = os.stat(keep).st_ino
+    rc, o, err = run(["sanitize", "-o", keep, "/proc/self/mem"])
+    check(rc == 2 and "Input/output error" in err, "sanitize -o after a read error: exit 2",
+          None, err)
+    with open(keep, "rb") as f:
+        equal(f.read(), b"precious\n", "read error: OUT untouched")
+    equal(os.stat(keep).st_ino, ino, "read error: OUT is the same file")
+    equal(leftovers(d), [], "read error: no temporary file left")
+
+    # Full disk: /dev/full as -o (written directly) and as stdout.
+    rc, o, err = run(["sanitize", "-o", "/dev/full", src])
+    check(rc == 2 and "/dev/full" in err and "No space left on device" in err,
+          "sanitize -o /dev/full: exit 2, ENOSPC named", None, err)
+    with open("/dev/full", "wb") as full:
+        p = subprocess.run([BIN, "sanitize", src], stdout=full, stderr=subprocess.PIPE)
+    check(p.returncode == 2 and b"standard output" in p.stderr and
+          b"No space left on device" in p.stderr, "sanitize > /dev/full: exit 2", None, p.stderr)
+    rc, o, err = run(["sanitize", "-o", "/dev/null", src])
+    equal((rc, err), (1, ""), "sanitize -o /dev/null: written directly")
+    rc, o, err = run(["sanitize", "-o", "-", src])
+    equal((rc, o), (1, clean), "sanitize -o - is standard output")
+
+    # EPIPE: the reader goes away after one byte.
+    big = write(os.path.join(d, "big.bin"), (b"abc\xc0\xaf\xe4\xbd\xa0\n" * 4096) * 512)
+    for args in (["sanitize", big], ["check", big], ["check", "--json", "--max-errors", "0", big]):
+        p = subprocess.Popen([BIN] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        first = p.stdout.read(1)
+        p.stdout.close()
+        err = p.stderr.read()
+        p.wait(timeout=60)
+        equal((len(first), p.returncode), (1, 2), "%s | head -c1: exit 2" % args[0])
+        check(err.count(b"\n") <= 1, "%s | head -c1: at most one line on stderr" % args[0],
+              None, err)
+
+    # A signal during -o removes the temporary file and leaves OUT alone.
+    fifo = os.path.join(d, "fifo")
+    os.mkfifo(fifo)
+    p = subprocess.Popen([BIN, "sanitize", "-o", keep, fifo], stderr=subprocess.PIPE)
+    w = os.open(fifo, os.O_WRONLY)
+    os.write(w, b"x" * 200000)
+    deadline = time.time() + 20
+    while time.time() < deadline and not any(os.path.getsize(x) > 0 for x in leftovers(d)):
+        time.sleep(0.01)
+    check(leftovers(d) != [], "during -o the output goes to a temporary file next to OUT")
+    p.send_signal(signal.SIGTERM)
+    p.wait(timeout=20)
+    os.close(w)
+    equal(p.returncode, -signal.SIGTERM, "SIGTERM during -o: killed by the signal")
+    equal(leftovers(d), [], "SIGTERM during -o: the temporary file is removed")
+    with open(keep, "rb") as f:
+        equal(f.read(), b"precious\n", "SIGTERM during -o: OUT untouched")
+    finish()
+
+
+main()
