@@ -50,6 +50,8 @@ bool writer_put(struct writer *w, const void *p, size_t n)
 {
     if (w->err)
         return false;
+    if (n == 0) /* p may then be NULL (an empty spool), which memcpy forbids */
+        return true;
     if (n > WRITER_BUF - w->len) {
         if (!writer_flush(w))
             return false;
