@@ -1,0 +1,260 @@
+/* audit.h -- the pieces of `u8guard audit` (oracle/audit/), shared between
+ * its files: the decoders under audit, the conformance corpus, the input
+ * generator, the error classes, shrinking, reports, recording and replay. */
+#ifndef U8GUARD_AUDIT_H
+#define U8GUARD_AUDIT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "oracle.h"
+#include "plugin_runner.h"
+
+/* The error classes the table counts by (audit_classify). */
+enum {
+    CLASS_VALID = 0,
+    CLASS_SPECIAL_VALID,   /* noncharacters, U+0000, U+10FFFF */
+    CLASS_OVERLONG,
+    CLASS_SURROGATE,
+    CLASS_TOO_LARGE,
+    CLASS_UNEXPECTED_CONTINUATION,
+    CLASS_BAD_CONTINUATION,
+    CLASS_TRUNCATED,
+    CLASS_CESU8,
+    CLASS_FIVE_SIX,
+    CLASS_BLOCK_BOUNDARY,
+    CLASS_COUNT
+};
+
+#define AUDIT_MAX_EXAMPLES 24
+#define AUDIT_MAX_KNOWN 16
+#define AUDIT_MAX_INPUT 4096
+
+/* One reported disagreement: the first (shrunk) example of a class. */
+typedef struct audit_example {
+    int cls;
+    char why[96];
+    uint8_t *data;        /* the minimal input (malloc'd) */
+    size_t len;
+    char ours[160];
+    char theirs[200];
+} audit_example;
+
+/* A decoder under audit with its tallies. */
+/* A (class, why) pair already shrunk for a decoder (audit_tally). */
+typedef struct audit_seen {
+    int cls;
+    char why[96];
+} audit_seen;
+
+#define AUDIT_MAX_SEEN 64
+
+typedef struct audit_decoder {
+    char name[64];
+    char what[160];
+    const oracle *o;          /* a built-in adapter, or NULL */
+    plugin_runner *plugin;    /* a sandboxed plugin, or NULL */
+    const char *unavailable;  /* why it cannot run here, or NULL */
+    char unavailable_buf[320];
+    unsigned long cases;
+    unsigned long agree[CLASS_COUNT], disagree[CLASS_COUNT], known[CLASS_COUNT];
+    unsigned long faults[8];  /* per plugin_fault */
+    audit_example examples[AUDIT_MAX_EXAMPLES];
+    size_t n_examples;
+    const char *known_id[AUDIT_MAX_KNOWN];
+    unsigned long known_count[AUDIT_MAX_KNOWN];
+    size_t n_known;
+    audit_seen seen[AUDIT_MAX_SEEN]; /* kinds found, shrunk or not kept */
+    size_t n_seen;
+    unsigned long shrink_evals;      /* evaluations spent shrinking */
+} audit_decoder;
+
+/* What one decoder made of one input, compared with u8guard. */
+typedef struct audit_result {
+    oracle_outcome outcome;
+    const char *divergence;   /* ORACLE_KNOWN_DIVERGENCE: its id */
+    char why[96];             /* ORACLE_DISAGREE: what differs */
+    plugin_fault fault;
+    char ours[160];           /* u8guard's answer, for people */
+    char theirs[200];         /* the decoder's answer, for people */
+} audit_result;
+
+/* audit_class_name returns the short name of class c ("overlong", ...). */
+const char *audit_class_name(int c);
+
+/* audit_classify returns the error class of data[0..len) (CLASS_*), from
+ * u8guard's first error and the shape of the input. */
+int audit_classify(const uint8_t *data, size_t len);
+
+/* audit_describe_ours writes u8guard's answer on data[0..len) to
+ * buf[0..cap): "valid (N code points)" or "invalid: first error O/L kind
+ * (E errors)". Returns buf. */
+char *audit_describe_ours(const uint8_t *data, size_t len, char *buf, size_t cap);
+
+/* audit_eval runs decoder d on data[0..len) and compares its answer with
+ * u8guard's. Returns true and fills *r; false only when out of memory. */
+bool audit_eval(audit_decoder *d, const uint8_t *data, size_t len,
+                audit_result *r);
+
+/* audit_shrink reduces data[0..*len) in place, by delta debugging, to a
+ * smaller input on which d still disagrees with the same why as r0 (at most
+ * max_evals evaluations). Returns the number of evaluations made. */
+unsigned audit_shrink(audit_decoder *d, uint8_t *data, size_t *len,
+                      const char *why, unsigned max_evals);
+
+/* A named case of the conformance corpus. */
+typedef struct audit_case {
+    char name[64];
+    uint8_t *data;
+    size_t len;
+    char expected[512];   /* "valid" or "O/L kind, O/L kind, ..." as written */
+    long line;            /* its line in the corpus file */
+} audit_case;
+
+/* audit_corpus_load reads the conformance corpus file path. Returns the
+ * number of cases (array in *cases, free with audit_corpus_free), or -1
+ * with a message naming the file and line printed on stderr. */
+long audit_corpus_load(const char *path, audit_case **cases);
+
+/* audit_corpus_free frees what audit_corpus_load returned. */
+void audit_corpus_free(audit_case *cases, long n);
+
+/* audit_expected_of writes u8guard's errors of data[0..len) in the corpus
+ * notation ("valid" or "0/1 overlong, 1/1 unexpected_continuation") to
+ * buf[0..cap). Returns buf. */
+char *audit_expected_of(const uint8_t *data, size_t len, char *buf, size_t cap);
+
+/* The generator's state: a splitmix64 stream. */
+typedef struct audit_rng {
+    uint64_t s;
+} audit_rng;
+
+/* audit_rng_next returns the next 64 pseudo-random bits of r. */
+uint64_t audit_rng_next(audit_rng *r);
+
+/* audit_generate writes the next generated or mutated input to
+ * out[0..cap) (cap >= 256) and returns its length; the same rng state and
+ * corpus give the same input. */
+size_t audit_generate(audit_rng *r, const audit_case *corpus, long n_corpus,
+                      uint8_t *out, size_t cap);
+
+/* audit_hex writes data[0..len) as lowercase hex into buf[0..cap) (cut
+ * with "..." when too long). Returns buf. */
+char *audit_hex(const uint8_t *data, size_t len, char *buf, size_t cap);
+
+/* audit_json_str writes s as a JSON string literal (with quotes) to f. */
+void audit_json_str(FILE *f, const char *s);
+
+/* audit_tally files result r for input class cls in d; for a new kind of
+ * disagreement it shrinks the input first and keeps it as an example.
+ * Returns the new example, or NULL when none was added. */
+audit_example *audit_tally(audit_decoder *d, int cls, const uint8_t *data,
+                           size_t len, const audit_result *r);
+
+/* audit_status returns d's overall status: "unavailable", "out-of-bounds
+ * read", "crashed", "hang", "bad result", "nonconformant" or "conformant". */
+const char *audit_status(const audit_decoder *d);
+
+/* audit_print_table prints the decoder x class table and the examples. */
+void audit_print_table(FILE *f, audit_decoder *const *d, size_t n);
+
+/* audit_print_json prints one JSON object per decoder, one per line. */
+void audit_print_json(FILE *f, audit_decoder *const *d, size_t n,
+                      uint64_t seed);
+
+/* audit_sha256 writes the SHA-256 of data[0..len) as 64 hex digits and a
+ * NUL into hex[65]. */
+void audit_sha256(const uint8_t *data, size_t len, char hex[65]);
+
+/* audit_record writes example e of decoder d into dir (DIR/<sha>.bin and a
+ * line of DIR/manifest.jsonl) unless that sha256+decoder is already there.
+ * Returns 1 when written, 0 when already recorded, -1 on I/O error (with a
+ * message on stderr). */
+int audit_record(const char *dir, const audit_decoder *d,
+                 const audit_example *e, const char *classification,
+                 const char *found_by);
+
+/* audit_replay replays every entry of dir/manifest.jsonl against u8guard
+ * and the decoders in d[0..n) (entries of decoders not present are listed
+ * as not replayed). Returns 0 when all still say what was recorded, 1 when
+ * some changed (each printed), 2 on I/O or format error. */
+int audit_replay(const char *dir, audit_decoder *const *d, size_t n);
+
+/* audit_replay_one prints, as one JSON line, what u8guard and each decoder
+ * in d[0..n) say about the bytes of file path (or of the hex on a
+ * "U8GUARD-DIFF ... hex=..." line in it). Returns 0, or 2 on I/O error. */
+int audit_replay_one(const char *path, audit_decoder *const *d, size_t n);
+
+/* ---- the command: options, decoders, the run (main.c, options.c,
+ * decoders.c, run.c) ---- */
+
+#define AUDIT_MAX_PLUGINS 32
+#define AUDIT_MAX_ONLY 32
+
+/* Default time for generated inputs, after the corpus. Chosen so that
+ * `u8guard audit` with no arguments takes about 10 s on a loaded 2-core
+ * machine, subprocess oracles and table included. */
+#define AUDIT_DEFAULT_SECONDS 6.0
+#define AUDIT_DEFAULT_SEED 20260101ull
+#define AUDIT_DEFAULT_TIMEOUT_MS 1000
+
+/* The options of `u8guard audit`. */
+typedef struct audit_options {
+    const char *plugins[AUDIT_MAX_PLUGINS];
+    size_t n_plugins;
+    const char *only[AUDIT_MAX_ONLY];
+    size_t n_only;
+    bool json, no_builtin, help;
+    double seconds;           /* time for generated inputs */
+    unsigned long max_cases;  /* --cases: generated inputs (0 = by time) */
+    bool max_cases_set;
+    uint64_t seed;
+    int timeout_ms;
+    const char *record_dir, *replay_dir, *replay_one, *corpus;
+} audit_options;
+
+/* audit_usage is the text of `u8guard audit --help`. */
+extern const char audit_usage[];
+
+/* audit_parse_options fills *o from argv[1..argc). Returns 0, or 2 after
+ * a message on stderr naming the bad option. */
+int audit_parse_options(int argc, char **argv, audit_options *o);
+
+/* audit_open_decoders opens the built-in adapters and the plugins the
+ * options ask for (an unavailable built-in is kept, with its reason).
+ * Returns 0 with the list in *list (*n entries), or 2 after a message on
+ * stderr (a plugin that cannot be loaded, an --only name that matches
+ * nothing, out of memory). */
+int audit_open_decoders(const audit_options *o, audit_decoder ***list,
+                        size_t *n);
+
+/* audit_close_decoders stops and frees what audit_open_decoders opened. */
+void audit_close_decoders(audit_decoder **list, size_t n);
+
+/* audit_corpus_check compares each case's written expectation with
+ * u8guard's answer. Returns the number of wrong expectations, each
+ * printed on stderr with the file, line and case name. */
+long audit_corpus_check(const char *path, const audit_case *cases, long n);
+
+/* audit_eval_batch runs decoder d on in[0..n) (one batch for a built-in
+ * adapter, one sandboxed call each for a plugin) and fills r[0..n).
+ * Returns true, or false when out of memory. */
+bool audit_eval_batch(audit_decoder *d, const oracle_input *in, size_t n,
+                      audit_result *r);
+
+/* What a run did, for the summary line. */
+typedef struct audit_run_stats {
+    unsigned long corpus_cases, generated;
+    double seconds;
+    int record_errors;
+} audit_run_stats;
+
+/* audit_run runs the corpus, then generated inputs (as o says), through
+ * d[0..n), tallying and recording. Returns 0, or 2 on an I/O error while
+ * recording, or when out of memory. */
+int audit_run(const audit_options *o, audit_decoder *const *d, size_t n,
+              const audit_case *corpus, long n_corpus, audit_run_stats *st);
+
+#endif

@@ -1,0 +1,176 @@
+/* corpus.c -- reads the conformance corpus (corpus/conformance/conformance.txt):
+ * one case per line, "NAME  HEX BYTES...  = EXPECTED", where EXPECTED is
+ * "valid" or DESIGN.md's errors as "offset/length/kind, ...". Blank lines
+ * and lines starting with '#' are comments. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "audit.h"
+#include "u8guard.h"
+
+/* Returns the value of hex digit c, or -1. */
+static int hexval(int c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    c = tolower(c);
+    return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+/* Parses one non-comment line into *c. Returns NULL, or what is wrong. */
+static const char *parse_line(char *line, audit_case *c)
+{
+    char *p = line, *eq = strchr(line, '=');
+    size_t n = 0, cap = strlen(line) / 2 + 1;
+
+    if (eq == NULL)
+        return "no '=' before the expected errors";
+    *eq = '\0';
+    while (*p && !isspace((unsigned char)*p))
+        p++;
+    if ((size_t)(p - line) >= sizeof c->name || p == line)
+        return "missing or too long a case name";
+    memcpy(c->name, line, (size_t)(p - line));
+    c->name[p - line] = '\0';
+    c->data = malloc(cap);
+    if (c->data == NULL)
+        return "out of memory";
+    for (;;) {
+        int hi, lo;
+        while (isspace((unsigned char)*p))
+            p++;
+        if (*p == '\0')
+            break;
+        hi = hexval(p[0]);
+        lo = hi < 0 ? -1 : hexval(p[1]);
+        if (lo < 0)
+            return "bad hex byte";
+        c->data[n++] = (uint8_t)(hi * 16 + lo);
+        p += 2;
+    }
+    c->len = n;
+    p = eq + 1;
+    while (isspace((unsigned char)*p))
+        p++;
+    {
+        size_t l = strlen(p);
+        while (l > 0 && isspace((unsigned char)p[l - 1]))
+            p[--l] = '\0';
+        if (l == 0 || l >= sizeof c->expected)
+            return "missing or too long an expected list";
+    }
+    snprintf(c->expected, sizeof c->expected, "%s", p);
+    return NULL;
+}
+
+long audit_corpus_load(const char *path, audit_case **cases)
+{
+    FILE *f = fopen(path, "r");
+    char line[2048];
+    long n = 0, cap = 0, lineno = 0;
+    audit_case *v = NULL;
+
+    *cases = NULL;
+    if (f == NULL) {
+        fprintf(stderr, "u8guard audit: %s: cannot open the conformance corpus\n", path);
+        return -1;
+    }
+    while (fgets(line, sizeof line, f)) {
+        const char *bad;
+        char *s = line;
+
+        lineno++;
+        while (isspace((unsigned char)*s))
+            s++;
+        if (*s == '\0' || *s == '#')
+            continue;
+        if (n == cap) {
+            audit_case *nv = realloc(v, (size_t)(cap = cap ? 2 * cap : 64) * sizeof *v);
+            if (nv == NULL) {
+                bad = "out of memory";
+                goto fail_msg;
+            }
+            v = nv;
+        }
+        memset(&v[n], 0, sizeof v[n]);
+        v[n].line = lineno;
+        bad = parse_line(s, &v[n]);
+        n++;
+        if (bad) {
+        fail_msg:
+            fprintf(stderr, "u8guard audit: %s:%ld: %s\n", path, lineno, bad);
+            fclose(f);
+            audit_corpus_free(v, n);
+            return -1;
+        }
+    }
+    if (ferror(f)) {
+        fprintf(stderr, "u8guard audit: %s: read error\n", path);
+        fclose(f);
+        audit_corpus_free(v, n);
+        return -1;
+    }
+    fclose(f);
+    *cases = v;
+    return n;
+}
+
+void audit_corpus_free(audit_case *cases, long n)
+{
+    for (long i = 0; i < n; i++)
+        free(cases[i].data);
+    free(cases);
+}
+
+char *audit_expected_of(const uint8_t *data, size_t len, char *buf, size_t cap)
+{
+    size_t pos = 0, used = 0;
+    u8guard_error e;
+
+    buf[0] = '\0';
+    while (u8guard_next_error(data, len, &pos, &e)) {
+        int w = snprintf(buf + used, cap - used, "%s%zu/%zu %s",
+                         used ? ", " : "", e.offset, e.length,
+                         u8guard_kind_name(e.kind));
+        if (w < 0 || (size_t)w >= cap - used)
+            break;
+        used += (size_t)w;
+    }
+    if (used == 0)
+        snprintf(buf, cap, "valid");
+    return buf;
+}
+
+/* Copies s to out[0..cap) without its blanks, so that "0/1 overlong,
+ * 1/1 x" and "0/1 overlong,1/1 x" compare equal. Returns out. */
+static char *squeeze(const char *s, char *out, size_t cap)
+{
+    size_t o = 0;
+
+    for (; *s && o + 1 < cap; s++)
+        if (!isspace((unsigned char)*s))
+            out[o++] = *s;
+    out[o] = '\0';
+    return out;
+}
+
+long audit_corpus_check(const char *path, const audit_case *cases, long n)
+{
+    long wrong = 0;
+
+    for (long i = 0; i < n; i++) {
+        char got[512], a[512], b[512];
+
+        audit_expected_of(cases[i].data, cases[i].len, got, sizeof got);
+        if (strcmp(squeeze(got, a, sizeof a),
+                   squeeze(cases[i].expected, b, sizeof b)) != 0) {
+            fprintf(stderr, "u8guard audit: %s:%ld: case %s expects \"%s\" but "
+                            "u8guard says \"%s\": the corpus is wrong (or "
+                            "u8guard is; check DESIGN.md section 2)\n",
+                    path, cases[i].line, cases[i].name, cases[i].expected, got);
+            wrong++;
+        }
+    }
+    return wrong;
+}

@@ -1,0 +1,139 @@
+/* decoders.c -- the decoders under audit: the built-in oracle adapters
+ * (each opened; one that cannot run here is kept with its reason, so the
+ * report lists it instead of skipping it silently) and the plugins, each in
+ * its sandbox (plugin_runner.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "audit.h"
+
+/* Returns true when name is wanted by the --only list (or there is none). */
+static bool wanted(const audit_options *o, const char *name)
+{
+    if (o->n_only == 0)
+        return true;
+    for (size_t i = 0; i < o->n_only; i++)
+        if (strcmp(o->only[i], name) == 0)
+            return true;
+    return false;
+}
+
+/* Returns true when some decoder in d[0..n) is called name. */
+static bool taken(audit_decoder *const *d, size_t n, const char *name)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(d[i]->name, name) == 0)
+            return true;
+    return false;
+}
+
+/* Checks that each --only name matched a decoder; returns 0 or 2. */
+static int check_only(const audit_options *o, audit_decoder *const *d,
+                      size_t n, const oracle *const *b, size_t nb)
+{
+    for (size_t k = 0; k < o->n_only; k++) {
+        if (taken(d, n, o->only[k]))
+            continue;
+        fprintf(stderr, "u8guard audit: --only %s: no decoder of that name; "
+                        "the names are:", o->only[k]);
+        for (size_t i = 0; i < nb; i++)
+            fprintf(stderr, " %s", b[i]->name);
+        fprintf(stderr, "%s\n", o->n_plugins ? " and the plugins' names" : "");
+        return 2;
+    }
+    return 0;
+}
+
+int audit_open_decoders(const audit_options *o, audit_decoder ***list,
+                        size_t *n)
+{
+    size_t nb = 0, cap, k = 0;
+    const oracle *const *b = oracle_builtin(&nb);
+    audit_decoder **d;
+
+    cap = nb + o->n_plugins;
+    *list = NULL;
+    *n = 0;
+    d = calloc(cap ? cap : 1, sizeof *d);
+    if (d == NULL) {
+        fprintf(stderr, "u8guard audit: out of memory\n");
+        return 2;
+    }
+    for (size_t i = 0; i < nb && !o->no_builtin; i++) {
+        audit_decoder *x;
+        const char *why;
+
+        if (!wanted(o, b[i]->name))
+            continue;
+        x = calloc(1, sizeof *x);
+        if (x == NULL)
+            goto oom;
+        d[k++] = x;
+        x->o = b[i];
+        snprintf(x->name, sizeof x->name, "%s", b[i]->name);
+        snprintf(x->what, sizeof x->what, "%s", b[i]->what);
+        why = b[i]->open();
+        if (why) {
+            snprintf(x->unavailable_buf, sizeof x->unavailable_buf, "%s", why);
+            x->unavailable = x->unavailable_buf;
+        }
+    }
+    for (size_t i = 0; i < o->n_plugins; i++) {
+        char err[512];
+        audit_decoder *x;
+        plugin_runner *r = plugin_runner_open(o->plugins[i], o->timeout_ms,
+                                              err, sizeof err);
+
+        if (r == NULL) {
+            fprintf(stderr, "u8guard audit: --plugin %s: %s\n", o->plugins[i], err);
+            *list = d;
+            *n = k;
+            audit_close_decoders(d, k);
+            *list = NULL;
+            *n = 0;
+            return 2;
+        }
+        if (!wanted(o, plugin_runner_name(r))) {
+            plugin_runner_close(r);
+            continue;
+        }
+        x = calloc(1, sizeof *x);
+        if (x == NULL) {
+            plugin_runner_close(r);
+            goto oom;
+        }
+        d[k++] = x;
+        x->plugin = r;
+        /* Two plugins may give the same name: reports need distinct ones. */
+        snprintf(x->name, sizeof x->name, "%s", plugin_runner_name(r));
+        for (unsigned dup = 2; taken(d, k - 1, x->name); dup++)
+            snprintf(x->name, sizeof x->name, "%.50s#%u", plugin_runner_name(r), dup);
+        snprintf(x->what, sizeof x->what, "plugin %s", o->plugins[i]);
+    }
+    if (check_only(o, d, k, b, nb) != 0) {
+        audit_close_decoders(d, k);
+        return 2;
+    }
+    *list = d;
+    *n = k;
+    return 0;
+oom:
+    fprintf(stderr, "u8guard audit: out of memory\n");
+    audit_close_decoders(d, k);
+    return 2;
+}
+
+void audit_close_decoders(audit_decoder **list, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        audit_decoder *x = list[i];
+        if (x->plugin)
+            plugin_runner_close(x->plugin);
+        else if (x->o && !x->unavailable && x->o->close)
+            x->o->close();
+        for (size_t k = 0; k < x->n_examples; k++)
+            free(x->examples[k].data);
+        free(x);
+    }
+    free(list);
+}

@@ -1,0 +1,347 @@
+/* eval.c -- runs one decoder on one input, compares with u8guard, sorts
+ * the input into an error class, and shrinks disagreements. */
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "audit.h"
+#include "u8guard.h"
+
+static const char *const class_names[CLASS_COUNT] = {
+    "valid", "nonchar/edge", "overlong", "surrogate", "too_large",
+    "unexpected_cont", "bad_cont", "truncated", "cesu-8", "5/6-byte",
+    "block-boundary"};
+
+const char *audit_class_name(int c)
+{
+    return c >= 0 && c < CLASS_COUNT ? class_names[c] : "?";
+}
+
+/* Returns true when data[0..len) contains a CESU-8 surrogate pair. */
+static bool has_cesu_pair(const uint8_t *d, size_t len)
+{
+    for (size_t i = 0; i + 6 <= len; i++)
+        if (d[i] == 0xED && d[i + 1] >= 0xA0 && d[i + 1] <= 0xAF &&
+            (d[i + 2] & 0xC0) == 0x80 && d[i + 3] == 0xED &&
+            d[i + 4] >= 0xB0 && (d[i + 5] & 0xC0) == 0x80)
+            return true;
+    return false;
+}
+
+/* Returns true when valid data[0..len) holds a noncharacter, U+0000 or
+ * U+10FFFF. */
+static bool has_special(const uint8_t *d, size_t len)
+{
+    for (size_t i = 0; i < len; i++) {
+        if (d[i] == 0x00)
+            return true;
+        /* U+FDD0..U+FDEF: EF B7 90..AF */
+        if (i + 2 < len && d[i] == 0xEF && d[i + 1] == 0xB7 &&
+            d[i + 2] >= 0x90 && d[i + 2] <= 0xAF)
+            return true;
+        /* U+xFFFE/U+xFFFF: ..BF BE/BF after EF or a 4-byte lead with x?F */
+        if (i + 2 < len && d[i] == 0xEF && d[i + 1] == 0xBF && d[i + 2] >= 0xBE)
+            return true;
+        if (i + 3 < len && d[i] >= 0xF0 && d[i] <= 0xF4 &&
+            (d[i + 1] & 0x0F) == 0x0F && d[i + 2] == 0xBF && d[i + 3] >= 0xBE)
+            return true;
+    }
+    return false;
+}
+
+int audit_classify(const uint8_t *data, size_t len)
+{
+    u8guard_error e;
+    size_t m;
+
+    if (u8guard_validate(data, len, &e))
+        return has_special(data, len) ? CLASS_SPECIAL_VALID : CLASS_VALID;
+    for (size_t i = 0; i < len; i++)
+        if (data[i] >= 0xF8 && data[i] <= 0xFD)
+            return CLASS_FIVE_SIX;
+    if (has_cesu_pair(data, len))
+        return CLASS_CESU8;
+    /* An error at, or a sequence straddling, a 16-byte block boundary (so
+     * also 32 and 64): where vector kernels hand over between blocks. */
+    m = e.offset % 16;
+    if (e.offset >= 13 && (m == 0 || m + e.length >= 16 || m >= 13))
+        return CLASS_BLOCK_BOUNDARY;
+    switch (e.kind) {
+    case U8GUARD_OVERLONG: return CLASS_OVERLONG;
+    case U8GUARD_SURROGATE: return CLASS_SURROGATE;
+    case U8GUARD_TOO_LARGE: return CLASS_TOO_LARGE;
+    case U8GUARD_UNEXPECTED_CONTINUATION: return CLASS_UNEXPECTED_CONTINUATION;
+    case U8GUARD_BAD_CONTINUATION: return CLASS_BAD_CONTINUATION;
+    case U8GUARD_TRUNCATED: return CLASS_TRUNCATED;
+    default: return CLASS_VALID;
+    }
+}
+
+char *audit_describe_ours(const uint8_t *data, size_t len, char *buf, size_t cap)
+{
+    u8guard_error e;
+
+    if (u8guard_validate(data, len, &e)) {
+        size_t n = 0;
+        for (size_t i = 0; i < len; i++)
+            n += (data[i] & 0xC0) != 0x80;
+        snprintf(buf, cap, "valid (%zu code points)", n);
+    } else {
+        snprintf(buf, cap, "invalid: first error %zu/%zu %s (%zu errors)",
+                 e.offset, e.length, u8guard_kind_name(e.kind),
+                 u8guard_count_errors(data, len));
+    }
+    return buf;
+}
+
+/* Returns the name of signal sig ("SIGSEGV"), or "signal" when unknown. */
+static const char *sig_name(int sig)
+{
+    switch (sig) {
+    case SIGSEGV: return "SIGSEGV";
+    case SIGBUS: return "SIGBUS";
+    case SIGABRT: return "SIGABRT";
+    case SIGFPE: return "SIGFPE";
+    case SIGILL: return "SIGILL";
+    case SIGTRAP: return "SIGTRAP";
+    case SIGSYS: return "SIGSYS";
+    case SIGKILL: return "SIGKILL";
+    case SIGTERM: return "SIGTERM";
+    default: return "signal";
+    }
+}
+
+/* Writes a decoder's verdict v on an input of len bytes, for people. */
+static void describe_theirs(const oracle_verdict *v, plugin_fault f,
+                            char *buf, size_t cap)
+{
+    switch (v->status) {
+    case ORACLE_OK:
+        break;
+    case ORACLE_OVERREAD:
+        snprintf(buf, cap, "out-of-bounds read: faulted (%s) in the guard page "
+                 "after the last byte", sig_name(v->signal));
+        return;
+    case ORACLE_CRASHED:
+        snprintf(buf, cap, "%s (%s: %s)",
+                 f == PLUGIN_FAULT_OVERWRITE ? "out-of-bounds write" : "crash",
+                 sig_name(v->signal), strsignal(v->signal));
+        return;
+    case ORACLE_HUNG:
+        snprintf(buf, cap, "hang (killed after the timeout)");
+        return;
+    default:
+        snprintf(buf, cap, "%s",
+                 f == PLUGIN_FAULT_BAD_RESULT ? "bad result (n_out or err_offset beyond the input)"
+                                              : "could not be run");
+        return;
+    }
+    if (v->accepted) {
+        snprintf(buf, cap, "accepts (%zu code points)", v->n_cps);
+    } else if (v->err_offset == ORACLE_UNKNOWN) {
+        snprintf(buf, cap, "rejects (offset unknown, %zu code points before)",
+                 v->n_cps);
+    } else {
+        snprintf(buf, cap, "rejects at offset %zu (%zu code points before)",
+                 v->err_offset, v->n_cps);
+    }
+    if (v->n_cps > 0) {
+        size_t used = strlen(buf);
+        size_t show = v->n_cps < 4 ? v->n_cps : 4;
+        for (size_t i = 0; i < show && used + 12 < cap; i++) {
+            snprintf(buf + used, cap - used, "%sU+%04X", i ? " " : ": ",
+                     (unsigned)v->cps[i]);
+            used = strlen(buf);
+        }
+        if (show < v->n_cps && used + 5 < cap)
+            snprintf(buf + used, cap - used, " ...");
+    }
+}
+
+/* Compares verdict theirs of decoder d on data[0..len) (whose call ended
+ * with fault f) with u8guard's and fills *r. ours is scratch with room for
+ * len + 1 code points in cps and repl. */
+static void judge(const audit_decoder *d, const uint8_t *data, size_t len,
+                  oracle_verdict *ours, const oracle_verdict *theirs,
+                  plugin_fault f, audit_result *r)
+{
+    const char *why = NULL;
+
+    memset(r, 0, sizeof *r);
+    r->fault = f;
+    oracle_reference(data, len, ours);
+    audit_describe_ours(data, len, r->ours, sizeof r->ours);
+    describe_theirs(theirs, f, r->theirs, sizeof r->theirs);
+    r->outcome = oracle_compare(d->o, data, len, ours, theirs,
+                                &r->divergence, &why);
+    if (r->outcome == ORACLE_DISAGREE) {
+        if (f != PLUGIN_FAULT_NONE)
+            snprintf(r->why, sizeof r->why, "%s", plugin_fault_name(f));
+        else
+            snprintf(r->why, sizeof r->why, "%s", why ? why : "differs");
+    }
+}
+
+bool audit_eval(audit_decoder *d, const uint8_t *data, size_t len,
+                audit_result *r)
+{
+    oracle_input in = {data, len};
+
+    return audit_eval_batch(d, &in, 1, r);
+}
+
+bool audit_eval_batch(audit_decoder *d, const oracle_input *in, size_t n,
+                      audit_result *r)
+{
+    size_t total = 0, maxlen = 0, at = 0;
+    oracle_verdict *v = calloc(n ? n : 1, sizeof *v), ours;
+    plugin_fault *f = calloc(n ? n : 1, sizeof *f);
+    uint32_t *buf, *scratch;
+    bool batch_failed = false;
+
+    for (size_t i = 0; i < n; i++) {
+        total += 2 * (in[i].len + 1);
+        if (in[i].len > maxlen)
+            maxlen = in[i].len;
+    }
+    buf = malloc((total + 2 * (maxlen + 1)) * sizeof *buf);
+    if (v == NULL || f == NULL || buf == NULL) {
+        free(v);
+        free(f);
+        free(buf);
+        return false;
+    }
+    /* Each verdict gets room for len + 1 code points, strict and
+     * replacement; u8guard's verdict reuses one scratch pair. */
+    for (size_t i = 0; i < n; i++) {
+        v[i].cps = buf + at;
+        v[i].repl = buf + at + in[i].len + 1;
+        at += 2 * (in[i].len + 1);
+    }
+    scratch = buf + at;
+    if (d->plugin) {
+        for (size_t i = 0; i < n; i++)
+            f[i] = plugin_runner_decode(d->plugin, in[i].data, in[i].len, &v[i]);
+    } else if (d->o->run(in, n, v) != 0) {
+        batch_failed = true;
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (batch_failed) {
+            v[i].status = ORACLE_FAILED;
+            f[i] = PLUGIN_FAULT_IO;
+        }
+        memset(&ours, 0, sizeof ours);
+        ours.cps = scratch;
+        ours.repl = scratch + (in[i].len + 1);
+        judge(d, in[i].data, in[i].len, &ours, &v[i], f[i], &r[i]);
+    }
+    free(v);
+    free(f);
+    free(buf);
+    return true;
+}
+
+/* A shrinking session: the decoder, the disagreement to keep, and the
+ * budgets. A hanging plugin costs a whole timeout per evaluation that
+ * still hangs, so those are counted apart and bounded. */
+typedef struct shrinker {
+    audit_decoder *d;
+    const char *why;
+    unsigned evals, max_evals, hangs;
+    uint8_t *cand;
+} shrinker;
+
+/* At most this many evaluations that hang, per shrink. */
+#define SHRINK_MAX_HANGS 4
+
+/* Returns true when the budget is spent. */
+static bool spent(const shrinker *s)
+{
+    return s->evals >= s->max_evals || s->hangs >= SHRINK_MAX_HANGS;
+}
+
+/* Returns true when the decoder still disagrees on s->cand[0..len) in the
+ * same way. */
+static bool still_fails(shrinker *s, size_t len)
+{
+    audit_result r;
+
+    s->evals++;
+    if (!audit_eval(s->d, s->cand, len, &r))
+        return false;
+    if (r.fault == PLUGIN_FAULT_HANG)
+        s->hangs++;
+    return r.outcome == ORACLE_DISAGREE && strcmp(r.why, s->why) == 0;
+}
+
+/* Tries each window data[i..i+w) of width 1, then 2, ... up to 6 (the
+ * longest ill-formed sequence the generator plants) on its own: most
+ * findings are one sequence, and a window that does not fail is cheap even
+ * for a plugin that hangs on the right one. Uses at most half the budget,
+ * leaving the rest to ddmin. Returns true when one failed
+ * (then data[0..*len) is that window). */
+static bool shrink_windows(shrinker *s, uint8_t *data, size_t *len)
+{
+    for (size_t w = 1; w < *len && w <= 6; w++)
+        for (size_t i = 0; i + w <= *len && !spent(s) &&
+                           s->evals < s->max_evals / 2; i++) {
+            memcpy(s->cand, data + i, w);
+            if (still_fails(s, w)) {
+                memcpy(data, s->cand, w);
+                *len = w;
+                return true;
+            }
+        }
+    return false;
+}
+
+/* ddmin, complement side only: removes one of n chunks at a time while the
+ * same disagreement persists, refining the chunks when none can go; ends
+ * 1-minimal (no single byte can be removed) unless the budget runs out. */
+static void shrink_ddmin(shrinker *s, uint8_t *data, size_t *len)
+{
+    size_t n = 2;
+
+    while (*len > 0 && !spent(s)) {
+        size_t chunk = (*len + n - 1) / n;
+        bool removed = false;
+
+        for (size_t start = 0; start < *len && !spent(s); start += chunk) {
+            size_t stop = start + chunk < *len ? start + chunk : *len;
+            size_t clen = *len - (stop - start);
+
+            memcpy(s->cand, data, start);
+            memcpy(s->cand + start, data + stop, *len - stop);
+            if (still_fails(s, clen)) {
+                memcpy(data, s->cand, clen);
+                *len = clen;
+                n = n > 2 ? n - 1 : 2;
+                removed = true;
+                break;
+            }
+        }
+        if (removed)
+            continue;
+        if (chunk <= 1)
+            break;
+        n = n * 2 < *len ? n * 2 : *len;
+    }
+}
+
+unsigned audit_shrink(audit_decoder *d, uint8_t *data, size_t *len,
+                      const char *why, unsigned max_evals)
+{
+    shrinker s = {d, why, 0, max_evals, 0, malloc(*len + 1)};
+
+    if (s.cand == NULL)
+        return 0;
+    /* Short inputs (and every plugin fault, where a failing evaluation may
+     * cost a timeout) try the windows first; then ddmin makes the result
+     * 1-minimal. */
+    if (*len <= 128 || d->plugin != NULL)
+        (void)shrink_windows(&s, data, len);
+    shrink_ddmin(&s, data, len);
+    free(s.cand);
+    d->shrink_evals += s.evals;
+    return s.evals;
+}

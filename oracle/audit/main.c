@@ -1,0 +1,104 @@
+/* main.c -- `u8guard audit` (audit_main.h): parses the options, opens the
+ * decoders, then replays recorded cases (--replay, --replay-one) or runs
+ * the corpus and the generator and prints the table or the JSON. */
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "audit.h"
+#include "audit_main.h"
+
+#ifndef U8GUARD_AUDIT_CORPUS
+#error "U8GUARD_AUDIT_CORPUS (the conformance corpus path) must be defined"
+#endif
+
+/* Returns 0 when dir is a directory, else 2 after a message. */
+static int check_dir(const char *dir)
+{
+    struct stat sb;
+
+    if (stat(dir, &sb) != 0) {
+        fprintf(stderr, "u8guard audit: --record %s: %s\n", dir, strerror(errno));
+        return 2;
+    }
+    if (!S_ISDIR(sb.st_mode)) {
+        fprintf(stderr, "u8guard audit: --record %s: not a directory\n", dir);
+        return 2;
+    }
+    return 0;
+}
+
+/* Returns 1 when some decoder in d[0..n) is neither conformant nor
+ * unavailable, else 0. */
+static int verdict(audit_decoder *const *d, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const char *s = audit_status(d[i]);
+        if (strcmp(s, "conformant") != 0 && strcmp(s, "unavailable") != 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* Runs the audit proper and prints its report. Returns the exit status. */
+static int audit(const audit_options *o, audit_decoder *const *d, size_t n)
+{
+    const char *path = o->corpus ? o->corpus : U8GUARD_AUDIT_CORPUS;
+    audit_case *corpus = NULL;
+    audit_run_stats st;
+    long n_corpus = audit_corpus_load(path, &corpus);
+    int rc;
+
+    if (n_corpus < 0)
+        return 2;
+    if (audit_corpus_check(path, corpus, n_corpus) != 0) {
+        audit_corpus_free(corpus, n_corpus);
+        return 2;
+    }
+    if (o->record_dir && check_dir(o->record_dir) != 0) {
+        audit_corpus_free(corpus, n_corpus);
+        return 2;
+    }
+    rc = audit_run(o, d, n, corpus, n_corpus, &st);
+    audit_corpus_free(corpus, n_corpus);
+    if (o->json) {
+        audit_print_json(stdout, d, n, o->seed);
+    } else {
+        printf("u8guard audit: %lu conformance cases (%s), then %lu generated "
+               "inputs (seed %llu) in %.1f s\n\n",
+               st.corpus_cases, path, st.generated, (unsigned long long)o->seed,
+               st.seconds);
+        audit_print_table(stdout, d, n);
+    }
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "u8guard audit: standard output: %s\n", strerror(errno));
+        return 2;
+    }
+    return rc != 0 ? rc : verdict(d, n);
+}
+
+int audit_main(int argc, char **argv)
+{
+    audit_options o;
+    audit_decoder **d = NULL;
+    size_t n = 0;
+    int rc = audit_parse_options(argc, argv, &o);
+
+    if (rc != 0)
+        return rc;
+    if (o.help) {
+        fputs(audit_usage, stdout);
+        return fflush(stdout) == 0 ? 0 : 2;
+    }
+    rc = audit_open_decoders(&o, &d, &n);
+    if (rc != 0)
+        return rc;
+    if (o.replay_one)
+        rc = audit_replay_one(o.replay_one, d, n);
+    else if (o.replay_dir)
+        rc = audit_replay(o.replay_dir, d, n);
+    else
+        rc = audit(&o, d, n);
+    audit_close_decoders(d, n);
+    return rc;
+}

@@ -1,0 +1,163 @@
+/* options.c -- the command line of `u8guard audit`. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "audit.h"
+
+const char audit_usage[] =
+    "usage: u8guard audit [--plugin FILE.so]... [--json] [--seconds S] [--seed N]\n"
+    "                     [--cases N] [--timeout-ms N] [--only NAME]... [--no-builtin]\n"
+    "                     [--corpus FILE] [--record DIR]\n"
+    "       u8guard audit --replay DIR [--plugin FILE.so]...\n"
+    "       u8guard audit --replay-one FILE [--plugin FILE.so]...\n"
+    "\n"
+    "Runs the conformance corpus, then generated and mutated inputs, through\n"
+    "every decoder available (the built-in oracles and each plugin) and\n"
+    "reports, per decoder and error class, where it agrees with u8guard,\n"
+    "where it disagrees, and where it differs in a documented way (known\n"
+    "divergence), with the first minimal example of each disagreement.\n"
+    "\n"
+    "  --plugin FILE.so   also audit this decoder (DESIGN.md section 4); it runs\n"
+    "                     in a sandbox child: crashes, hangs and reads past the\n"
+    "                     end of the input are findings\n"
+    "  --json             one JSON object per decoder, one per line\n"
+    "  --seconds S        time for generated inputs after the corpus (default 6)\n"
+    "  --cases N          exactly N generated inputs instead (same seed, same\n"
+    "                     output)\n"
+    "  --seed N           the generator's seed (default 20260101; printed)\n"
+    "  --timeout-ms N     a plugin call taking longer is a hang (default 1000)\n"
+    "  --only NAME        audit only the decoders named so (repeatable)\n"
+    "  --no-builtin       audit only the plugins\n"
+    "  --corpus FILE      the conformance corpus (default: the source tree's\n"
+    "                     corpus/conformance/conformance.txt)\n"
+    "  --record DIR       keep each minimal example found in DIR (DIR/<sha256>.bin\n"
+    "                     and a line of DIR/manifest.jsonl)\n"
+    "  --replay DIR       replay DIR/manifest.jsonl: u8guard and each decoder must\n"
+    "                     still say what was recorded\n"
+    "  --replay-one FILE  what u8guard and each decoder say about FILE's bytes\n"
+    "                     (or a U8GUARD-DIFF line's hex=), as one JSON line\n"
+    "\n"
+    "exit status: 0 every decoder conforms (known divergences allowed), 1 some\n"
+    "decoder disagrees, faults or a replayed case changed, 2 usage or I/O error.\n";
+
+/* Parses a decimal unsigned number; returns false when s is not one. */
+static bool parse_u64(const char *s, uint64_t *v)
+{
+    char *end;
+    unsigned long long x;
+
+    if (*s < '0' || *s > '9')
+        return false;
+    errno = 0;
+    x = strtoull(s, &end, 10);
+    if (errno != 0 || *end != '\0')
+        return false;
+    *v = (uint64_t)x;
+    return true;
+}
+
+/* Prints the usage error "before ARG after" and returns 2. */
+static int usage_error(const char *before, const char *arg, const char *after)
+{
+    fprintf(stderr, "u8guard audit: %s%s%s\nTry 'u8guard audit --help'.\n",
+            before, arg, after);
+    return 2;
+}
+
+/* Returns true when arg is the option name, as "--name VALUE" or
+ * "--name=VALUE"; *val is then the value (NULL when it is missing). */
+static bool takes(const char *arg, const char *name, int *i, int argc,
+                  char **argv, const char **val)
+{
+    size_t n = strlen(name);
+
+    if (strncmp(arg, name, n) != 0)
+        return false;
+    if (arg[n] == '=') {
+        *val = arg + n + 1;
+        return true;
+    }
+    if (arg[n] != '\0')
+        return false;
+    *val = *i + 1 < argc ? argv[++*i] : NULL;
+    return true;
+}
+
+int audit_parse_options(int argc, char **argv, audit_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->seconds = AUDIT_DEFAULT_SECONDS;
+    o->seed = AUDIT_DEFAULT_SEED;
+    o->timeout_ms = AUDIT_DEFAULT_TIMEOUT_MS;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = NULL;
+        uint64_t x;
+
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            o->help = true;
+        } else if (strcmp(a, "--json") == 0) {
+            o->json = true;
+        } else if (strcmp(a, "--no-builtin") == 0) {
+            o->no_builtin = true;
+        } else if (takes(a, "--plugin", &i, argc, argv, &v)) {
+            if (v == NULL || *v == '\0')
+                return usage_error("", "--plugin", " needs a file");
+            if (o->n_plugins == AUDIT_MAX_PLUGINS)
+                return usage_error("too many plugins (at most 32): ", v, "");
+            o->plugins[o->n_plugins++] = v;
+        } else if (takes(a, "--only", &i, argc, argv, &v)) {
+            if (v == NULL || *v == '\0')
+                return usage_error("", "--only", " needs a decoder name");
+            if (o->n_only == AUDIT_MAX_ONLY)
+                return usage_error("too many --only names (at most 32): ", v, "");
+            o->only[o->n_only++] = v;
+        } else if (takes(a, "--seconds", &i, argc, argv, &v)) {
+            char *end;
+            if (v == NULL)
+                return usage_error("", "--seconds", " needs a number of seconds");
+            errno = 0;
+            o->seconds = strtod(v, &end);
+            if (errno != 0 || end == v || *end != '\0' || !(o->seconds >= 0) ||
+                o->seconds > 86400.0)
+                return usage_error("bad --seconds '", v, "' (0 to 86400)");
+        } else if (takes(a, "--cases", &i, argc, argv, &v)) {
+            if (v == NULL || !parse_u64(v, &x) || x > 100000000u)
+                return usage_error("bad --cases '", v ? v : "", "' (0 to 100000000)");
+            o->max_cases = (unsigned long)x;
+            o->max_cases_set = true;
+        } else if (takes(a, "--seed", &i, argc, argv, &v)) {
+            if (v == NULL || !parse_u64(v, &x))
+                return usage_error("bad --seed '", v ? v : "", "' (a decimal number)");
+            o->seed = x;
+        } else if (takes(a, "--timeout-ms", &i, argc, argv, &v)) {
+            if (v == NULL || !parse_u64(v, &x) || x < 1 || x > 600000)
+                return usage_error("bad --timeout-ms '", v ? v : "", "' (1 to 600000)");
+            o->timeout_ms = (int)x;
+        } else if (takes(a, "--record", &i, argc, argv, &v)) {
+            if (v == NULL || *v == '\0')
+                return usage_error("", "--record", " needs a directory");
+            o->record_dir = v;
+        } else if (takes(a, "--replay-one", &i, argc, argv, &v)) {
+            if (v == NULL || *v == '\0')
+                return usage_error("", "--replay-one", " needs a file");
+            o->replay_one = v;
+        } else if (takes(a, "--replay", &i, argc, argv, &v)) {
+            if (v == NULL || *v == '\0')
+                return usage_error("", "--replay", " needs a directory");
+            o->replay_dir = v;
+        } else if (takes(a, "--corpus", &i, argc, argv, &v)) {
+            if (v == NULL || *v == '\0')
+                return usage_error("", "--corpus", " needs a file");
+            o->corpus = v;
+        } else {
+            return usage_error(a[0] == '-' ? "unknown option '" : "unexpected argument '",
+                               a, "'");
+        }
+    }
+    if (o->replay_dir && o->replay_one)
+        return usage_error("", "--replay", ": choose one of --replay and --replay-one");
+    if (o->no_builtin && o->n_plugins == 0 && !o->help)
+        return usage_error("", "--no-builtin", " leaves nothing to audit: add --plugin FILE.so");
+    return 0;
+}

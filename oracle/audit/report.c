@@ -1,0 +1,208 @@
+/* report.c -- the audit's tallies and its two outputs: a table for people
+ * (decoder x error class, then the first minimal example of each kind of
+ * disagreement) and one JSON object per decoder per line. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "audit.h"
+
+/* Shrinking budget per new kind of disagreement (evaluations). */
+#define SHRINK_EVALS 2000
+
+audit_example *audit_tally(audit_decoder *d, int cls, const uint8_t *data,
+                           size_t len, const audit_result *r)
+{
+    audit_example *e;
+
+    d->cases++;
+    if (r->fault != PLUGIN_FAULT_NONE && (unsigned)r->fault < 8)
+        d->faults[r->fault]++;
+    if (r->outcome == ORACLE_AGREE) {
+        d->agree[cls]++;
+        return NULL;
+    }
+    if (r->outcome == ORACLE_KNOWN_DIVERGENCE) {
+        size_t i;
+        d->known[cls]++;
+        for (i = 0; i < d->n_known; i++)
+            if (strcmp(d->known_id[i], r->divergence) == 0)
+                break;
+        if (i == d->n_known && i < AUDIT_MAX_KNOWN)
+            d->known_id[d->n_known++] = r->divergence;
+        if (i < AUDIT_MAX_KNOWN)
+            d->known_count[i]++;
+        return NULL;
+    }
+    d->disagree[cls]++;
+    /* Each (class, why) is shrunk once: the first input that shows it. */
+    for (size_t i = 0; i < d->n_seen; i++)
+        if (d->seen[i].cls == cls && strcmp(d->seen[i].why, r->why) == 0)
+            return NULL;
+    if (d->n_seen == AUDIT_MAX_SEEN || d->n_examples == AUDIT_MAX_EXAMPLES)
+        return NULL;
+    d->seen[d->n_seen].cls = cls;
+    snprintf(d->seen[d->n_seen].why, sizeof d->seen[0].why, "%s", r->why);
+    d->n_seen++;
+    e = &d->examples[d->n_examples];
+    memset(e, 0, sizeof *e);
+    e->data = malloc(len + 1);
+    if (e->data == NULL)
+        return NULL;
+    memcpy(e->data, data, len);
+    e->len = len;
+    snprintf(e->why, sizeof e->why, "%s", r->why);
+    (void)audit_shrink(d, e->data, &e->len, e->why, SHRINK_EVALS);
+    /* The minimal input is filed under its own class (a long input found
+     * at a block boundary may come down to a plain overlong), once. */
+    e->cls = audit_classify(e->data, e->len);
+    for (size_t i = 0; i < d->n_examples; i++)
+        if (d->examples[i].cls == e->cls && strcmp(d->examples[i].why, e->why) == 0) {
+            free(e->data);
+            e->data = NULL;
+            return NULL;
+        }
+    {
+        /* Describe the minimal input, not the one first found. */
+        audit_result m;
+        if (audit_eval(d, e->data, e->len, &m)) {
+            snprintf(e->ours, sizeof e->ours, "%s", m.ours);
+            snprintf(e->theirs, sizeof e->theirs, "%s", m.theirs);
+        }
+    }
+    d->n_examples++;
+    return e;
+}
+
+const char *audit_status(const audit_decoder *d)
+{
+    unsigned long dis = 0;
+
+    if (d->unavailable)
+        return "unavailable";
+    if (d->faults[PLUGIN_FAULT_OVERREAD])
+        return "out-of-bounds read";
+    if (d->faults[PLUGIN_FAULT_CRASH] || d->faults[PLUGIN_FAULT_OVERWRITE])
+        return "crashed";
+    if (d->faults[PLUGIN_FAULT_HANG])
+        return "hang";
+    if (d->faults[PLUGIN_FAULT_BAD_RESULT])
+        return "bad result";
+    for (int c = 0; c < CLASS_COUNT; c++)
+        dis += d->disagree[c];
+    return dis ? "nonconformant" : "conformant";
+}
+
+/* Returns the total disagreements of d. */
+static unsigned long total_disagree(const audit_decoder *d)
+{
+    unsigned long n = 0;
+    for (int c = 0; c < CLASS_COUNT; c++)
+        n += d->disagree[c];
+    return n;
+}
+
+/* Returns the total known divergences of d. */
+static unsigned long total_known(const audit_decoder *d)
+{
+    unsigned long n = 0;
+    for (int c = 0; c < CLASS_COUNT; c++)
+        n += d->known[c];
+    return n;
+}
+
+void audit_print_table(FILE *f, audit_decoder *const *d, size_t n)
+{
+    char hex[200];
+
+    fprintf(f, "Each cell: agree/disagree/known divergence, per error class of the input.\n\n");
+    fprintf(f, "%-16s", "decoder");
+    for (int c = 0; c < CLASS_COUNT; c++)
+        fprintf(f, " %15s", audit_class_name(c));
+    fprintf(f, "  status\n");
+    for (size_t i = 0; i < n; i++) {
+        fprintf(f, "%-16s", d[i]->name);
+        if (d[i]->unavailable) {
+            fprintf(f, " unavailable: %s\n", d[i]->unavailable);
+            continue;
+        }
+        for (int c = 0; c < CLASS_COUNT; c++) {
+            char cell[48];
+            snprintf(cell, sizeof cell, "%lu/%lu/%lu", d[i]->agree[c],
+                     d[i]->disagree[c], d[i]->known[c]);
+            fprintf(f, " %15s", cell);
+        }
+        fprintf(f, "  %s\n", audit_status(d[i]));
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (d[i]->unavailable)
+            continue;
+        if (d[i]->n_known) {
+            fprintf(f, "\n%s: known divergences (documented in its adapter):", d[i]->name);
+            for (size_t k = 0; k < d[i]->n_known; k++)
+                fprintf(f, " %s x%lu", d[i]->known_id[k], d[i]->known_count[k]);
+            fprintf(f, "\n");
+        }
+        if (d[i]->n_examples == 0)
+            continue;
+        fprintf(f, "\n%s: %lu disagreements in %lu cases; first minimal example of each kind:\n",
+                d[i]->name, total_disagree(d[i]), d[i]->cases);
+        for (size_t k = 0; k < d[i]->n_examples; k++) {
+            const audit_example *e = &d[i]->examples[k];
+            fprintf(f, "  [%s] %s\n    hex:     %s\n    u8guard: %s\n    %-8s %s\n",
+                    audit_class_name(e->cls), e->why,
+                    e->len ? audit_hex(e->data, e->len, hex, sizeof hex) : "(empty)",
+                    e->ours, d[i]->name, e->theirs);
+        }
+    }
+}
+
+void audit_print_json(FILE *f, audit_decoder *const *d, size_t n, uint64_t seed)
+{
+    char hex[2 * AUDIT_MAX_INPUT + 8];
+
+    for (size_t i = 0; i < n; i++) {
+        const audit_decoder *x = d[i];
+        fprintf(f, "{\"decoder\": ");
+        audit_json_str(f, x->name);
+        fprintf(f, ", \"what\": ");
+        audit_json_str(f, x->what);
+        fprintf(f, ", \"status\": ");
+        audit_json_str(f, audit_status(x));
+        if (x->unavailable) {
+            fprintf(f, ", \"reason\": ");
+            audit_json_str(f, x->unavailable);
+        }
+        fprintf(f, ", \"seed\": %llu, \"cases\": %lu, \"agreements\": %lu, "
+                   "\"disagreements\": %lu, \"known_divergences\": {",
+                (unsigned long long)seed, x->cases,
+                x->cases - total_disagree(x) - total_known(x), total_disagree(x));
+        for (size_t k = 0; k < x->n_known; k++) {
+            fprintf(f, "%s", k ? ", " : "");
+            audit_json_str(f, x->known_id[k]);
+            fprintf(f, ": %lu", x->known_count[k]);
+        }
+        fprintf(f, "}, \"classes\": {");
+        for (int c = 0; c < CLASS_COUNT; c++) {
+            fprintf(f, "%s", c ? ", " : "");
+            audit_json_str(f, audit_class_name(c));
+            fprintf(f, ": {\"agree\": %lu, \"disagree\": %lu, \"known\": %lu}",
+                    x->agree[c], x->disagree[c], x->known[c]);
+        }
+        fprintf(f, "}, \"examples\": [");
+        for (size_t k = 0; k < x->n_examples; k++) {
+            const audit_example *e = &x->examples[k];
+            fprintf(f, "%s{\"class\": ", k ? ", " : "");
+            audit_json_str(f, audit_class_name(e->cls));
+            fprintf(f, ", \"why\": ");
+            audit_json_str(f, e->why);
+            fprintf(f, ", \"hex\": ");
+            audit_json_str(f, audit_hex(e->data, e->len, hex, sizeof hex));
+            fprintf(f, ", \"ours\": ");
+            audit_json_str(f, e->ours);
+            fprintf(f, ", \"theirs\": ");
+            audit_json_str(f, e->theirs);
+            fprintf(f, "}");
+        }
+        fprintf(f, "]}\n");
+    }
+}

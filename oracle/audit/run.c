@@ -1,0 +1,155 @@
+/* run.c -- the audit's run: the conformance corpus first, then generated
+ * and mutated inputs, each through every available decoder, in batches
+ * (one subprocess round trip per batch for the Python and Node adapters),
+ * tallied per decoder and error class, with each new kind of disagreement
+ * shrunk and, with --record, written to the regression corpus. */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "audit.h"
+
+/* Inputs per batch: large enough to amortise a subprocess round trip,
+ * small enough that the time limit is checked often. */
+#define BATCH 32
+/* Room for one generated input (audit_generate needs cap >= 256). */
+#define GEN_CAP 512
+
+/* The state shared by the batches of one run. */
+typedef struct run_ctx {
+    const audit_options *o;
+    audit_decoder *const *d;
+    size_t n;
+    audit_run_stats *st;
+    audit_result res[BATCH];
+} run_ctx;
+
+/* Returns seconds on a monotonic clock. */
+static double now_s(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Returns the classification written to the manifest for an example of
+ * decoder d. */
+static const char *classification(const audit_decoder *d, const audit_example *e)
+{
+    if (d->plugin == NULL)
+        return "oracle disagreement";
+    return strcmp(e->why, "out-of-bounds read") == 0 || strcmp(e->why, "crash") == 0 ||
+                   strcmp(e->why, "hang") == 0 || strcmp(e->why, "bad result") == 0 ||
+                   strcmp(e->why, "out-of-bounds write") == 0
+               ? "plugin fault"
+               : "plugin disagreement";
+}
+
+/* Files result r of decoder d on input in (class cls); records a new
+ * example when asked to. */
+static void file_result(run_ctx *c, audit_decoder *d, const oracle_input *in,
+                        int cls, const audit_result *r, const char *found_by)
+{
+    audit_example *e = audit_tally(d, cls, in->data, in->len, r);
+
+    if (e != NULL && c->o->record_dir != NULL &&
+        audit_record(c->o->record_dir, d, e, classification(d, e), found_by) < 0)
+        c->st->record_errors++;
+}
+
+/* Runs in[0..m) (classes cls[0..m), provenance found_by[0..m)) through
+ * every decoder. A plugin's calls stop at the deadline (0 = none): a
+ * hanging plugin costs a timeout per input. Returns false when out of
+ * memory. */
+static bool run_batch(run_ctx *c, const oracle_input *in, const int *cls,
+                      char (*found_by)[128], size_t m, double deadline)
+{
+    for (size_t i = 0; i < c->n; i++) {
+        audit_decoder *d = c->d[i];
+
+        if (d->unavailable)
+            continue;
+        if (d->plugin) {
+            for (size_t k = 0; k < m; k++) {
+                if (deadline > 0 && now_s() > deadline)
+                    break;
+                if (!audit_eval(d, in[k].data, in[k].len, &c->res[0]))
+                    return false;
+                file_result(c, d, &in[k], cls[k], &c->res[0], found_by[k]);
+            }
+            continue;
+        }
+        if (!audit_eval_batch(d, in, m, c->res))
+            return false;
+        for (size_t k = 0; k < m; k++)
+            file_result(c, d, &in[k], cls[k], &c->res[k], found_by[k]);
+    }
+    return true;
+}
+
+int audit_run(const audit_options *o, audit_decoder *const *d, size_t n,
+              const audit_case *corpus, long n_corpus, audit_run_stats *st)
+{
+    run_ctx *c = calloc(1, sizeof *c);
+    uint8_t *gen = malloc((size_t)BATCH * GEN_CAP);
+    oracle_input in[BATCH];
+    int cls[BATCH];
+    char found_by[BATCH][128];
+    audit_rng rng = {o->seed};
+    double t0 = now_s(), deadline;
+    int rc = 0;
+
+    memset(st, 0, sizeof *st);
+    if (c == NULL || gen == NULL)
+        goto oom;
+    c->o = o;
+    c->d = d;
+    c->n = n;
+    c->st = st;
+    /* The corpus, whole. */
+    for (long i = 0; i < n_corpus;) {
+        size_t m = 0;
+        for (; m < BATCH && i < n_corpus; m++, i++) {
+            in[m].data = corpus[i].data;
+            in[m].len = corpus[i].len;
+            cls[m] = audit_classify(corpus[i].data, corpus[i].len);
+            snprintf(found_by[m], sizeof found_by[m],
+                     "u8guard audit: conformance corpus case %.60s", corpus[i].name);
+        }
+        if (!run_batch(c, in, cls, found_by, m, 0))
+            goto oom;
+        st->corpus_cases += m;
+    }
+    /* Generated inputs, until the time or the count is reached. */
+    deadline = now_s() + o->seconds;
+    while (o->max_cases_set ? st->generated < o->max_cases
+                            : now_s() < deadline) {
+        size_t m = 0;
+        for (; m < BATCH; m++) {
+            if (o->max_cases_set && st->generated + m >= o->max_cases)
+                break;
+            in[m].data = gen + m * GEN_CAP;
+            in[m].len = audit_generate(&rng, corpus, n_corpus, gen + m * GEN_CAP,
+                                       GEN_CAP);
+            cls[m] = audit_classify(in[m].data, in[m].len);
+            snprintf(found_by[m], sizeof found_by[m],
+                     "u8guard audit: generated input %lu of seed %llu",
+                     st->generated + m, (unsigned long long)o->seed);
+        }
+        if (!run_batch(c, in, cls, found_by, m, o->max_cases_set ? 0 : deadline))
+            goto oom;
+        st->generated += m;
+    }
+    if (st->record_errors)
+        rc = 2;
+    st->seconds = now_s() - t0;
+    free(c);
+    free(gen);
+    return rc;
+oom:
+    fprintf(stderr, "u8guard audit: out of memory\n");
+    free(c);
+    free(gen);
+    return 2;
+}

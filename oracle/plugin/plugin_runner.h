@@ -1,0 +1,57 @@
+/* plugin_runner.h -- runs a third-party decoder plugin (DESIGN.md section
+ * 4) in a sandbox: a long-lived child process that dlopens the plugin and
+ * decodes each input placed against a PROT_NONE guard page, so that a
+ * crash, a hang or a read past the end of the input is caught, reported
+ * with the input, and never takes the auditor down. */
+#ifndef U8GUARD_PLUGIN_RUNNER_H
+#define U8GUARD_PLUGIN_RUNNER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "oracle.h"
+
+typedef struct plugin_runner plugin_runner;
+
+/* How one call ended, beyond oracle_verdict's status. */
+typedef enum plugin_fault {
+    PLUGIN_FAULT_NONE = 0,
+    PLUGIN_FAULT_OVERREAD,   /* SIGSEGV/SIGBUS in the input's guard page */
+    PLUGIN_FAULT_OVERWRITE,  /* SIGSEGV/SIGBUS in the output's guard page */
+    PLUGIN_FAULT_CRASH,      /* any other signal */
+    PLUGIN_FAULT_HANG,       /* no answer within the timeout: killed */
+    PLUGIN_FAULT_BAD_RESULT, /* n_out > len, or err_offset > len and not SIZE_MAX */
+    PLUGIN_FAULT_IO          /* the child could not be started or talked to */
+} plugin_fault;
+
+/* plugin_runner_open starts the sandbox child for the plugin at path and
+ * asks it for the plugin's name. Returns the runner, or NULL with a
+ * message in err[0..errlen) (file not loadable, symbols missing, ...). */
+plugin_runner *plugin_runner_open(const char *path, int timeout_ms,
+                                  char *err, size_t errlen);
+
+/* plugin_runner_name returns the plugin's u8guard_audit_name() (copied,
+ * at most 63 bytes), never NULL. */
+const char *plugin_runner_name(const plugin_runner *r);
+
+/* plugin_runner_decode runs the plugin on data[0..len) and fills *v (whose
+ * cps buffer has room for len + 1 code points; v->repl is not used).
+ * Returns PLUGIN_FAULT_NONE with v->status == ORACLE_OK when the call
+ * returned a plausible result; otherwise the fault, with v->status set to
+ * ORACLE_OVERREAD, ORACLE_CRASHED (v->signal), ORACLE_HUNG or
+ * ORACLE_FAILED, and the child is restarted for the next call. */
+plugin_fault plugin_runner_decode(plugin_runner *r, const uint8_t *data,
+                                  size_t len, oracle_verdict *v);
+
+/* plugin_runner_restarts returns how many times the child was restarted
+ * after a fault. */
+unsigned long plugin_runner_restarts(const plugin_runner *r);
+
+/* plugin_runner_close stops the child and frees r (NULL is allowed). */
+void plugin_runner_close(plugin_runner *r);
+
+/* plugin_fault_name returns a short description of f: "out-of-bounds
+ * read", "crash", "hang", "bad result", ...; "ok" for PLUGIN_FAULT_NONE. */
+const char *plugin_fault_name(plugin_fault f);
+
+#endif
