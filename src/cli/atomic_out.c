@@ -21,8 +21,11 @@ static void on_signal(int sig)
 {
     if (g_tmp_live)
         unlink(g_tmp_path);
-    signal(sig, SIG_DFL);
-    raise(sig);
+    /* Results ignored: a handler can report nothing (stdio is not
+     * async-signal-safe), and both calls only fail for an invalid signal
+     * number, which sig is not. */
+    (void)signal(sig, SIG_DFL);
+    (void)raise(sig);
 }
 
 static void guard(bool on)
@@ -79,7 +82,7 @@ int atomic_out_open(struct atomic_out *ao, const char *path,
     mode_t mode;
     bool exists;
     size_t n;
-    int err;
+    int err, w;
 
     ao->target = NULL;
     ao->tmp = NULL;
@@ -128,12 +131,16 @@ int atomic_out_open(struct atomic_out *ao, const char *path,
         return fail(ao);
     }
     /* The name starts with '.' and says what it is, for anyone who finds
-     * one after a power cut. */
-    memcpy(ao->tmp, dir, strlen(dir));
-    strcpy(ao->tmp + strlen(dir), "/.");
-    strcat(ao->tmp, base);
-    strcat(ao->tmp, ".u8guard-XXXXXX");
+     * one after a power cut. n leaves 32 bytes for the 17 added ones and
+     * the terminator; the check makes that visible rather than assumed. */
+    w = snprintf(ao->tmp, n, "%s/.%s.u8guard-XXXXXX", dir, base);
     free(dir);
+    if (w < 0 || (size_t)w >= n) { /* no file was made: nothing to unlink */
+        free(ao->tmp);
+        ao->tmp = NULL;
+        diag("%s: %s", path, strerror(ENAMETOOLONG));
+        return fail(ao);
+    }
     memcpy(g_tmp_path, ao->tmp, strlen(ao->tmp) + 1);
     guard(true);
     ao->fd = mkstemp(ao->tmp);

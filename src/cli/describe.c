@@ -5,7 +5,13 @@
  * F8..FB 5, FC..FD 6) and every continuation byte adds 6 bits, with no
  * check of the value. That reading is exactly what attacks on lax
  * decoders exploit (an overlong '/' slipping past a path filter, a
- * surrogate pair smuggled as CESU-8), so it is what a user needs to see. */
+ * surrogate pair smuggled as CESU-8), so it is what a user needs to see.
+ *
+ * The (void) before each snprintf: its result (the length the text would
+ * have had) is not needed. Every buffer is sized for its longest text
+ * (error_text's 192 bytes, describe_cp's cap >= 32), and snprintf always
+ * writes a terminated string, so even a text that did not fit would be a
+ * shortened sentence, never an overflow. */
 #include "describe.h"
 
 #include <inttypes.h>
@@ -45,7 +51,7 @@ char *hex_bytes(const unsigned char *p, size_t n, char *buf, size_t cap)
 
     buf[0] = '\0';
     for (i = 0; i < n && o + 4 <= cap; i++) {
-        snprintf(buf + o, cap - o, i ? " %02X" : "%02X", p[i]);
+        (void)snprintf(buf + o, cap - o, i ? " %02X" : "%02X", p[i]);
         o += i ? 3 : 2;
     }
     return buf;
@@ -96,7 +102,7 @@ const char *cp_class(uint32_t cp)
         return "replacement character";
     if (cp < 0x10000)
         return "BMP";
-    snprintf(plane, sizeof plane, "plane %u", (unsigned)(cp >> 16));
+    (void)snprintf(plane, sizeof plane, "plane %u", (unsigned)(cp >> 16));
     return plane;
 }
 
@@ -114,13 +120,13 @@ char *describe_cp(uint32_t cp, char *buf, size_t cap)
     size_t n;
 
     if (cp_printable(cp) && (n = u8guard_encode(cp, u)) != 0)
-        snprintf(buf, cap, "U+%04" PRIX32 " '%.*s'", cp, (int)n, (const char *)u);
+        (void)snprintf(buf, cap, "U+%04" PRIX32 " '%.*s'", cp, (int)n, (const char *)u);
     else if (cp == 0)
-        snprintf(buf, cap, "U+0000 (NUL)");
+        (void)snprintf(buf, cap, "U+0000 (NUL)");
     else if (cp <= 0x10FFFF && !(cp >= 0xD800 && cp <= 0xDFFF))
-        snprintf(buf, cap, "U+%04" PRIX32 " (%s)", cp, cp_class(cp));
+        (void)snprintf(buf, cap, "U+%04" PRIX32 " (%s)", cp, cp_class(cp));
     else
-        snprintf(buf, cap, "U+%04" PRIX32, cp);
+        (void)snprintf(buf, cap, "U+%04" PRIX32, cp);
     return buf;
 }
 
@@ -132,7 +138,7 @@ static void add_context(struct error_text *o, const struct describe_ctx *ctx,
     size_t len = strlen(o->text);
 
     if (ctx->set && offset > ctx->start && offset < ctx->end)
-        snprintf(o->text + len, sizeof o->text - len,
+        (void)snprintf(o->text + len, sizeof o->text - len,
                  " (part of the sequence at offset %" PRIu64 ")", ctx->start);
 }
 
@@ -156,15 +162,15 @@ static void overlong(const unsigned char *w, size_t n, struct error_text *o,
     hex_bytes(w, o->shown, hex, hexcap);
     if (l.need >= 2 && l.have == l.need) {
         describe_cp(l.value, cpd, 48);
-        snprintf(o->text, sizeof o->text, "%s is an overlong encoding of %s%s",
+        (void)snprintf(o->text, sizeof o->text, "%s is an overlong encoding of %s%s",
                  hex, cpd, l.need == 2 && l.value == 0
                  ? ", the NUL of Java's \"modified UTF-8\"" : "");
-        snprintf(o->lax, sizeof o->lax,
+        (void)snprintf(o->lax, sizeof o->lax,
                  "a lax decoder would read these %zu bytes as %s, which needs only %zu byte%s",
                  l.need, cpd, utf8_len(l.value), utf8_len(l.value) == 1 ? "" : "s");
         return;
     }
-    snprintf(o->text, sizeof o->text,
+    (void)snprintf(o->text, sizeof o->text,
              "%s can only begin an overlong encoding (of a character in %s)", hex,
              w[0] < 0xE0 ? "U+0000..U+007F" : w[0] == 0xE0 ? "U+0000..U+07FF"
                                                            : "U+0000..U+FFFF");
@@ -182,7 +188,7 @@ static void surrogate(const unsigned char *w, size_t n, struct error_text *o,
     *span = l.have;
     if (l.have < 3) {
         hex_bytes(w, o->shown, hex, hexcap);
-        snprintf(o->text, sizeof o->text,
+        (void)snprintf(o->text, sizeof o->text,
                  "%s can only begin a surrogate (U+D800..U+DFFF)", hex);
         return;
     }
@@ -194,19 +200,19 @@ static void surrogate(const unsigned char *w, size_t n, struct error_text *o,
             *span = 6;
             hex_bytes(w, 6, hex, hexcap);
             describe_cp(cp, cpd, 48);
-            snprintf(o->text, sizeof o->text,
+            (void)snprintf(o->text, sizeof o->text,
                      "%s is CESU-8 (surrogate pair %04" PRIX32 " %04" PRIX32 ") for %s",
                      hex, l.value, low.value, cpd);
-            snprintf(o->lax, sizeof o->lax,
+            (void)snprintf(o->lax, sizeof o->lax,
                      "a lax decoder (CESU-8, Java's \"modified UTF-8\") would read "
                      "these 6 bytes as %s", cpd);
             return;
         }
     }
     hex_bytes(w, 3, hex, hexcap);
-    snprintf(o->text, sizeof o->text, "%s encodes the %ssurrogate U+%04" PRIX32
+    (void)snprintf(o->text, sizeof o->text, "%s encodes the %ssurrogate U+%04" PRIX32
              ", which is not a character", hex, inside ? "" : "lone ", l.value);
-    snprintf(o->lax, sizeof o->lax,
+    (void)snprintf(o->lax, sizeof o->lax,
              "a lax decoder would read these 3 bytes as U+%04" PRIX32
              ", a %s surrogate", l.value, l.value <= 0xDBFF ? "high" : "low");
 }
@@ -221,23 +227,23 @@ static void too_large(const unsigned char *w, size_t n, struct error_text *o,
     *span = o->shown;
     hex_bytes(w, o->shown, hex, hexcap);
     if (l.need == 0) {
-        snprintf(o->text, sizeof o->text, "%s is never used in UTF-8", hex);
+        (void)snprintf(o->text, sizeof o->text, "%s is never used in UTF-8", hex);
     } else if (l.have == l.need && l.need == 4) {
-        snprintf(o->text, sizeof o->text, "%s would be U+%04" PRIX32
+        (void)snprintf(o->text, sizeof o->text, "%s would be U+%04" PRIX32
                  ", beyond U+10FFFF", hex, l.value);
-        snprintf(o->lax, sizeof o->lax, "a lax decoder would read these 4 bytes "
+        (void)snprintf(o->lax, sizeof o->lax, "a lax decoder would read these 4 bytes "
                  "as U+%04" PRIX32 ", which is not a Unicode code point", l.value);
     } else if (l.have == l.need) {
-        snprintf(o->text, sizeof o->text, "%s is a %zu-byte form (obsolete, "
+        (void)snprintf(o->text, sizeof o->text, "%s is a %zu-byte form (obsolete, "
                  "RFC 2279) of U+%04" PRIX32, hex, l.need, l.value);
-        snprintf(o->lax, sizeof o->lax, "a lax decoder (RFC 2279) would read "
+        (void)snprintf(o->lax, sizeof o->lax, "a lax decoder (RFC 2279) would read "
                  "these %zu bytes as U+%04" PRIX32 "%s", l.need, l.value,
                  l.value > 0x10FFFF ? ", which is not a Unicode code point" : "");
     } else if (l.need == 4) {
-        snprintf(o->text, sizeof o->text,
+        (void)snprintf(o->text, sizeof o->text,
                  "%s can only begin a value beyond U+10FFFF", hex);
     } else {
-        snprintf(o->text, sizeof o->text,
+        (void)snprintf(o->text, sizeof o->text,
                  "%s can only begin a %zu-byte form (obsolete, RFC 2279)", hex, l.need);
     }
 }
@@ -254,7 +260,7 @@ void describe_error(const unsigned char *w, size_t n, u8guard_kind kind,
     out->lax[0] = '\0';
     out->shown = 1;
     if (n == 0) { /* cannot happen for a reported error; say something true */
-        snprintf(out->text, sizeof out->text, "the input could not be read here");
+        (void)snprintf(out->text, sizeof out->text, "the input could not be read here");
         return;
     }
     if (length > n)
@@ -262,7 +268,7 @@ void describe_error(const unsigned char *w, size_t n, u8guard_kind kind,
     switch (kind) {
     case U8GUARD_UNEXPECTED_CONTINUATION:
         hex_bytes(w, 1, hex, sizeof hex);
-        snprintf(out->text, sizeof out->text,
+        (void)snprintf(out->text, sizeof out->text,
                  "%s is a continuation byte where a character should start", hex);
         break;
     case U8GUARD_OVERLONG:
@@ -280,12 +286,12 @@ void describe_error(const unsigned char *w, size_t n, u8guard_kind kind,
         hex_bytes(w, length, hex, sizeof hex);
         if (n > length) {
             out->shown = length + 1;
-            snprintf(out->text, sizeof out->text,
+            (void)snprintf(out->text, sizeof out->text,
                      "%s starts a %zu-byte sequence, but %02X is not a continuation byte",
                      hex, seq, w[length]);
         } else {
             out->shown = length;
-            snprintf(out->text, sizeof out->text,
+            (void)snprintf(out->text, sizeof out->text,
                      "%s starts a %zu-byte sequence that is cut short", hex, seq);
         }
         break;
@@ -294,13 +300,13 @@ void describe_error(const unsigned char *w, size_t n, u8guard_kind kind,
         span = length;
         out->shown = length;
         hex_bytes(w, length, hex, sizeof hex);
-        snprintf(out->text, sizeof out->text,
+        (void)snprintf(out->text, sizeof out->text,
                  "%s is cut off: the input ends %zu byte%s short of a %zu-byte sequence",
                  hex, seq - length, seq - length == 1 ? "" : "s", seq);
         break;
     default:
         hex_bytes(w, 1, hex, sizeof hex);
-        snprintf(out->text, sizeof out->text, "%s: unknown error kind %d", hex, (int)kind);
+        (void)snprintf(out->text, sizeof out->text, "%s: unknown error kind %d", hex, (int)kind);
         break;
     }
     add_context(out, ctx, offset);

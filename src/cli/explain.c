@@ -141,7 +141,11 @@ int cmd_explain(int argc, char **argv, struct writer *out)
 
     for (i = 1; i < argc; i++)
         total += strlen(argv[i]) / 2 + 1;
-    bytes = malloc(total + 1);
+    /* calloc, not malloc: explain() reads only the n bytes parse_hex
+     * wrote, but the static analyzers cannot see that the library's
+     * valid prefix stays within them; zeroed memory makes every byte
+     * obviously initialized. */
+    bytes = calloc(total + 1, 1);
     if (!bytes) {
         diag("explain: %s", strerror(ENOMEM));
         return EXIT_TROUBLE;

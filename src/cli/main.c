@@ -117,7 +117,7 @@ int main(int argc, char **argv)
 
     /* A reader that goes away must show up as EPIPE from write(), to be
      * handled like any write error, rather than kill the process. */
-    signal(SIGPIPE, SIG_IGN);
+    (void)signal(SIGPIPE, SIG_IGN); /* fails only for a bad signal number */
     occupy_closed_std_fds();
     writer_init(&out, STDOUT_FILENO, "standard output");
     rc = dispatch(argc, argv, &out);

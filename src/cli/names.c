@@ -39,7 +39,9 @@ static bool json_valid(struct writer *w, const unsigned char *p, size_t n)
         case '\b': esc = "\\b"; break;
         case '\f': esc = "\\f"; break;
         default:
-            snprintf(u, sizeof u, "\\u%04x", p[i]);
+            /* a byte below 0x20 or 0x7F: "\\u00XX" is 6 characters, so it
+             * always fits in u[8]; the length snprintf returns is not needed */
+            (void)snprintf(u, sizeof u, "\\u%04x", p[i]);
             esc = u;
             break;
         }

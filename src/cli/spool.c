@@ -111,8 +111,11 @@ bool spool_replay(struct spool *s, struct writer *w)
 
 void spool_clear(struct spool *s)
 {
+    /* The result of fclose is not needed: the file was only read back
+     * (read errors are caught by ferror before this), and it is an
+     * unlinked temporary file that nobody else will see. */
     if (s->tmp)
-        fclose(s->tmp);
+        (void)fclose(s->tmp);
     s->tmp = NULL;
     s->len = 0;
     s->err = 0;
