@@ -69,6 +69,7 @@ typedef struct audit_decoder {
     audit_seen seen[AUDIT_MAX_SEEN]; /* kinds found, shrunk or not kept */
     size_t n_seen;
     unsigned long shrink_evals;      /* evaluations spent shrinking */
+    unsigned long not_run;           /* inputs left out at the time limit */
 } audit_decoder;
 
 /* What one decoder made of one input, compared with u8guard. */
@@ -109,7 +110,7 @@ typedef struct audit_case {
     char name[64];
     uint8_t *data;
     size_t len;
-    char expected[512];   /* "valid" or "O/L kind, O/L kind, ..." as written */
+    char expected[2048];  /* "valid" or "O/L kind, O/L kind, ..." as written */
     long line;            /* its line in the corpus file */
 } audit_case;
 
@@ -196,7 +197,7 @@ int audit_replay_one(const char *path, audit_decoder *const *d, size_t n);
 /* Default time for generated inputs, after the corpus. Chosen so that
  * `u8guard audit` with no arguments takes about 10 s on a loaded 2-core
  * machine, subprocess oracles and table included. */
-#define AUDIT_DEFAULT_SECONDS 6.0
+#define AUDIT_DEFAULT_SECONDS 8.0
 #define AUDIT_DEFAULT_SEED 20260101ull
 #define AUDIT_DEFAULT_TIMEOUT_MS 1000
 

@@ -67,7 +67,7 @@ static const char *parse_line(char *line, audit_case *c)
 long audit_corpus_load(const char *path, audit_case **cases)
 {
     FILE *f = fopen(path, "r");
-    char line[2048];
+    char line[8192];
     long n = 0, cap = 0, lineno = 0;
     audit_case *v = NULL;
 
@@ -160,7 +160,7 @@ long audit_corpus_check(const char *path, const audit_case *cases, long n)
     long wrong = 0;
 
     for (long i = 0; i < n; i++) {
-        char got[512], a[512], b[512];
+        char got[2048], a[2048], b[2048];
 
         audit_expected_of(cases[i].data, cases[i].len, got, sizeof got);
         if (strcmp(squeeze(got, a, sizeof a),

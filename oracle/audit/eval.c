@@ -8,9 +8,8 @@
 #include "u8guard.h"
 
 static const char *const class_names[CLASS_COUNT] = {
-    "valid", "nonchar/edge", "overlong", "surrogate", "too_large",
-    "unexpected_cont", "bad_cont", "truncated", "cesu-8", "5/6-byte",
-    "block-boundary"};
+    "valid", "special", "overlong", "surrogate", "too_large",
+    "unexpected", "bad_cont", "truncated", "cesu-8", "5/6-byte", "block"};
 
 const char *audit_class_name(int c)
 {
@@ -158,6 +157,26 @@ static void describe_theirs(const oracle_verdict *v, plugin_fault f,
     }
 }
 
+/* Appends "; replacement output: U+.... ..." (the first few code points
+ * of cps[0..n)) to buf[0..cap). */
+static void append_repl(char *buf, size_t cap, const uint32_t *cps, size_t n)
+{
+    size_t used = strlen(buf), show = n < 6 ? n : 6;
+
+    if (used + 24 < cap)
+        snprintf(buf + used, cap - used, "; replacement output:%s",
+                 n ? "" : " (none)");
+    for (size_t i = 0; i < show; i++) {
+        used = strlen(buf);
+        if (used + 12 >= cap)
+            return;
+        snprintf(buf + used, cap - used, " U+%04X", (unsigned)cps[i]);
+    }
+    used = strlen(buf);
+    if (show < n && used + 5 < cap)
+        snprintf(buf + used, cap - used, " ...");
+}
+
 /* Compares verdict theirs of decoder d on data[0..len) (whose call ended
  * with fault f) with u8guard's and fills *r. ours is scratch with room for
  * len + 1 code points in cps and repl. */
@@ -179,6 +198,11 @@ static void judge(const audit_decoder *d, const uint8_t *data, size_t len,
             snprintf(r->why, sizeof r->why, "%s", plugin_fault_name(f));
         else
             snprintf(r->why, sizeof r->why, "%s", why ? why : "differs");
+        /* That difference is not in the strict answers: show it. */
+        if (strcmp(r->why, "replacement output differs") == 0) {
+            append_repl(r->ours, sizeof r->ours, ours->repl, ours->n_repl);
+            append_repl(r->theirs, sizeof r->theirs, theirs->repl, theirs->n_repl);
+        }
     }
 }
 

@@ -113,29 +113,53 @@ static unsigned long total_known(const audit_decoder *d)
 void audit_print_table(FILE *f, audit_decoder *const *d, size_t n)
 {
     char hex[200];
+    int w[CLASS_COUNT], wname = 7;
 
-    fprintf(f, "Each cell: agree/disagree/known divergence, per error class of the input.\n\n");
-    fprintf(f, "%-16s", "decoder");
+    /* Each column as wide as its longest cell or its name. */
     for (int c = 0; c < CLASS_COUNT; c++)
-        fprintf(f, " %15s", audit_class_name(c));
+        w[c] = (int)strlen(audit_class_name(c));
+    for (size_t i = 0; i < n; i++) {
+        if ((int)strlen(d[i]->name) > wname)
+            wname = (int)strlen(d[i]->name);
+        for (int c = 0; c < CLASS_COUNT && !d[i]->unavailable; c++) {
+            char cell[80];
+            int l = snprintf(cell, sizeof cell, "%lu/%lu/%lu", d[i]->agree[c],
+                             d[i]->disagree[c], d[i]->known[c]);
+            if (l > w[c])
+                w[c] = l;
+        }
+    }
+    fprintf(f, "Each cell: agree/disagree/known divergence, for the inputs of "
+               "each class:\nvalid; special (valid, with a noncharacter, U+0000 or "
+               "U+10FFFF); the kind of\nthe first error (unexpected = "
+               "unexpected_continuation, bad_cont = bad_continuation);\n"
+               "cesu-8 (a surrogate pair); 5/6-byte (a lead F8..FD); block "
+               "(an error at a\n16/32/64-byte block boundary).\n\n");
+    fprintf(f, "%-*s", wname, "decoder");
+    for (int c = 0; c < CLASS_COUNT; c++)
+        fprintf(f, " %*s", w[c], audit_class_name(c));
     fprintf(f, "  status\n");
     for (size_t i = 0; i < n; i++) {
-        fprintf(f, "%-16s", d[i]->name);
+        fprintf(f, "%-*s", wname, d[i]->name);
         if (d[i]->unavailable) {
             fprintf(f, " unavailable: %s\n", d[i]->unavailable);
             continue;
         }
         for (int c = 0; c < CLASS_COUNT; c++) {
-            char cell[48];
+            char cell[80];
             snprintf(cell, sizeof cell, "%lu/%lu/%lu", d[i]->agree[c],
                      d[i]->disagree[c], d[i]->known[c]);
-            fprintf(f, " %15s", cell);
+            fprintf(f, " %*s", w[c], cell);
         }
         fprintf(f, "  %s\n", audit_status(d[i]));
     }
     for (size_t i = 0; i < n; i++) {
         if (d[i]->unavailable)
             continue;
+        if (d[i]->not_run)
+            fprintf(f, "\n%s: %lu inputs not run: the time limit came first "
+                       "(each hang costs the whole --timeout-ms)\n",
+                    d[i]->name, d[i]->not_run);
         if (d[i]->n_known) {
             fprintf(f, "\n%s: known divergences (documented in its adapter):", d[i]->name);
             for (size_t k = 0; k < d[i]->n_known; k++)
@@ -181,7 +205,7 @@ void audit_print_json(FILE *f, audit_decoder *const *d, size_t n, uint64_t seed)
             audit_json_str(f, x->known_id[k]);
             fprintf(f, ": %lu", x->known_count[k]);
         }
-        fprintf(f, "}, \"classes\": {");
+        fprintf(f, "}, \"not_run\": %lu, \"classes\": {", x->not_run);
         for (int c = 0; c < CLASS_COUNT; c++) {
             fprintf(f, "%s", c ? ", " : "");
             audit_json_str(f, audit_class_name(c));

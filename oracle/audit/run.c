@@ -59,9 +59,10 @@ static void file_result(run_ctx *c, audit_decoder *d, const oracle_input *in,
 }
 
 /* Runs in[0..m) (classes cls[0..m), provenance found_by[0..m)) through
- * every decoder. A plugin's calls stop at the deadline (0 = none): a
- * hanging plugin costs a timeout per input. Returns false when out of
- * memory. */
+ * every decoder. A plugin's calls stop at the deadline (0 = none), the
+ * inputs left out counted in not_run: a plugin that hangs costs a timeout
+ * per input, and would otherwise make the audit's time unbounded. Returns
+ * false when out of memory. */
 static bool run_batch(run_ctx *c, const oracle_input *in, const int *cls,
                       char (*found_by)[128], size_t m, double deadline)
 {
@@ -72,8 +73,10 @@ static bool run_batch(run_ctx *c, const oracle_input *in, const int *cls,
             continue;
         if (d->plugin) {
             for (size_t k = 0; k < m; k++) {
-                if (deadline > 0 && now_s() > deadline)
+                if (deadline > 0 && now_s() > deadline) {
+                    d->not_run += m - k;
                     break;
+                }
                 if (!audit_eval(d, in[k].data, in[k].len, &c->res[0]))
                     return false;
                 file_result(c, d, &in[k], cls[k], &c->res[0], found_by[k]);
@@ -107,7 +110,9 @@ int audit_run(const audit_options *o, audit_decoder *const *d, size_t n,
     c->d = d;
     c->n = n;
     c->st = st;
-    /* The corpus, whole. */
+    /* The corpus, whole (a plugin stops at the time limit, plus a second
+     * so that --seconds 0 still runs the corpus through a plugin). */
+    deadline = o->max_cases_set ? 0 : t0 + o->seconds + 1.0;
     for (long i = 0; i < n_corpus;) {
         size_t m = 0;
         for (; m < BATCH && i < n_corpus; m++, i++) {
@@ -117,7 +122,7 @@ int audit_run(const audit_options *o, audit_decoder *const *d, size_t n,
             snprintf(found_by[m], sizeof found_by[m],
                      "u8guard audit: conformance corpus case %.60s", corpus[i].name);
         }
-        if (!run_batch(c, in, cls, found_by, m, 0))
+        if (!run_batch(c, in, cls, found_by, m, deadline))
             goto oom;
         st->corpus_cases += m;
     }
