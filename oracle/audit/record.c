@@ -698,10 +698,10 @@ int audit_record(const char *dir, const audit_decoder *d,
     }
     gmtime_r(&now, &tmv);
     strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tmv);
-    sb_printf(&line, "{\"sha256\": \"%s\", \"hex\": \"%s\", \"len\": %zu, \"decoder\": ",
-              sha, audit_hex(e->data, e->len, hex, 2 * e->len + 8), e->len);
+    sb_printf(&line, "{\"sha256\": \"%s\", \"hex\": \"%s\", \"decoder\": ", sha,
+              audit_hex(e->data, e->len, hex, 2 * e->len + 8));
     sb_str(&line, d->name);
-    sb_printf(&line, ", \"classification\": ");
+    sb_printf(&line, ", \"len\": %zu, \"classification\": ", e->len);
     sb_str(&line, cls);
     sb_printf(&line, ", \"class\": ");
     sb_str(&line, audit_class_name(audit_classify(e->data, e->len)));
@@ -780,6 +780,30 @@ static long read_bin(const char *dir, const char *sha, long lineno, uint8_t *buf
     return (long)got;
 }
 
+/* Prints, one per line, the members of the canonical objects rec and cur
+ * (keys in keys[], NULL-terminated) that differ, so a change names what
+ * changed and not only the two whole objects. */
+static void print_differences(const char *rec, const char *cur, const char *const *keys)
+{
+    for (; *keys; keys++) {
+        const char *rv, *re, *cv, *ce;
+        bool has_r = rec && member(rec, *keys, &rv, &re);
+        bool has_c = cur && member(cur, *keys, &cv, &ce);
+        if (has_r && has_c && re - rv == ce - cv && memcmp(rv, cv, (size_t)(re - rv)) == 0)
+            continue;
+        if (!has_r && !has_c)
+            continue;
+        printf("    %s: recorded %.*s, now %.*s\n", *keys,
+               has_r ? (int)(re - rv) : 9, has_r ? rv : "(missing)",
+               has_c ? (int)(ce - cv) : 9, has_c ? cv : "(missing)");
+    }
+}
+
+static const char *const OURS_KEYS[] = {"valid", "errors", "error_count", "first_error",
+                                        "n_cps", "cps", "n_repl", "repl", NULL};
+static const char *const THEIRS_KEYS[] = {"status", "signal", "accepted", "err_offset",
+                                          "n_cps", "cps", "n_repl", "repl", NULL};
+
 /* Checks that the u8guard object recorded in line is u8guard's answer now
  * (and that the reference agrees with the error list). Returns 0, or 1
  * after printing the change. */
@@ -803,6 +827,7 @@ static int replay_ours(const char *line, const char *hex, const char *name,
                "now %s; u8guard must give DESIGN.md's answer: fix u8guard (re-record "
                "only if DESIGN.md itself changed)\n", hex, name, rec ? rec : "(nothing)",
                cur ? cur : "(out of memory)");
+        print_differences(rec, cur, OURS_KEYS);
         rc = 1;
     }
     free(rec);
@@ -833,6 +858,7 @@ static int replay_theirs(const char *line, const char *hex, audit_decoder *dec,
                "(recorded with %s, now %s)\n", dec->name, hex, rec ? rec : "(nothing)",
                cur ? cur : "(out of memory)", recv,
                dec->plugin ? dec->what : decoder_version(dec->name, nowv, sizeof nowv));
+        print_differences(rec, cur, THEIRS_KEYS);
         rc = 1;
     }
     /* The same answers can still change class when u8guard or the
@@ -971,8 +997,8 @@ int audit_replay(const char *dir, audit_decoder *const *d, size_t n)
     fclose(f);
     free(line);
     free(buf);
-    printf("replay %s: %lu entries, %lu replayed, %lu changed, %lu not replayed\n",
-           dir, st.entries, st.replayed, st.changed, st.skipped);
+    printf("replay %s: %lu entries, %lu changed, %lu replayed, %lu not replayed\n",
+           dir, st.entries, st.changed, st.replayed, st.skipped);
     if (st.replayed == 0) {
         /* A replay that checked nothing must not look like a pass. */
         printf("FAIL: no entry of %s was replayed (%s); a replay that checks "

@@ -1,0 +1,176 @@
+#!/usr/bin/env python3
+"""replay_must_fail.py -- proves that `u8guard audit --replay` can fail.
+
+Replays temporary copies of the regression corpus, each with one thing
+altered, and requires the replay to fail with the plain message that names
+the change:
+
+  an oracle's recorded answer          ORACLE BEHAVIOUR CHANGED (exit 1)
+  u8guard's recorded answer            U8GUARD ANSWER CHANGED (exit 1)
+  an entry's classification            CLASSIFICATION CHANGED (exit 1)
+  an entry's .bin bytes                does not hold the bytes (exit 2)
+  an entry's sha256                    the sha256 of hex ... is (exit 2)
+  an empty manifest                    no entry ... was replayed (exit 2)
+  only entries of absent decoders      not replayed: ... (exit 2)
+
+and, as controls, that the unaltered copy and a copy with an entry of
+decoder "u8guard" (a fixed u8guard bug) replay with exit 0.
+
+usage: replay_must_fail.py U8GUARD CORPUS_DIR
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+FAILS = []
+
+
+def replay(u8guard, directory):
+    """Returns (exit status, output) of the replay of directory."""
+    r = subprocess.run([u8guard, "audit", "--replay", directory], capture_output=True,
+                       text=True, check=False)
+    return r.returncode, r.stdout + r.stderr
+
+
+def expect(what, u8guard, directory, status, needle):
+    """Replays directory; records a failure unless the exit status is
+    status and the output contains needle."""
+    rc, out = replay(u8guard, directory)
+    ok = rc == status and needle in out
+    print(f"{'ok  ' if ok else 'FAIL'} {what}: exit {rc} (want {status}), "
+          f"{'found' if needle in out else 'MISSING'} {needle!r}")
+    if not ok:
+        print("     output:\n" + "".join("       " + l + "\n" for l in out.splitlines()))
+        FAILS.append(what)
+    return out
+
+
+def copy_with(src, tmp, name, change):
+    """Copies the corpus src to tmp/name, lets change(entries, dir) alter
+    its entries (a list of dicts) and writes them back; returns the dir."""
+    dst = os.path.join(tmp, name)
+    shutil.copytree(src, dst)
+    path = os.path.join(dst, "manifest.jsonl")
+    with open(path, encoding="ascii") as f:
+        entries = [json.loads(l) for l in f if l.strip()]
+    entries = change(entries, dst)
+    with open(path, "w", encoding="ascii") as f:
+        f.writelines(json.dumps(e) + "\n" for e in entries)
+    return dst
+
+
+def main():
+    """Runs every alteration; returns 0 when each failed as it must."""
+    u8guard, corpus = sys.argv[1], sys.argv[2]
+    rc, out = replay(u8guard, corpus)
+    if rc != 0:
+        print(f"FAIL: the unaltered corpus does not replay (exit {rc}):\n{out}")
+        return 1
+    skipped = {l.split()[3] for l in out.splitlines() if l.startswith("not replayed: decoder ")}
+    with open(os.path.join(corpus, "manifest.jsonl"), encoding="ascii") as f:
+        entries = [json.loads(l) for l in f if l.strip()]
+    # An entry whose decoder runs here and whose decoder accepts or rejects
+    # (status ok): its recorded verdict is flipped below.
+    target = next((i for i, e in enumerate(entries)
+                   if e["decoder"] != "u8guard" and e["decoder"] not in skipped
+                   and e["theirs"]["status"] == "ok"), None)
+    if target is None:
+        print("FAIL: no entry of the corpus can be replayed here")
+        return 1
+    t = entries[target]
+    print(f"altering entry {target + 1}: decoder {t['decoder']}, input {t['hex']}")
+
+    with tempfile.TemporaryDirectory(prefix="u8guard-replay-") as tmp:
+        expect("unaltered copy replays", u8guard,
+               copy_with(corpus, tmp, "same", lambda es, d: es), 0, "0 changed")
+
+        def flip_verdict(es, _):
+            es[target]["theirs"]["accepted"] = not es[target]["theirs"]["accepted"]
+            return es
+        out = expect("an oracle's recorded verdict flipped", u8guard,
+                     copy_with(corpus, tmp, "oracle", flip_verdict), 1,
+                     f"ORACLE BEHAVIOUR CHANGED: decoder {t['decoder']} on input {t['hex']}: "
+                     "recorded {")
+        want = f"accepted: recorded {'false' if t['theirs']['accepted'] else 'true'}"
+        if want not in out:
+            print(f"FAIL the change does not name the field: {want!r} missing")
+            FAILS.append("field named")
+
+        def more_code_points(es, _):
+            es[target]["theirs"]["n_cps"] += 1
+            return es
+        expect("an oracle's recorded code point count altered", u8guard,
+               copy_with(corpus, tmp, "ncps", more_code_points), 1,
+               f"ORACLE BEHAVIOUR CHANGED: decoder {t['decoder']} on input {t['hex']}")
+
+        def alter_ours(es, _):
+            es[target]["u8guard"]["errors"] = "0/2 surrogate"
+            return es
+        expect("u8guard's recorded answer altered", u8guard,
+               copy_with(corpus, tmp, "ours", alter_ours), 1,
+               f"U8GUARD ANSWER CHANGED on input {t['hex']}")
+
+        def reclassify(es, _):
+            c = es[target]["classification"]
+            es[target]["classification"] = ("oracle-disagreement"
+                                            if c != "oracle-disagreement"
+                                            else "known-divergence:no-such-divergence")
+            return es
+        expect("an entry's classification altered", u8guard,
+               copy_with(corpus, tmp, "cls", reclassify), 1,
+               f"CLASSIFICATION CHANGED: decoder {t['decoder']} on input {t['hex']}")
+
+        def bad_bin(es, d):
+            with open(os.path.join(d, es[target]["sha256"] + ".bin"), "ab") as f:
+                f.write(b"\x41")
+            return es
+        expect("an entry's .bin file altered", u8guard,
+               copy_with(corpus, tmp, "bin", bad_bin), 2, "does not hold the bytes")
+
+        def bad_sha(es, _):
+            es[target]["sha256"] = "0" * 64
+            return es
+        expect("an entry's sha256 altered", u8guard,
+               copy_with(corpus, tmp, "sha", bad_sha), 2, "the sha256 of hex")
+
+        expect("an empty manifest", u8guard,
+               copy_with(corpus, tmp, "empty", lambda es, d: []), 2,
+               "no entry of")
+
+        def absent_decoder(es, _):
+            e = dict(es[target])
+            e["decoder"] = "no-such-decoder"
+            return [e]
+        out = expect("only entries of an absent decoder", u8guard,
+                     copy_with(corpus, tmp, "absent", absent_decoder), 2,
+                     f"not replayed: decoder no-such-decoder on input {t['hex']}")
+        if "no entry of" not in out:
+            print("FAIL a replay of nothing does not say so")
+            FAILS.append("says nothing replayed")
+
+        def fixed_bug(es, _):
+            e = dict(es[target])
+            e.update(decoder="u8guard", classification="u8guard-bug-fixed", theirs=None)
+            return es + [e]
+        expect("an entry of a fixed u8guard bug replays", u8guard,
+               copy_with(corpus, tmp, "fixed", fixed_bug), 0, "0 changed")
+
+        def fixed_bug_altered(es, _):
+            e = dict(es[target])
+            e.update(decoder="u8guard", classification="u8guard-bug-fixed", theirs=None)
+            e["u8guard"] = dict(e["u8guard"], error_count=e["u8guard"]["error_count"] + 1)
+            return [e]
+        expect("a fixed u8guard bug's answer altered", u8guard,
+               copy_with(corpus, tmp, "fixed2", fixed_bug_altered), 1,
+               f"U8GUARD ANSWER CHANGED on input {t['hex']} (entry of decoder u8guard)")
+
+    print(f"{'FAIL' if FAILS else 'PASS'}: {len(FAILS)} check(s) failed")
+    return 1 if FAILS else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
