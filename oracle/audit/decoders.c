@@ -7,7 +7,8 @@
 
 #include "audit.h"
 
-/* Returns true when name is wanted by the --only list (or there is none). */
+/* Returns true when the built-in name is wanted by the --only list (or
+ * there is none). Plugins are always audited: naming one is asking. */
 static bool wanted(const audit_options *o, const char *name)
 {
     if (o->n_only == 0)
@@ -27,19 +28,53 @@ static bool taken(audit_decoder *const *d, size_t n, const char *name)
     return false;
 }
 
-/* Checks that each --only name matched a decoder; returns 0 or 2. */
-static int check_only(const audit_options *o, audit_decoder *const *d,
-                      size_t n, const oracle *const *b, size_t nb)
+/* Checks that each --only name matched a built-in decoder; returns 0 or
+ * 2. */
+static int check_only(const audit_options *o, const oracle *const *b, size_t nb)
 {
     for (size_t k = 0; k < o->n_only; k++) {
-        if (taken(d, n, o->only[k]))
+        bool found = false;
+        for (size_t i = 0; i < nb && !found; i++)
+            found = strcmp(b[i]->name, o->only[k]) == 0;
+        if (found)
             continue;
-        fprintf(stderr, "u8guard audit: --only %s: no decoder of that name; "
-                        "the names are:", o->only[k]);
+        fprintf(stderr, "u8guard audit: --only %s: no built-in decoder of that "
+                        "name in this build; the names are:", o->only[k]);
         for (size_t i = 0; i < nb; i++)
             fprintf(stderr, " %s", b[i]->name);
-        fprintf(stderr, "%s\n", o->n_plugins ? " and the plugins' names" : "");
+        fprintf(stderr, "\n");
         return 2;
+    }
+    return 0;
+}
+
+/* Opens the plugins of o as d[0..), setting *k to their number. Returns 0,
+ * or 2 after a message (those opened stay in d for the caller to close). */
+static int open_plugins(const audit_options *o, audit_decoder **d, size_t *k)
+{
+    for (size_t i = 0; i < o->n_plugins; i++) {
+        char err[512];
+        audit_decoder *x;
+        plugin_runner *r = plugin_runner_open(o->plugins[i], o->timeout_ms,
+                                              err, sizeof err);
+
+        if (r == NULL) {
+            fprintf(stderr, "u8guard audit: --plugin %s: %s\n", o->plugins[i], err);
+            return 2;
+        }
+        x = calloc(1, sizeof *x);
+        if (x == NULL) {
+            plugin_runner_close(r);
+            fprintf(stderr, "u8guard audit: out of memory\n");
+            return 2;
+        }
+        d[(*k)++] = x;
+        x->plugin = r;
+        /* Two plugins may give the same name: reports need distinct ones. */
+        snprintf(x->name, sizeof x->name, "%s", plugin_runner_name(r));
+        for (unsigned dup = 2; taken(d, *k - 1, x->name); dup++)
+            snprintf(x->name, sizeof x->name, "%.50s#%u", plugin_runner_name(r), dup);
+        snprintf(x->what, sizeof x->what, "plugin %s", o->plugins[i]);
     }
     return 0;
 }
@@ -47,16 +82,27 @@ static int check_only(const audit_options *o, audit_decoder *const *d,
 int audit_open_decoders(const audit_options *o, audit_decoder ***list,
                         size_t *n)
 {
-    size_t nb = 0, cap, k = 0;
+    size_t nb = 0, np = 0, k = 0;
     const oracle *const *b = oracle_builtin(&nb);
-    audit_decoder **d;
+    audit_decoder **d, **plug;
 
-    cap = nb + o->n_plugins;
     *list = NULL;
     *n = 0;
-    d = calloc(cap ? cap : 1, sizeof *d);
-    if (d == NULL) {
+    if (check_only(o, b, nb) != 0)
+        return 2;
+    d = calloc(nb + o->n_plugins + 1, sizeof *d);
+    plug = calloc(o->n_plugins + 1, sizeof *plug);
+    if (d == NULL || plug == NULL) {
+        free(d);
+        free(plug);
         fprintf(stderr, "u8guard audit: out of memory\n");
+        return 2;
+    }
+    /* The plugins first: a usage error there must not wait for the
+     * built-ins' subprocesses to start. They are listed after them. */
+    if (open_plugins(o, plug, &np) != 0) {
+        audit_close_decoders(plug, np);
+        free(d);
         return 2;
     }
     for (size_t i = 0; i < nb && !o->no_builtin; i++) {
@@ -66,8 +112,12 @@ int audit_open_decoders(const audit_options *o, audit_decoder ***list,
         if (!wanted(o, b[i]->name))
             continue;
         x = calloc(1, sizeof *x);
-        if (x == NULL)
-            goto oom;
+        if (x == NULL) {
+            fprintf(stderr, "u8guard audit: out of memory\n");
+            audit_close_decoders(plug, np);
+            audit_close_decoders(d, k);
+            return 2;
+        }
         d[k++] = x;
         x->o = b[i];
         snprintf(x->name, sizeof x->name, "%s", b[i]->name);
@@ -78,49 +128,17 @@ int audit_open_decoders(const audit_options *o, audit_decoder ***list,
             x->unavailable = x->unavailable_buf;
         }
     }
-    for (size_t i = 0; i < o->n_plugins; i++) {
-        char err[512];
-        audit_decoder *x;
-        plugin_runner *r = plugin_runner_open(o->plugins[i], o->timeout_ms,
-                                              err, sizeof err);
-
-        if (r == NULL) {
-            fprintf(stderr, "u8guard audit: --plugin %s: %s\n", o->plugins[i], err);
-            *list = d;
-            *n = k;
-            audit_close_decoders(d, k);
-            *list = NULL;
-            *n = 0;
-            return 2;
-        }
-        if (!wanted(o, plugin_runner_name(r))) {
-            plugin_runner_close(r);
-            continue;
-        }
-        x = calloc(1, sizeof *x);
-        if (x == NULL) {
-            plugin_runner_close(r);
-            goto oom;
-        }
-        d[k++] = x;
-        x->plugin = r;
-        /* Two plugins may give the same name: reports need distinct ones. */
-        snprintf(x->name, sizeof x->name, "%s", plugin_runner_name(r));
-        for (unsigned dup = 2; taken(d, k - 1, x->name); dup++)
-            snprintf(x->name, sizeof x->name, "%.50s#%u", plugin_runner_name(r), dup);
-        snprintf(x->what, sizeof x->what, "plugin %s", o->plugins[i]);
+    for (size_t i = 0; i < np; i++) {
+        /* A plugin called like a built-in gets a distinct name too. */
+        for (unsigned dup = 2; taken(d, k, plug[i]->name); dup++)
+            snprintf(plug[i]->name, sizeof plug[i]->name, "%.50s#%u",
+                     plugin_runner_name(plug[i]->plugin), dup);
+        d[k++] = plug[i];
     }
-    if (check_only(o, d, k, b, nb) != 0) {
-        audit_close_decoders(d, k);
-        return 2;
-    }
+    free(plug);
     *list = d;
     *n = k;
     return 0;
-oom:
-    fprintf(stderr, "u8guard audit: out of memory\n");
-    audit_close_decoders(d, k);
-    return 2;
 }
 
 void audit_close_decoders(audit_decoder **list, size_t n)
