@@ -118,7 +118,9 @@ U8GUARD_API size_t u8guard_valid_prefix(const void *data, size_t len);
  * returns false. Starting from *pos = 0 and calling until it returns false
  * visits every error of the input in order. *pos must lie on a point where
  * decoding resumes (0, or a value this function stored); a *pos > len, or
- * data == NULL with len != 0, returns false and leaves *pos unchanged. */
+ * data == NULL with len != 0, returns false and leaves *pos unchanged.
+ * pos == NULL returns false and reads and writes nothing (*err is left
+ * as it was). */
 U8GUARD_API bool u8guard_next_error(const void *data, size_t len,
                                     size_t *pos, u8guard_error *err);
 
@@ -162,9 +164,11 @@ U8GUARD_API size_t u8guard_decode_utf16(const void *data, size_t len,
  * value greater than out_cap means out was too small. When the needed size
  * does not fit in a size_t (inputs near SIZE_MAX / 3 bytes) it returns
  * SIZE_MAX. *n_errors (when not NULL) is set to the number of errors.
- * out may be NULL when out_cap is 0. out must not overlap data.
- * data == NULL with len != 0, or out == NULL with out_cap != 0, returns
- * SIZE_MAX, writes nothing and sets *n_errors to 0. */
+ * out may be NULL when out_cap is 0. out must not overlap data: the
+ * output is not an in-place rewrite of the input.
+ * data == NULL with len != 0, out == NULL with out_cap != 0, or
+ * out[0..out_cap) sharing a byte with data[0..len) returns SIZE_MAX,
+ * reads and writes nothing and sets *n_errors to 0. */
 U8GUARD_API size_t u8guard_sanitize(const void *data, size_t len, void *out,
                                     size_t out_cap, size_t *n_errors);
 
@@ -249,7 +253,7 @@ typedef enum u8guard_impl {
     U8GUARD_IMPL_WORD,     /* "word": portable, 8 bytes at a time */
     U8GUARD_IMPL_SSE42,    /* "sse42": x86-64 SSE4.2 + SSSE3 */
     U8GUARD_IMPL_AVX2,     /* "avx2": x86-64 AVX2 */
-    U8GUARD_IMPL_AVX512,   /* "avx512": x86-64 AVX-512 BW/VL (+VBMI) */
+    U8GUARD_IMPL_AVX512,   /* "avx512": x86-64 AVX-512 F/BW/VL */
     U8GUARD_IMPL_NEON,     /* "neon": AArch64 */
     U8GUARD_IMPL_COUNT_
 } u8guard_impl;

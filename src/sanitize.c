@@ -34,6 +34,19 @@ static void put(uint8_t *out, size_t *cap, size_t *o, const uint8_t *src,
     *o += n;
 }
 
+/* Returns true when a[0..a_len) and b[0..b_len) share at least one byte.
+ * The addresses are compared as integers (comparing pointers into
+ * different objects is undefined in C), and by distance from the lower
+ * one, so that no sum can wrap. */
+static bool overlap(const void *a, size_t a_len, const void *b, size_t b_len)
+{
+    uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
+
+    if (a_len == 0 || b_len == 0)
+        return false;
+    return x <= y ? y - x < a_len : x - y < b_len;
+}
+
 /* Adds b to *total, saturating at SIZE_MAX. */
 static void add_saturating(size_t *total, size_t b)
 {
@@ -52,6 +65,10 @@ size_t u8guard_sanitize(const void *data, size_t len, void *out,
     if (n_errors)
         *n_errors = 0;
     if ((p == NULL && len != 0) || (out == NULL && out_cap != 0))
+        return SIZE_MAX;
+    /* Output written over input not yet read would be sanitized again
+     * (or lost): refused, before anything is read or written. */
+    if (overlap(p, len, o8, out_cap))
         return SIZE_MAX;
     while (pos < len) {
         /* Validate a window, then copy it while it is still in cache.

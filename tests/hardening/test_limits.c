@@ -78,9 +78,14 @@ static void validate_family(void)
     HEXPECT_EQ(u8guard_next_error(fence() - 1, SIZE_MAX, &pos, &e), false);
     HEXPECT_EQ(pos, SIZE_MAX);
     HEXPECT_ERR(e, SIZE_MAX, 0, U8GUARD_OK);
-    /* pos == NULL is not described by the header; it must not crash */
+    /* pos == NULL: false, nothing read (data is unreadable), *err as it was */
     hcheck_context("next_error with pos == NULL");
+    e.offset = 7, e.length = 7, e.kind = U8GUARD_TRUNCATED;
     HEXPECT_EQ(u8guard_next_error("\x80", 1, NULL, &e), false);
+    HEXPECT_ERR(e, 7, 7, U8GUARD_TRUNCATED);
+    HEXPECT_EQ(u8guard_next_error(fence(), SIZE_MAX, NULL, &e), false);
+    HEXPECT_ERR(e, 7, 7, U8GUARD_TRUNCATED);
+    HEXPECT_EQ(u8guard_next_error(NULL, 0, NULL, NULL), false);
 }
 
 static void decoders(void)
@@ -161,6 +166,69 @@ static void sanitizers(void)
     HEXPECT_EQ(u8guard_sanitize(fence(), 0, fence(), 0, NULL), 0);
     HEXPECT_EQ(u8guard_sanitized_length(NULL, 0), 0);
     HEXPECT_EQ(u8guard_sanitized_length(fence(), 0), 0);
+}
+
+/* sanitize(buf + d, len, buf + o, cap) on a 16-byte buffer holding the
+ * input "a\x80bc" at offset 4: refused (SIZE_MAX, *n_errors 0, not a byte
+ * of buf changed) exactly when [o, o + cap) and [d, d + len) share a byte;
+ * otherwise the normal result. */
+static void expect_overlap(size_t d, size_t len, size_t o, size_t cap, bool refused)
+{
+    static const unsigned char init[16] = "0123a\x80" "bcdefghijk";
+    unsigned char buf[16];
+    size_t errs = 7, r;
+
+    hcheck_context("sanitize, input buf[%zu..+%zu), output buf[%zu..+%zu)", d, len, o, cap);
+    memcpy(buf, init, sizeof buf);
+    r = u8guard_sanitize(buf + d, len, buf + o, cap, &errs);
+    if (refused) {
+        HEXPECT_EQ(r, SIZE_MAX);
+        HEXPECT_EQ(errs, 0);
+        HEXPECT_MEM(buf, init, sizeof buf);
+    } else {
+        HEXPECT_EQ(r == SIZE_MAX, 0);
+        HEXPECT_EQ(r, u8guard_sanitized_length(init + d, len));
+    }
+}
+
+static void sanitize_overlap(void)
+{
+    unsigned char out[8];
+    size_t errs = 7;
+
+    /* input buf[4..8) = "a\x80bc" */
+    expect_overlap(4, 4, 0, 4, false);  /* output ends where the input starts */
+    expect_overlap(4, 4, 0, 5, true);   /* ... one byte further: overlap */
+    expect_overlap(4, 4, 8, 4, false);  /* output starts where the input ends */
+    expect_overlap(4, 4, 7, 4, true);   /* ... one byte earlier: overlap */
+    expect_overlap(4, 4, 4, 4, true);   /* the same buffer */
+    expect_overlap(4, 4, 4, 1, true);   /* one byte, the first */
+    expect_overlap(4, 1, 4, 1, true);   /* one byte each */
+    expect_overlap(4, 4, 0, 16, true);  /* the input inside the output */
+    expect_overlap(4, 4, 5, 2, true);   /* the output inside the input */
+    expect_overlap(4, 4, 6, 0, false);  /* no output: nothing can overlap */
+    expect_overlap(6, 0, 0, 16, false); /* no input: nothing can overlap */
+    {
+        /* the output just before the adjacent input, written whole */
+        unsigned char buf[16] = "....a\x80" "bc";
+
+        HEXPECT_EQ(u8guard_sanitize(buf + 4, 4, buf, 4, &errs), 6);
+        HEXPECT_EQ(errs, 1);
+        HEXPECT_MEM(buf, "a\xEF\xBF\xBD" "a\x80" "bc", 8);
+    }
+    /* refused before reading: the input is the unreadable fence page,
+     * the output a capacity reaching into it; and with a capacity that
+     * reaches past the end of the address space (no sum may wrap) */
+    hcheck_context("sanitize, overlap refused before reading");
+    errs = 7;
+    HEXPECT_EQ(u8guard_sanitize(fence(), 1, fence() - 4, 5, &errs), SIZE_MAX);
+    HEXPECT_EQ(errs, 0);
+    HEXPECT_EQ(u8guard_sanitize(fence(), SIZE_MAX, fence() - 4, 5, &errs), SIZE_MAX);
+    HEXPECT_EQ(u8guard_sanitize(fence(), 4, fence() - 1, SIZE_MAX, &errs), SIZE_MAX);
+    HEXPECT_EQ(u8guard_sanitize(fence() + 1, 4, fence(), 2, NULL), SIZE_MAX);
+    /* separate buffers are never refused, whatever their order */
+    HEXPECT_EQ(u8guard_sanitize("a\x80", 2, out, sizeof out, &errs), 4);
+    HEXPECT_MEM(out, "a\xEF\xBF\xBD", 4);
 }
 
 static void encoder_and_names(void)
@@ -418,6 +486,7 @@ static void suite(void)
     validate_family();
     decoders();
     sanitizers();
+    sanitize_overlap();
     encoder_and_names();
     stream_limits();
     stream_life_cycle();
