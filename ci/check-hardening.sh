@@ -17,6 +17,11 @@
 #                the library imports __memcpy_chk. Fortifiable libc calls
 #                left unchecked are listed for information: the compiler
 #                keeps the plain call when it cannot know the buffer size.
+#   FORTIFY level  the level the library's and the command's objects were
+#                compiled with (their -D_FORTIFY_SOURCE=N in the build
+#                files; nothing in the ELF file records it) is 3 when the
+#                compiler and C library support it (the configure check
+#                U8GUARD_HAVE_FORTIFY3 of cmake/Warnings.cmake), else 2.
 #   exports      the library exports only u8guard_ names (DESIGN.md sec. 5)
 #   no allocator the library imports no malloc/free/mmap... (SECURITY.md,
 #                guarantee 3: the decoding path never allocates)
@@ -92,6 +97,27 @@ fortify_report() { # fortify_report FILE MIN: at least MIN __*_chk imports
   [ -n "$plain" ] && info "fortifiable calls left plain (size unknown at compile time): $(tr '\n' ' ' <<<"$plain")"
   return 0
 }
+
+# fortify_level: the -D_FORTIFY_SOURCE levels the library's and the
+# command's objects are compiled with (Ninja or Makefile build files).
+fortify_level() {
+  { grep -hoE -- '-D_FORTIFY_SOURCE=[0-9]' "$BUILD/build.ninja" 2>/dev/null
+    grep -hoE -- '-D_FORTIFY_SOURCE=[0-9]' "$BUILD"/src/CMakeFiles/*/flags.make \
+      "$BUILD"/src/cli/CMakeFiles/*/flags.make 2>/dev/null; } | sed 's/.*=//' | sort -u | tr '\n' ' '
+}
+
+echo "check-hardening: build flags in $BUILD"
+levels=$(fortify_level)
+if grep -q '^U8GUARD_HAVE_FORTIFY3:INTERNAL=1' "$BUILD/CMakeCache.txt" 2>/dev/null; then
+  want=3
+else
+  want=2
+fi
+if [ "$levels" = "$want " ]; then
+  pass "_FORTIFY_SOURCE=$want (the highest this compiler and C library support)"
+else
+  fail "_FORTIFY_SOURCE levels in the build files: '${levels:-none}', expected $want only"
+fi
 
 echo "check-hardening: $CLI"
 hdr=$(readelf -hW "$CLI")
