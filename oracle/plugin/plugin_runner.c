@@ -329,16 +329,30 @@ static bool start_child(plugin_runner *r, char *err, size_t errlen)
     if (r->pid == 0) {
         /* Only the child's own socket stays open: a sibling holding another
          * child's socket would hide that child's death (no EOF). */
-        long maxfd = sysconf(_SC_OPEN_MAX);
+        int keep = sv[1];
+        long maxfd;
+#ifdef PLUGIN_HAVE_CLOSE_RANGE
+        /* One system call instead of one per possible descriptor (the
+         * limit may be 20000 or more, and a faulting plugin restarts the
+         * child hundreds of times). */
+        if (keep != 3 && dup2(keep, 3) == 3) {
+            close(keep);
+            keep = 3;
+        }
+        if (keep == 3 && close_range(4, ~0u, 0) == 0)
+            maxfd = 0;
+        else
+#endif
+            maxfd = sysconf(_SC_OPEN_MAX);
         if (maxfd < 0 || maxfd > 65536)
             maxfd = 65536;
         for (int fd = 3; fd < maxfd; fd++)
-            if (fd != sv[1])
+            if (fd != keep)
                 close(fd);
 #ifdef __linux__
         (void)prctl(PR_SET_PDEATHSIG, SIGKILL);
 #endif
-        child_main(r->path, sv[1]);
+        child_main(r->path, keep);
         _exit(0);
     }
     close(sv[1]);

@@ -19,12 +19,15 @@ checks_file=$(mktemp) || exit 1
 out=$(mktemp) || exit 1
 err=$(mktemp) || exit 1
 trap 'rm -f "$checks_file" "$out" "$err"' EXIT
-# Each check as "kind<TAB>name<TAB>text", read back after the command ran.
-tab=$(printf '\t')
+# Each check as "kind<US>name<US>text" (US = the unit separator, 037: not
+# whitespace, so an empty field is kept), read back after the command ran.
+sep=$(printf '\037')
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do
     case $1 in
-    -o|-e|-x) printf '%s%s%s%s\n' "$1" "$tab$tab" "" "$2" >>"$checks_file"; shift 2 ;;
-    -l) printf '%s%s%s%s%s\n' "-l" "$tab" "$2" "$tab" "$3" >>"$checks_file"; shift 3 ;;
+    -o|-e|-x) [ -n "$2" ] || { echo "expect.sh: empty text for $1" >&2; exit 2; }
+              printf '%s%s-%s%s\n' "$1" "$sep" "$sep" "$2" >>"$checks_file"; shift 2 ;;
+    -l) [ -n "$3" ] || { echo "expect.sh: empty text for -l $2" >&2; exit 2; }
+        printf '%s%s%s%s%s\n' "-l" "$sep" "$2" "$sep" "$3" >>"$checks_file"; shift 3 ;;
     *) echo "expect.sh: bad argument '$1'" >&2; exit 2 ;;
     esac
 done
@@ -36,7 +39,7 @@ end=$(date +%s.%N)
 fail=0
 say() { echo "FAIL: $*"; fail=1; }
 [ "$rc" -eq "$want_rc" ] || say "exit status $rc, expected $want_rc"
-while IFS="$tab" read -r kind name text; do
+while IFS="$sep" read -r kind name text; do
     case $kind in
     -o) grep -qF -- "$text" "$out" || say "stdout lacks: $text" ;;
     -e) grep -qF -- "$text" "$err" || say "stderr lacks: $text" ;;
@@ -45,6 +48,7 @@ while IFS="$tab" read -r kind name text; do
         if [ -z "$line" ]; then say "no JSON line for decoder $name"
         else printf '%s\n' "$line" | grep -qF -- "$text" || say "decoder $name's line lacks: $text"
         fi ;;
+    *) say "internal: bad check line '$kind'" ;;
     esac
 done <"$checks_file"
 echo "command: $*"
