@@ -321,7 +321,8 @@ static bool valid_classification(const char *c)
  * Returns false when it could not be run or printed nothing. */
 static bool first_line_of(const char *cmd, char *out, size_t cap)
 {
-    FILE *p = popen(cmd, "r");
+    /* cmd is one of the fixed command lines below, nothing from outside. */
+    FILE *p = popen(cmd, "r"); // NOLINT(cert-env33-c)
     bool ok;
 
     if (p == NULL)
@@ -342,7 +343,7 @@ extern const unsigned int glib_major_version, glib_minor_version,
 #endif
 #ifdef ORACLE_HAVE_LIBUNISTRING
 /* unistring/version.h: (major << 16) + (minor << 8) + subminor */
-extern const int _libunistring_version;
+extern const int _libunistring_version; // NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cpp): libunistring's name
 #endif
 
 /* Writes into out[0..cap) the version of the library behind the decoder
@@ -618,6 +619,25 @@ static int already_recorded(const char *dir, const char *sha, const char *decode
     return found;
 }
 
+/* Writes data[0..len) to the file path opened with mode ("wb", "ab").
+ * Returns false after a message on stderr. */
+static bool write_file(const char *path, const char *mode, const void *data, size_t len)
+{
+    FILE *f = fopen(path, mode);
+    bool ok;
+
+    if (f == NULL) {
+        fprintf(stderr, "u8guard audit: %s: %s\n", path, strerror(errno));
+        return false;
+    }
+    ok = fwrite(data, 1, len, f) == len;
+    if (fclose(f) != 0)
+        ok = false;
+    if (!ok)
+        fprintf(stderr, "u8guard audit: %s: %s\n", path, strerror(errno));
+    return ok;
+}
+
 /* Writes DIR/<sha>.bin holding data[0..len) unless it already holds
  * exactly that. Returns false after a message on stderr. */
 static bool write_bin(const char *dir, const char *sha, const uint8_t *data, size_t len)
@@ -636,28 +656,20 @@ static bool write_bin(const char *dir, const char *sha, const uint8_t *data, siz
         if (same)
             return true;
     }
-    f = fopen(path, "wb");
-    if (f == NULL || fwrite(data, 1, len, f) != len || fclose(f) != 0) {
-        fprintf(stderr, "u8guard audit: %s: %s\n", path, strerror(errno));
-        if (f)
-            fclose(f);
-        return false;
-    }
-    return true;
+    return write_file(path, "wb", data, len);
 }
 
 int audit_record(const char *dir, const audit_decoder *d,
                  const audit_example *e, const char *classification,
                  const char *found_by)
 {
-    char sha[65], path[4200], date[32], cls[128], version[128];
+    char sha[65], path[4200], date[32], cls[128] = "", version[128];
     char *hex = malloc(2 * e->len + 8);
     sbuf line = {0};
     said s;
     time_t now = time(NULL);
     struct tm tmv;
     int done;
-    FILE *f;
 
     if (hex == NULL) {
         fprintf(stderr, "u8guard audit: out of memory\n");
@@ -727,16 +739,10 @@ int audit_record(const char *dir, const audit_decoder *d,
         return -1;
     }
     snprintf(path, sizeof path, "%s/manifest.jsonl", dir);
-    f = fopen(path, "a");
-    if (f == NULL || fwrite(line.s, 1, line.len, f) != line.len || fclose(f) != 0) {
-        fprintf(stderr, "u8guard audit: %s: %s\n", path, strerror(errno));
-        if (f)
-            fclose(f);
-        free(line.s);
-        return -1;
-    }
+    /* One write of the whole line: a reader never sees half an entry. */
+    done = write_file(path, "ab", line.s, line.len) ? 1 : -1;
     free(line.s);
-    return 1;
+    return done;
 }
 
 /* ---- replaying ---- */
@@ -885,7 +891,7 @@ static int replay_line(const char *dir, const char *line, long lineno,
                        replay_stats *st)
 {
     char *hex = malloc(2 * AUDIT_MAX_INPUT + 8);
-    char sha[80], name[80], cls[128], sha_now[65];
+    char sha[80] = "", name[80] = "", cls[128] = "", sha_now[65];
     uint8_t *bin = malloc(AUDIT_MAX_INPUT + 1);
     const char *hv, *he;
     audit_decoder *dec;
@@ -939,7 +945,7 @@ static int replay_line(const char *dir, const char *line, long lineno,
     if (dec == NULL || dec->unavailable) {
         printf("not replayed: decoder %s on input %s: %s\n", name, hex,
                dec ? dec->unavailable
-                   : "no such decoder in this build (a plugin? pass --plugin FILE.so)");
+                   : "not loaded (not in this build, left out by --only, or a plugin: pass --plugin FILE.so)");
         st->skipped++;
         goto out;
     }

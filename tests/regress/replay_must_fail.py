@@ -29,10 +29,19 @@ import tempfile
 FAILS = []
 
 
+def sanitizer_clean(out):
+    """Records a failure when a sanitizer (ASan, UBSan) reported in out: its
+    exit status alone could pass for an expected one."""
+    if "Sanitizer" in out or "runtime error:" in out:
+        print("FAIL a sanitizer reported:\n" + out)
+        FAILS.append("sanitizer report")
+
+
 def replay(u8guard, directory):
     """Returns (exit status, output) of the replay of directory."""
     r = subprocess.run([u8guard, "audit", "--replay", directory], capture_output=True,
                        text=True, check=False)
+    sanitizer_clean(r.stdout + r.stderr)
     return r.returncode, r.stdout + r.stderr
 
 

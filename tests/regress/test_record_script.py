@@ -25,6 +25,14 @@ import tempfile
 FAILS = []
 
 
+def sanitizer_clean(out):
+    """Records a failure when a sanitizer (ASan, UBSan) reported in out: its
+    exit status alone could pass for an expected one."""
+    if "Sanitizer" in out or "runtime error:" in out:
+        print("FAIL a sanitizer reported:\n" + out)
+        FAILS.append("sanitizer report")
+
+
 def check(what, ok, detail=""):
     """Prints and records one check."""
     print(f"{'ok  ' if ok else 'FAIL'} {what}{'' if ok else ': ' + detail}")
@@ -35,6 +43,7 @@ def check(what, ok, detail=""):
 def run(cmd):
     """Returns (exit status, stdout + stderr) of cmd."""
     r = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    sanitizer_clean(r.stdout + r.stderr)
     return r.returncode, r.stdout + r.stderr
 
 
