@@ -65,6 +65,8 @@ typedef struct audit_decoder {
     size_t n_examples;
     const char *known_id[AUDIT_MAX_KNOWN];
     unsigned long known_count[AUDIT_MAX_KNOWN];
+    /* the first minimal example of each known divergence (why = its id) */
+    audit_example known_examples[AUDIT_MAX_KNOWN];
     size_t n_known;
     audit_seen seen[AUDIT_MAX_SEEN]; /* kinds found, shrunk or not kept */
     size_t n_seen;
@@ -100,8 +102,9 @@ bool audit_eval(audit_decoder *d, const uint8_t *data, size_t len,
                 audit_result *r);
 
 /* audit_shrink reduces data[0..*len) in place, by delta debugging, to a
- * smaller input on which d still disagrees with the same why as r0 (at most
- * max_evals evaluations). Returns the number of evaluations made. */
+ * smaller input on which d still disagrees with the same why (or shows
+ * the known divergence whose id is why), in at most max_evals evaluations
+ * (fewer when they hang). Returns the number of evaluations made. */
 unsigned audit_shrink(audit_decoder *d, uint8_t *data, size_t *len,
                       const char *why, unsigned max_evals);
 
@@ -149,8 +152,10 @@ char *audit_hex(const uint8_t *data, size_t len, char *buf, size_t cap);
 void audit_json_str(FILE *f, const char *s);
 
 /* audit_tally files result r for input class cls in d; for a new kind of
- * disagreement it shrinks the input first and keeps it as an example.
- * Returns the new example, or NULL when none was added. */
+ * disagreement, or a known divergence seen for the first time, it shrinks
+ * the input and keeps it as an example (in examples, or known_examples
+ * with why = the divergence's id). Returns the new example, or NULL when
+ * none was added. */
 audit_example *audit_tally(audit_decoder *d, int cls, const uint8_t *data,
                            size_t len, const audit_result *r);
 

@@ -151,6 +151,8 @@ void audit_close_decoders(audit_decoder **list, size_t n)
             x->o->close();
         for (size_t k = 0; k < x->n_examples; k++)
             free(x->examples[k].data);
+        for (size_t k = 0; k < x->n_known; k++)
+            free(x->known_examples[k].data);
         free(x);
     }
     free(list);

@@ -198,11 +198,14 @@ static void judge(const audit_decoder *d, const uint8_t *data, size_t len,
             snprintf(r->why, sizeof r->why, "%s", plugin_fault_name(f));
         else
             snprintf(r->why, sizeof r->why, "%s", why ? why : "differs");
-        /* That difference is not in the strict answers: show it. */
-        if (strcmp(r->why, "replacement output differs") == 0) {
-            append_repl(r->ours, sizeof r->ours, ours->repl, ours->n_repl);
-            append_repl(r->theirs, sizeof r->theirs, theirs->repl, theirs->n_repl);
-        }
+    }
+    /* A difference in the replacement output is not in the strict
+     * answers: show it (the known divergences are all of this kind). */
+    if ((r->outcome == ORACLE_DISAGREE &&
+         strcmp(r->why, "replacement output differs") == 0) ||
+        (r->outcome == ORACLE_KNOWN_DIVERGENCE && theirs->has_repl)) {
+        append_repl(r->ours, sizeof r->ours, ours->repl, ours->n_repl);
+        append_repl(r->theirs, sizeof r->theirs, theirs->repl, theirs->n_repl);
     }
 }
 
@@ -284,8 +287,9 @@ static bool spent(const shrinker *s)
     return s->evals >= s->max_evals || s->hangs >= SHRINK_MAX_HANGS;
 }
 
-/* Returns true when the decoder still disagrees on s->cand[0..len) in the
- * same way. */
+/* Returns true when the decoder still differs on s->cand[0..len) in the
+ * same way: the same why of a disagreement, or the same id of a known
+ * divergence. */
 static bool still_fails(shrinker *s, size_t len)
 {
     audit_result r;
@@ -295,6 +299,8 @@ static bool still_fails(shrinker *s, size_t len)
         return false;
     if (r.fault == PLUGIN_FAULT_HANG)
         s->hangs++;
+    if (r.outcome == ORACLE_KNOWN_DIVERGENCE)
+        return r.divergence != NULL && strcmp(r.divergence, s->why) == 0;
     return r.outcome == ORACLE_DISAGREE && strcmp(r.why, s->why) == 0;
 }
 

@@ -9,6 +9,32 @@
 /* Shrinking budget per new kind of disagreement (evaluations). */
 #define SHRINK_EVALS 2000
 
+/* Fills *e with data[0..len) shrunk so that d still differs from u8guard
+ * as `why` says (a disagreement's why, or a known divergence's id), its
+ * class and both answers. Returns e, or NULL when out of memory. */
+static audit_example *keep_example(audit_decoder *d, audit_example *e,
+                                   const uint8_t *data, size_t len,
+                                   const char *why)
+{
+    audit_result m;
+
+    memset(e, 0, sizeof *e);
+    e->data = malloc(len + 1);
+    if (e->data == NULL)
+        return NULL;
+    memcpy(e->data, data, len);
+    e->len = len;
+    snprintf(e->why, sizeof e->why, "%s", why);
+    (void)audit_shrink(d, e->data, &e->len, e->why, SHRINK_EVALS);
+    e->cls = audit_classify(e->data, e->len);
+    /* Describe the minimal input, not the one first found. */
+    if (audit_eval(d, e->data, e->len, &m)) {
+        snprintf(e->ours, sizeof e->ours, "%s", m.ours);
+        snprintf(e->theirs, sizeof e->theirs, "%s", m.theirs);
+    }
+    return e;
+}
+
 audit_example *audit_tally(audit_decoder *d, int cls, const uint8_t *data,
                            size_t len, const audit_result *r)
 {
@@ -27,11 +53,13 @@ audit_example *audit_tally(audit_decoder *d, int cls, const uint8_t *data,
         for (i = 0; i < d->n_known; i++)
             if (strcmp(d->known_id[i], r->divergence) == 0)
                 break;
-        if (i == d->n_known && i < AUDIT_MAX_KNOWN)
-            d->known_id[d->n_known++] = r->divergence;
-        if (i < AUDIT_MAX_KNOWN)
-            d->known_count[i]++;
-        return NULL;
+        if (i == AUDIT_MAX_KNOWN)
+            return NULL;
+        d->known_count[i]++;
+        if (i < d->n_known)
+            return NULL;
+        d->known_id[d->n_known++] = r->divergence;
+        return keep_example(d, &d->known_examples[i], data, len, r->divergence);
     }
     d->disagree[cls]++;
     /* Each (class, why) is shrunk once: the first input that shows it. */
@@ -43,32 +71,17 @@ audit_example *audit_tally(audit_decoder *d, int cls, const uint8_t *data,
     d->seen[d->n_seen].cls = cls;
     snprintf(d->seen[d->n_seen].why, sizeof d->seen[0].why, "%s", r->why);
     d->n_seen++;
-    e = &d->examples[d->n_examples];
-    memset(e, 0, sizeof *e);
-    e->data = malloc(len + 1);
-    if (e->data == NULL)
+    e = keep_example(d, &d->examples[d->n_examples], data, len, r->why);
+    if (e == NULL)
         return NULL;
-    memcpy(e->data, data, len);
-    e->len = len;
-    snprintf(e->why, sizeof e->why, "%s", r->why);
-    (void)audit_shrink(d, e->data, &e->len, e->why, SHRINK_EVALS);
     /* The minimal input is filed under its own class (a long input found
      * at a block boundary may come down to a plain overlong), once. */
-    e->cls = audit_classify(e->data, e->len);
     for (size_t i = 0; i < d->n_examples; i++)
         if (d->examples[i].cls == e->cls && strcmp(d->examples[i].why, e->why) == 0) {
             free(e->data);
             e->data = NULL;
             return NULL;
         }
-    {
-        /* Describe the minimal input, not the one first found. */
-        audit_result m;
-        if (audit_eval(d, e->data, e->len, &m)) {
-            snprintf(e->ours, sizeof e->ours, "%s", m.ours);
-            snprintf(e->theirs, sizeof e->theirs, "%s", m.theirs);
-        }
-    }
     d->n_examples++;
     return e;
 }
@@ -161,10 +174,19 @@ void audit_print_table(FILE *f, audit_decoder *const *d, size_t n)
                        "(each hang costs the whole --timeout-ms)\n",
                     d[i]->name, d[i]->not_run);
         if (d[i]->n_known) {
-            fprintf(f, "\n%s: known divergences (documented in its adapter):", d[i]->name);
-            for (size_t k = 0; k < d[i]->n_known; k++)
-                fprintf(f, " %s x%lu", d[i]->known_id[k], d[i]->known_count[k]);
-            fprintf(f, "\n");
+            fprintf(f, "\n%s: known divergences (oracle/DIVERGENCES.md); first "
+                       "minimal example of each:\n", d[i]->name);
+            for (size_t k = 0; k < d[i]->n_known; k++) {
+                const audit_example *e = &d[i]->known_examples[k];
+                fprintf(f, "  %s, %lu inputs: [%s]\n    hex:     %s\n"
+                           "    u8guard: %s\n    %-8s %s\n",
+                        d[i]->known_id[k], d[i]->known_count[k],
+                        audit_class_name(e->cls),
+                        e->data == NULL ? "(not kept)"
+                        : e->len ? audit_hex(e->data, e->len, hex, sizeof hex)
+                                 : "(empty)",
+                        e->ours, d[i]->name, e->theirs);
+            }
         }
         if (d[i]->n_examples == 0)
             continue;
@@ -177,6 +199,26 @@ void audit_print_table(FILE *f, audit_decoder *const *d, size_t n)
                     e->len ? audit_hex(e->data, e->len, hex, sizeof hex) : "(empty)",
                     e->ours, d[i]->name, e->theirs);
         }
+    }
+}
+
+/* Prints e[0..n) as JSON objects separated by ", " (hex[0..cap) is
+ * scratch). */
+static void print_examples(FILE *f, const audit_example *e, size_t n,
+                           char *hex, size_t cap)
+{
+    for (size_t k = 0; k < n; k++) {
+        fprintf(f, "%s{\"class\": ", k ? ", " : "");
+        audit_json_str(f, audit_class_name(e[k].cls));
+        fprintf(f, ", \"why\": ");
+        audit_json_str(f, e[k].why);
+        fprintf(f, ", \"hex\": ");
+        audit_json_str(f, e[k].data ? audit_hex(e[k].data, e[k].len, hex, cap) : "");
+        fprintf(f, ", \"ours\": ");
+        audit_json_str(f, e[k].ours);
+        fprintf(f, ", \"theirs\": ");
+        audit_json_str(f, e[k].theirs);
+        fprintf(f, "}");
     }
 }
 
@@ -213,20 +255,9 @@ void audit_print_json(FILE *f, audit_decoder *const *d, size_t n, uint64_t seed)
                     x->agree[c], x->disagree[c], x->known[c]);
         }
         fprintf(f, "}, \"examples\": [");
-        for (size_t k = 0; k < x->n_examples; k++) {
-            const audit_example *e = &x->examples[k];
-            fprintf(f, "%s{\"class\": ", k ? ", " : "");
-            audit_json_str(f, audit_class_name(e->cls));
-            fprintf(f, ", \"why\": ");
-            audit_json_str(f, e->why);
-            fprintf(f, ", \"hex\": ");
-            audit_json_str(f, audit_hex(e->data, e->len, hex, sizeof hex));
-            fprintf(f, ", \"ours\": ");
-            audit_json_str(f, e->ours);
-            fprintf(f, ", \"theirs\": ");
-            audit_json_str(f, e->theirs);
-            fprintf(f, "}");
-        }
+        print_examples(f, x->examples, x->n_examples, hex, sizeof hex);
+        fprintf(f, "], \"known_examples\": [");
+        print_examples(f, x->known_examples, x->n_known, hex, sizeof hex);
         fprintf(f, "]}\n");
     }
 }

@@ -33,10 +33,13 @@ static double now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* Returns the classification written to the manifest for an example of
- * decoder d. */
-static const char *classification(const audit_decoder *d, const audit_example *e)
+/* Returns the classification written to the manifest for example e of
+ * decoder d (r: the result that made it). */
+static const char *classification(const audit_decoder *d, const audit_example *e,
+                                  const audit_result *r)
 {
+    if (r->outcome == ORACLE_KNOWN_DIVERGENCE)
+        return "known divergence";
     if (d->plugin == NULL)
         return "oracle disagreement";
     return strcmp(e->why, "out-of-bounds read") == 0 || strcmp(e->why, "crash") == 0 ||
@@ -54,7 +57,7 @@ static void file_result(run_ctx *c, audit_decoder *d, const oracle_input *in,
     audit_example *e = audit_tally(d, cls, in->data, in->len, r);
 
     if (e != NULL && c->o->record_dir != NULL &&
-        audit_record(c->o->record_dir, d, e, classification(d, e), found_by) < 0)
+        audit_record(c->o->record_dir, d, e, classification(d, e, r), found_by) < 0)
         c->st->record_errors++;
 }
 
