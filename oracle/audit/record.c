@@ -700,6 +700,9 @@ int audit_record(const char *dir, const audit_decoder *d,
     for (char *c = cls; *c && strncmp(cls, "known-divergence:", 17) != 0; c++)
         if (*c == ' ')
             *c = '-';
+    /* "known divergence" without its id: the adapter names it. */
+    if (strcmp(cls, "known-divergence") == 0 && s.outcome == ORACLE_KNOWN_DIVERGENCE)
+        snprintf(cls, sizeof cls, "known-divergence:%s", s.divergence);
     if (!valid_classification(cls)) {
         fprintf(stderr, "u8guard audit: cannot record %s for %s: classification '%s' "
                         "is none of u8guard-bug-fixed, oracle-disagreement, "

@@ -190,6 +190,10 @@ def main():
         rc, out = run(audit)
         recorded = manifest(a)
         check("audit --record records its findings", rc == 1 and recorded, out[-500:])
+        classes = sorted({e["classification"] for e in recorded})
+        check(f"audit --record's classifications are complete: {classes}",
+              all(c in ("oracle-disagreement", "u8guard-bug-fixed") or
+                  (c.startswith("known-divergence:") and len(c) > 17) for c in classes))
         before = snapshot(a)
         rc, out = run(audit)
         check("audit --record again changes nothing", snapshot(a) == before)
