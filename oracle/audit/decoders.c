@@ -90,8 +90,8 @@ int audit_open_decoders(const audit_options *o, audit_decoder ***list,
     *n = 0;
     if (check_only(o, b, nb) != 0)
         return 2;
-    d = calloc(nb + o->n_plugins + 1, sizeof *d);
-    plug = calloc(o->n_plugins + 1, sizeof *plug);
+    d = calloc(nb + o->n_plugins + 1, sizeof(audit_decoder *));
+    plug = calloc(o->n_plugins + 1, sizeof(audit_decoder *));
     if (d == NULL || plug == NULL) {
         free(d);
         free(plug);

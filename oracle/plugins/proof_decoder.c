@@ -81,6 +81,9 @@ static size_t decode_one(const unsigned char *in, size_t len, size_t i,
         *cp = b0;
         return 1;
     }
+    /* The planted faults below repeat the correct branches for the byte
+     * ranges they wrongly admit, on purpose. */
+    // NOLINTNEXTLINE(bugprone-branch-clone)
     if (b0 >= 0xC2 && b0 <= 0xDF) {
         need = 1;
         v = b0 & 0x1Fu;
