@@ -112,6 +112,17 @@ def main():
         check("a U8GUARD-DIFF log is promoted",
               rc == 0 and any(e["decoder"] == "iconv-wchar" for e in added), out)
 
+        rc, out = run([u8guard, "audit", "--replay-one", log, "--json"])
+        one = json.loads(out) if rc == 0 else {}
+        check("--replay-one reads a U8GUARD-DIFF line's hex= and decoder=",
+              one.get("hex") == "f888808080" and one.get("diff_decoder") == "iconv-wchar" and
+              one.get("u8guard", {}).get("error_count") == 5, out)
+        badlog = os.path.join(tmp, "bad.log")
+        with open(badlog, "w", encoding="ascii") as f:
+            f.write("U8GUARD-DIFF decoder=iconv hex=f8z ours=accept\n")
+        rc, out = run([u8guard, "audit", "--replay-one", badlog, "--json"])
+        check("--replay-one refuses a malformed hex=", rc == 2 and
+              "malformed or too long hex= on the U8GUARD-DIFF line" in out, out)
         agree = os.path.join(tmp, "agree.log")
         with open(agree, "w", encoding="ascii") as f:
             f.write("U8GUARD-DIFF decoder=icu-ucnv hex=41 ours=accept:n=1 theirs=reject@0:n=0 "
@@ -162,6 +173,9 @@ def main():
                        "--found-by", "x", crash])
         check("a missing --u8guard exits 2", rc == 2 and "not an executable" in out, out)
         check("bad input changed nothing", snapshot(d) == before)
+        rc, out = run([u8guard, "audit", "--replay-one", big, "--json"])
+        check("--replay-one refuses an input over 4096 bytes",
+              rc == 2 and "longer than 4096 bytes" in out, out)
         broken = os.path.join(tmp, "broken")
         os.mkdir(broken)
         with open(os.path.join(broken, "manifest.jsonl"), "w", encoding="ascii") as f:
