@@ -8,9 +8,30 @@
 #include "audit.h"
 #include "audit_main.h"
 
-#ifndef U8GUARD_AUDIT_CORPUS
-#error "U8GUARD_AUDIT_CORPUS (the conformance corpus path) must be defined"
+#if !defined(U8GUARD_AUDIT_CORPUS) || !defined(U8GUARD_AUDIT_CORPUS_INSTALLED)
+#error "U8GUARD_AUDIT_CORPUS and U8GUARD_AUDIT_CORPUS_INSTALLED must be defined"
 #endif
+
+/* Returns the conformance corpus to read: --corpus, else the source
+ * tree's, else the installed copy (when the source tree is gone). */
+static const char *corpus_path(const audit_options *o)
+{
+    FILE *f;
+
+    if (o->corpus)
+        return o->corpus;
+    f = fopen(U8GUARD_AUDIT_CORPUS, "r");
+    if (f != NULL) {
+        fclose(f);
+        return U8GUARD_AUDIT_CORPUS;
+    }
+    f = fopen(U8GUARD_AUDIT_CORPUS_INSTALLED, "r");
+    if (f != NULL) {
+        fclose(f);
+        return U8GUARD_AUDIT_CORPUS_INSTALLED;
+    }
+    return U8GUARD_AUDIT_CORPUS; /* its error names the source tree's */
+}
 
 /* Returns 0 when dir is a directory, else 2 after a message. */
 static int check_dir(const char *dir)
@@ -43,7 +64,7 @@ static int verdict(audit_decoder *const *d, size_t n)
 /* Runs the audit proper and prints its report. Returns the exit status. */
 static int audit(const audit_options *o, audit_decoder *const *d, size_t n)
 {
-    const char *path = o->corpus ? o->corpus : U8GUARD_AUDIT_CORPUS;
+    const char *path = corpus_path(o);
     audit_case *corpus = NULL;
     audit_run_stats st;
     long n_corpus = audit_corpus_load(path, &corpus);
