@@ -7,7 +7,10 @@
 # Environment: FUZZ_SECONDS per target (default 30), FUZZ_BUILD_DIR (see
 # ci/fuzz-build.sh), FUZZ_NO_BUILD=1 to reuse an existing build.
 # The seeds are copied to a temporary work corpus (the repository is never
-# modified); corpus/regressions/<target>/ is read too when it exists.
+# modified). The recorded regressions (corpus/regressions/*.bin) join the
+# seeds: every input that ever exposed a disagreement is run again, except
+# that a differential target does not get an input recorded as a
+# disagreement of a decoder it checks (it would abort on it every time).
 # Exit status 0 when no target found anything; 1 when one crashed, with the
 # reproducer's hex and the harness's report printed; 2 on a setup error.
 # Duration on 2 cores: build ~1 min, then FUZZ_SECONDS x 7 targets.
@@ -28,6 +31,29 @@ fi
 [ -f "$BIN/targets.txt" ] || { echo "fuzz-ci: no $BIN/targets.txt" >&2; exit 2; }
 if [ $# -gt 0 ]; then targets="$*"; else targets=$(cat "$BIN/targets.txt"); fi
 
+# regression_inputs TARGET: the corpus/regressions/*.bin files TARGET runs
+# from. The differential targets check icu-ucnv, icu-u8next (fuzz_diff_icu)
+# and iconv (fuzz_diff_iconv); inputs those decoders are recorded as
+# disagreeing on are left out for them.
+regression_inputs() {
+    reg=$ROOT/corpus/regressions
+    [ -f "$reg/manifest.jsonl" ] || return 0
+    case $1 in
+        fuzz_diff_icu) skip='"decoder": "icu-(ucnv|u8next)"' ;;
+        fuzz_diff_iconv) skip='"decoder": "iconv"' ;;
+        *) skip='' ;;
+    esac
+    for f in "$reg"/*.bin; do
+        [ -f "$f" ] || continue
+        sha=$(basename "$f" .bin)
+        if [ -n "$skip" ] && grep "\"sha256\": \"$sha\"" "$reg/manifest.jsonl" \
+                | grep -E "$skip" | grep -q '"classification": "oracle-disagreement"'; then
+            continue
+        fi
+        echo "$f"
+    done
+}
+
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/u8guard-fuzz-ci.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT INT TERM
 failed=""
@@ -37,13 +63,11 @@ for t in $targets; do
     [ -d "$ROOT/corpus/seeds/$t" ] || { echo "fuzz-ci: no corpus/seeds/$t" >&2; exit 2; }
     mkdir -p "$WORK/$t/corpus" "$WORK/$t/artifacts"
     cp "$ROOT/corpus/seeds/$t/." "$WORK/$t/corpus/" -R
-    extra=""
-    [ -d "$ROOT/corpus/regressions/$t" ] && extra="$ROOT/corpus/regressions/$t"
+    regression_inputs "$t" | while read -r f; do cp "$f" "$WORK/$t/corpus/"; done
     log=$WORK/$t/log
-    # shellcheck disable=SC2086 # $extra is empty or one directory
     if "$BIN/$t" -max_total_time="$SECS" -timeout=10 -rss_limit_mb=2048 \
         -dict="$ROOT/fuzz/u8guard.dict" -print_final_stats=1 \
-        -artifact_prefix="$WORK/$t/artifacts/" "$WORK/$t/corpus" $extra >"$log" 2>&1; then
+        -artifact_prefix="$WORK/$t/artifacts/" "$WORK/$t/corpus" >"$log" 2>&1; then
         result=ok
     else
         result=FAILED
