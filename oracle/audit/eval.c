@@ -358,6 +358,28 @@ static void shrink_ddmin(shrinker *s, uint8_t *data, size_t *len)
     }
 }
 
+/* Tries removing each run of 2 to 4 adjacent bytes (one whole character,
+ * which ddmin's halving chunks may never line up with), again after each
+ * success. */
+static void shrink_runs(shrinker *s, uint8_t *data, size_t *len)
+{
+    bool again = true;
+
+    while (again && !spent(s)) {
+        again = false;
+        for (size_t w = 2; w <= 4 && !again; w++)
+            for (size_t i = 0; i + w <= *len && *len > w && !again && !spent(s); i++) {
+                memcpy(s->cand, data, i);
+                memcpy(s->cand + i, data + i + w, *len - i - w);
+                if (still_fails(s, *len - w)) {
+                    memcpy(data, s->cand, *len - w);
+                    *len -= w;
+                    again = true;
+                }
+            }
+    }
+}
+
 unsigned audit_shrink(audit_decoder *d, uint8_t *data, size_t *len,
                       const char *why, unsigned max_evals)
 {
@@ -367,9 +389,11 @@ unsigned audit_shrink(audit_decoder *d, uint8_t *data, size_t *len,
         return 0;
     /* Short inputs (and every plugin fault, where a failing evaluation may
      * cost a timeout) try the windows first; then ddmin makes the result
-     * 1-minimal. */
+     * 1-minimal, and removing whole characters may take it further. */
     if (*len <= 128 || d->plugin != NULL)
         (void)shrink_windows(&s, data, len);
+    shrink_ddmin(&s, data, len);
+    shrink_runs(&s, data, len);
     shrink_ddmin(&s, data, len);
     free(s.cand);
     d->shrink_evals += s.evals;
