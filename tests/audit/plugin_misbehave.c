@@ -1,0 +1,69 @@
+/* plugin_misbehave.c -- plugins that break the ABI's contract rather than
+ * UTF-8's (DESIGN.md section 4), built once per MISBEHAVE value, for the
+ * sandbox's tests (tests/audit):
+ *   1 BAD_RESULT  claims one more code point than the input has bytes
+ *   2 OVERWRITE   writes a code point past out[len - 1]
+ *   3 STDOUT      prints to standard output on every call (the audit's own
+ *                 output must stay clean)
+ * Each misbehaves only on inputs that hold the byte 'Q', and otherwise
+ * accepts ASCII and rejects anything else at its first non-ASCII byte
+ * (a wrong decoder, but only the misbehaviour matters to these tests). */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#if defined(__GNUC__)
+#define EXPORT __attribute__((visibility("default")))
+#else
+#define EXPORT
+#endif
+
+#ifndef MISBEHAVE
+#error "MISBEHAVE must be 1 (BAD_RESULT), 2 (OVERWRITE) or 3 (STDOUT)"
+#endif
+
+EXPORT const char *u8guard_audit_name(void);
+EXPORT int u8guard_audit_decode(const unsigned char *in, size_t len,
+                                uint32_t *out, size_t *n_out,
+                                size_t *err_offset);
+
+/* u8guard_audit_name returns this build's name. */
+const char *u8guard_audit_name(void)
+{
+    return MISBEHAVE == 1 ? "misbehave-bad-result"
+           : MISBEHAVE == 2 ? "misbehave-overwrite"
+                            : "misbehave-stdout";
+}
+
+/* u8guard_audit_decode returns 0 for ASCII input (the bytes as code
+ * points), else 1 at the first other byte; misbehaving as MISBEHAVE says
+ * when the input holds a 'Q'. */
+int u8guard_audit_decode(const unsigned char *in, size_t len, uint32_t *out,
+                         size_t *n_out, size_t *err_offset)
+{
+    size_t i;
+    int q = 0;
+
+    for (i = 0; i < len; i++)
+        q |= in[i] == 'Q';
+#if MISBEHAVE == 3
+    printf("misbehave-stdout was here\n");
+    fflush(stdout);
+#endif
+    for (i = 0; i < len && in[i] < 0x80; i++)
+        out[i] = in[i];
+    *n_out = i;
+    if (q) {
+#if MISBEHAVE == 1
+        *n_out = len + 1;
+#elif MISBEHAVE == 2
+        volatile uint32_t *o = out;
+        o[len] = 0x51;
+#endif
+    }
+    if (i < len) {
+        *err_offset = i;
+        return 1;
+    }
+    return 0;
+}
