@@ -76,6 +76,12 @@ int audit_classify(const uint8_t *data, size_t len)
     }
 }
 
+/* Returns one when n is 1, else many. */
+static const char *plural(size_t n, const char *one, const char *many)
+{
+    return n == 1 ? one : many;
+}
+
 char *audit_describe_ours(const uint8_t *data, size_t len, char *buf, size_t cap)
 {
     u8guard_error e;
@@ -84,11 +90,12 @@ char *audit_describe_ours(const uint8_t *data, size_t len, char *buf, size_t cap
         size_t n = 0;
         for (size_t i = 0; i < len; i++)
             n += (data[i] & 0xC0) != 0x80;
-        snprintf(buf, cap, "valid (%zu code points)", n);
+        snprintf(buf, cap, "valid (%zu %s)", n, plural(n, "code point", "code points"));
     } else {
-        snprintf(buf, cap, "invalid: first error %zu/%zu %s (%zu errors)",
-                 e.offset, e.length, u8guard_kind_name(e.kind),
-                 u8guard_count_errors(data, len));
+        size_t errors = u8guard_count_errors(data, len);
+        snprintf(buf, cap, "invalid: first error %zu/%zu %s (%zu %s)",
+                 e.offset, e.length, u8guard_kind_name(e.kind), errors,
+                 plural(errors, "error", "errors"));
     }
     return buf;
 }
@@ -136,13 +143,14 @@ static void describe_theirs(const oracle_verdict *v, plugin_fault f,
         return;
     }
     if (v->accepted) {
-        snprintf(buf, cap, "accepts (%zu code points)", v->n_cps);
+        snprintf(buf, cap, "accepts (%zu %s)", v->n_cps,
+                 plural(v->n_cps, "code point", "code points"));
     } else if (v->err_offset == ORACLE_UNKNOWN) {
-        snprintf(buf, cap, "rejects (offset unknown, %zu code points before)",
-                 v->n_cps);
+        snprintf(buf, cap, "rejects (offset unknown, %zu %s before)",
+                 v->n_cps, plural(v->n_cps, "code point", "code points"));
     } else {
-        snprintf(buf, cap, "rejects at offset %zu (%zu code points before)",
-                 v->err_offset, v->n_cps);
+        snprintf(buf, cap, "rejects at offset %zu (%zu %s before)",
+                 v->err_offset, v->n_cps, plural(v->n_cps, "code point", "code points"));
     }
     if (v->n_cps > 0) {
         size_t used = strlen(buf);
