@@ -141,9 +141,11 @@ U8GUARD_API size_t u8guard_count_errors(const void *data, size_t len);
 /* u8guard_decode_utf32 decodes data[0..len) into code points. Returns the
  * number of code points in the decoding of data[0..err->offset) when there
  * is an error, of the whole input otherwise (then err->kind ==
- * U8GUARD_OK). err may be NULL. data == NULL with len != 0, or out == NULL
- * with out_cap != 0, returns 0 with err->offset = 0, err->length = 0 and
- * err->kind = U8GUARD_OK, and writes nothing. */
+ * U8GUARD_OK). err may be NULL. data == NULL with len != 0, out == NULL
+ * with out_cap != 0, or out[0..out_cap) sharing a byte with data[0..len)
+ * (decoding is not done in place) returns 0 with err->offset = 0,
+ * err->length = 0 and err->kind = U8GUARD_OK, and reads and writes
+ * nothing. */
 U8GUARD_API size_t u8guard_decode_utf32(const void *data, size_t len,
                                         uint32_t *out, size_t out_cap,
                                         u8guard_error *err);
@@ -224,7 +226,8 @@ U8GUARD_API void u8guard_stream_init(u8guard_stream *s);
  * Returns the number of bytes written to out (0 when out is NULL).
  * Returns SIZE_MAX, and changes nothing, consumes nothing and calls
  * nothing, when the call is refused: data == NULL with len != 0; out not
- * NULL with out_cap too small; or s already finished (use
+ * NULL with out_cap too small; out[0..out_cap) sharing a byte with
+ * data[0..len) or with *s; or s already finished (use
  * u8guard_stream_init to start again). */
 U8GUARD_API size_t u8guard_stream_feed(u8guard_stream *s, const void *data,
                                        size_t len, bool final,

@@ -33,6 +33,12 @@ void u8g_classify(const uint8_t *p, size_t avail, size_t base,
 /* u8g_set_ok sets *err (when not NULL) to "no error" at offset len. */
 void u8g_set_ok(u8guard_error *err, size_t len);
 
+/* u8g_overlap returns true when a[0..a_len) and b[0..b_len) share at
+ * least one byte, false otherwise (always for an empty range). The
+ * public functions refuse an output that overlaps their input. Defined
+ * in sanitize.c. */
+bool u8g_overlap(const void *a, size_t a_len, const void *b, size_t b_len);
+
 /* The hot loops of one implementation. Every function works on the
  * longest valid prefix of p[0..len) and returns its length in bytes; the
  * converters also write its decoding to out, which has room for len units,

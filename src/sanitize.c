@@ -34,11 +34,10 @@ static void put(uint8_t *out, size_t *cap, size_t *o, const uint8_t *src,
     *o += n;
 }
 
-/* Returns true when a[0..a_len) and b[0..b_len) share at least one byte.
- * The addresses are compared as integers (comparing pointers into
- * different objects is undefined in C), and by distance from the lower
- * one, so that no sum can wrap. */
-static bool overlap(const void *a, size_t a_len, const void *b, size_t b_len)
+/* The addresses are compared as integers (comparing pointers into
+ * different objects is undefined in C), by distance from the lower one,
+ * so that no sum can wrap. */
+bool u8g_overlap(const void *a, size_t a_len, const void *b, size_t b_len)
 {
     uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
 
@@ -68,7 +67,7 @@ size_t u8guard_sanitize(const void *data, size_t len, void *out,
         return SIZE_MAX;
     /* Output written over input not yet read would be sanitized again
      * (or lost): refused, before anything is read or written. */
-    if (overlap(p, len, o8, out_cap))
+    if (u8g_overlap(p, len, o8, out_cap))
         return SIZE_MAX;
     while (pos < len) {
         /* Validate a window, then copy it while it is still in cache.

@@ -89,6 +89,11 @@ size_t u8guard_stream_feed(u8guard_stream *s, const void *data, size_t len,
         return SIZE_MAX;
     if (out != NULL && (len > SIZE_MAX / 3 - 3 || out_cap < U8GUARD_STREAM_OUT_MAX(len)))
         return SIZE_MAX;
+    /* Output over the chunk, or over the stream object itself (the
+     * pending bytes), would be overwritten before it is read. */
+    if (out != NULL && (u8g_overlap(p, len, out, out_cap) ||
+                        u8g_overlap(s, sizeof *s, out, out_cap)))
+        return SIZE_MAX;
     k.on_error = on_error;
     k.ctx = ctx;
     k.out = out;

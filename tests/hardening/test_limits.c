@@ -231,6 +231,81 @@ static void sanitize_overlap(void)
     HEXPECT_MEM(out, "a\xEF\xBF\xBD", 4);
 }
 
+/* The decoders on a 32-byte buffer whose bytes 16..20 hold the input
+ * "ab\xF0\x9F\x98\x80" cut to 4 bytes ("ab" + a truncated F0 9F): out at
+ * unit o with capacity cap (in units) is refused exactly when its bytes
+ * share one with the input. */
+static void decode_overlap(void)
+{
+    static const unsigned char init[32] = "0123456789ABCDEFab\xF0\x9FGHIJKLMNOPQR";
+    union {
+        uint32_t u32[8];
+        uint16_t u16[16];
+        unsigned char b[32];
+    } buf;
+    static const struct {
+        size_t o32, cap32, o16, cap16;
+        bool refused;
+    } cases[] = {
+        {0, 4, 0, 8, false}, /* the output ends where the input starts */
+        {0, 5, 0, 9, true},  /* ... one unit further */
+        {5, 3, 10, 6, false}, /* the output starts where the input ends */
+        {4, 1, 9, 1, true},  /* one unit over the input's last byte(s) */
+        {4, 1, 8, 1, true},  /* one unit over its first byte(s) */
+        {0, 8, 0, 16, true}, /* the input inside the output */
+        {4, 0, 8, 0, false}, /* no output: a size query, never refused */
+    };
+    u8guard_error e;
+    size_t i, r;
+
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        hcheck_context("decode_utf32, input bytes 16..20, output units %zu..+%zu",
+                       cases[i].o32, cases[i].cap32);
+        memcpy(buf.b, init, sizeof buf);
+        e.offset = 7, e.length = 7, e.kind = U8GUARD_SURROGATE;
+        r = u8guard_decode_utf32(buf.b + 16, 4, buf.u32 + cases[i].o32, cases[i].cap32, &e);
+        if (cases[i].refused) {
+            HEXPECT_EQ(r, 0);
+            HEXPECT_ERR(e, 0, 0, U8GUARD_OK);
+            HEXPECT_MEM(buf.b, init, sizeof buf);
+        } else {
+            HEXPECT_EQ(r, 2); /* 'a' 'b', then the truncated F0 9F */
+            HEXPECT_ERR(e, 2, 2, U8GUARD_TRUNCATED);
+        }
+        hcheck_context("decode_utf16, input bytes 16..20, output units %zu..+%zu",
+                       cases[i].o16, cases[i].cap16);
+        memcpy(buf.b, init, sizeof buf);
+        e.offset = 7, e.length = 7, e.kind = U8GUARD_SURROGATE;
+        r = u8guard_decode_utf16(buf.b + 16, 4, buf.u16 + cases[i].o16, cases[i].cap16, &e);
+        if (cases[i].refused) {
+            HEXPECT_EQ(r, 0);
+            HEXPECT_ERR(e, 0, 0, U8GUARD_OK);
+            HEXPECT_MEM(buf.b, init, sizeof buf);
+        } else {
+            HEXPECT_EQ(r, 2);
+            HEXPECT_ERR(e, 2, 2, U8GUARD_TRUNCATED);
+        }
+    }
+    /* refused before reading: the input is the fence page; the output ends
+     * just inside it, or its byte size (out_cap * 4, * 2) does not fit a
+     * size_t */
+    hcheck_context("decoders, overlap refused before reading");
+    e.offset = 7;
+    HEXPECT_EQ(u8guard_decode_utf32(fence(), 1, (uint32_t *)(void *)(fence() - 4), 2, &e), 0);
+    HEXPECT_ERR(e, 0, 0, U8GUARD_OK);
+    e.offset = 7;
+    HEXPECT_EQ(u8guard_decode_utf16(fence(), 1, (uint16_t *)(void *)(fence() - 2), 2, &e), 0);
+    HEXPECT_ERR(e, 0, 0, U8GUARD_OK);
+    e.offset = 7;
+    HEXPECT_EQ(u8guard_decode_utf32(fence(), SIZE_MAX, (uint32_t *)(void *)(fence() - 4096),
+                                    SIZE_MAX / 4 + 1, &e), 0);
+    HEXPECT_ERR(e, 0, 0, U8GUARD_OK);
+    e.offset = 7;
+    HEXPECT_EQ(u8guard_decode_utf16(fence(), 5, (uint16_t *)(void *)(fence() - 4096),
+                                    SIZE_MAX, &e), 0);
+    HEXPECT_ERR(e, 0, 0, U8GUARD_OK);
+}
+
 static void encoder_and_names(void)
 {
     static const struct {
@@ -308,7 +383,9 @@ static void expect_refused(u8guard_stream *s, size_t len, bool final,
  * - 3 is refused). No buffer that long exists, so the call is made in a
  * child process with data at a PROT_NONE page: accepting it means reading
  * data[0], which kills the child; refusing it returns SIZE_MAX, and the
- * child exits 42. (Under ASan the child reports the SEGV and exits 1.) */
+ * child exits 42. (Under ASan the child reports the SEGV and exits 1.)
+ * The output must not overlap the chunk (that is refused too): it starts
+ * right after the chunk's last byte, an address that is never used. */
 static void expect_edge_accepted(size_t len, size_t out_cap)
 {
     pid_t pid;
@@ -318,9 +395,10 @@ static void expect_edge_accepted(size_t len, size_t out_cap)
     pid = fork();
     if (pid == 0) {
         u8guard_stream s;
+        void *after = (void *)((uintptr_t)fence() + len);
 
         u8guard_stream_init(&s);
-        _exit(u8guard_stream_feed(&s, fence(), len, false, NULL, NULL, fence(), out_cap)
+        _exit(u8guard_stream_feed(&s, fence(), len, false, NULL, NULL, after, out_cap)
               == SIZE_MAX ? 42 : 43);
     }
     if (!HEXPECT_EQ(pid > 0, 1))
@@ -334,8 +412,14 @@ static void expect_edge_accepted(size_t len, size_t out_cap)
 static void stream_limits(void)
 {
     u8guard_stream s;
-    unsigned char *big_out = fence(); /* never written: every call is refused */
     const size_t edge = SIZE_MAX / 3 - 3; /* largest len with a size_t OUT_MAX */
+    /* Outputs that are never written (every call is refused), placed so
+     * that they do not overlap the chunk (fence(), len bytes): then only
+     * the size rule can refuse the call, which is what is tested. Below
+     * the chunk for small capacities; after the largest chunk for huge
+     * ones (an address never used). */
+    unsigned char *low_out = guard_head(&zone);
+    void *high_out = (void *)((uintptr_t)fence() + edge);
 
     hcheck_context("stream_feed size limits");
     /* The macro itself: exact up to the edge, wraps one past it. */
@@ -346,16 +430,16 @@ static void stream_limits(void)
     u8guard_stream_init(&s);
     HEXPECT_EQ(u8guard_stream_feed(&s, "\xE4", 1, false, count_call, NULL, NULL, 0), 0);
     /* out_cap one short of the need, at small and huge sizes */
-    expect_refused(&s, 1, false, big_out, U8GUARD_STREAM_OUT_MAX(1) - 1);
-    expect_refused(&s, 0, true, big_out, U8GUARD_STREAM_OUT_MAX(0) - 1);
-    expect_refused(&s, edge, false, big_out, SIZE_MAX - 1);
+    expect_refused(&s, 1, false, low_out, U8GUARD_STREAM_OUT_MAX(1) - 1);
+    expect_refused(&s, 0, true, low_out, U8GUARD_STREAM_OUT_MAX(0) - 1);
+    expect_refused(&s, edge, false, high_out, SIZE_MAX - 1);
     /* at the edge: accepted (out_cap exactly the need, SIZE_MAX) */
     expect_edge_accepted(edge, SIZE_MAX);
     /* past the edge the wrapped macro value must not be trusted */
-    expect_refused(&s, edge + 1, false, big_out, U8GUARD_STREAM_OUT_MAX(edge + 1));
-    expect_refused(&s, edge + 1, true, big_out, SIZE_MAX);
-    expect_refused(&s, SIZE_MAX, false, big_out, SIZE_MAX);
-    expect_refused(&s, SIZE_MAX, false, big_out, U8GUARD_STREAM_OUT_MAX(SIZE_MAX));
+    expect_refused(&s, edge + 1, false, low_out, U8GUARD_STREAM_OUT_MAX(edge + 1));
+    expect_refused(&s, edge + 1, true, high_out, SIZE_MAX);
+    expect_refused(&s, SIZE_MAX, false, low_out, SIZE_MAX);
+    expect_refused(&s, SIZE_MAX, false, low_out, U8GUARD_STREAM_OUT_MAX(SIZE_MAX));
     /* NULL data with a length */
     {
         u8guard_stream before = s;
@@ -481,14 +565,61 @@ static void stream_life_cycle(void)
     }
 }
 
+/* stream_feed refuses an output that shares a byte with the chunk or with
+ * the stream object (its pending bytes), and changes nothing then. */
+static void stream_overlap(void)
+{
+    /* the stream object, then room for an output right after it */
+    union {
+        u8guard_stream s;
+        unsigned char b[sizeof(u8guard_stream) + U8GUARD_STREAM_OUT_MAX(4)];
+    } m;
+    unsigned char chunk[4 + U8GUARD_STREAM_OUT_MAX(4)];
+    unsigned char *after_s = m.b + sizeof m.s;
+    u8guard_stream before;
+    const size_t cap = U8GUARD_STREAM_OUT_MAX(4);
+
+    hcheck_context("stream_feed, output over the chunk or the stream");
+    memset(&m, 0, sizeof m);
+    u8guard_stream_init(&m.s);
+    HEXPECT_EQ(u8guard_stream_feed(&m.s, "\xF0\x9F", 2, false, count_call, NULL, NULL, 0), 0);
+    before = m.s;
+    memcpy(chunk, "\x98\x80" "ab", 4);
+    calls = 0;
+    /* the chunk itself; the output starting on its last byte */
+    HEXPECT_EQ(u8guard_stream_feed(&m.s, chunk, 4, false, count_call, NULL, chunk, sizeof chunk),
+               SIZE_MAX);
+    HEXPECT_EQ(u8guard_stream_feed(&m.s, chunk, 4, false, count_call, NULL, chunk + 3, cap),
+               SIZE_MAX);
+    /* the output ending on the stream object's last byte */
+    HEXPECT_EQ(u8guard_stream_feed(&m.s, chunk, 4, false, count_call, NULL, after_s - 1, cap),
+               SIZE_MAX);
+    HEXPECT_EQ(memcmp(&before, &m.s, sizeof before), 0);
+    HEXPECT_MEM(chunk, "\x98\x80" "ab", 4);
+    HEXPECT_EQ(calls, 0);
+    /* right after the chunk, and right after the stream: accepted */
+    {
+        u8guard_stream t = m.s;
+
+        HEXPECT_EQ(u8guard_stream_feed(&t, chunk, 4, false, count_call, NULL, chunk + 4, cap), 6);
+        HEXPECT_MEM(chunk + 4, "\xF0\x9F\x98\x80" "ab", 6);
+    }
+    HEXPECT_EQ(u8guard_stream_feed(&m.s, chunk, 4, true, count_call, NULL, after_s, cap), 6);
+    HEXPECT_MEM(after_s, "\xF0\x9F\x98\x80" "ab", 6);
+    HEXPECT_EQ(u8guard_stream_position(&m.s), 6);
+    HEXPECT_EQ(calls, 0);
+}
+
 static void suite(void)
 {
     validate_family();
     decoders();
     sanitizers();
     sanitize_overlap();
+    decode_overlap();
     encoder_and_names();
     stream_limits();
+    stream_overlap();
     stream_life_cycle();
 }
 
