@@ -15,16 +15,26 @@ src/scalar.c (the table-driven reference) and the core files built on it
 builds the library and the fast tests once, then for each mutant rebuilds
 incrementally and runs the tests, fastest first, each with a time limit,
 stopping at the first that fails: the mutant is KILLED. A mutant that no
-test notices SURVIVED: either a test is missing or the change does not
-alter behaviour (an equivalent mutant). A mutant that does not compile is
-counted apart (STILLBORN). Mutants of LEAD_RULES fields u8g_step never
-reads (DEAD), and the ones shown equivalent by hand (EQUIVALENT below, each
-with its reason), are listed but not run.
+test notices in that (uninstrumented, -O1) build is rebuilt with
+AddressSanitizer + UndefinedBehaviorSanitizer and the tests run again: a
+write of one byte past a stack buffer changes no result, and only the
+sanitizer sees it (killed "[asan]"). A mutant that survives both SURVIVED:
+either a test is missing or the change does not alter behaviour (an
+equivalent mutant). A mutant that does not compile is counted apart
+(STILLBORN).
+
+Mutants of LEAD_RULES fields u8g_step never reads (DEAD), and the ones
+shown equivalent by hand (EQUIVALENT below, each with its reason), are
+not counted as survivors, but they are RUN all the same (with --quick,
+every equivalent one and every 3rd dead one): a claimed-equivalent or
+dead mutant that a test kills means the claim is wrong, and the script
+fails, so the list cannot hide a real survivor.
 
 The tests, in order: tests/lib test_unit, tests/hardening test_limits,
-test_saturation, test_windows, test_guard_pages (scalar, lengths 0..300; word, 0..100),
-tests/lib test_stream without the shared corpus, test_exhaustive short;
-without --quick also test_stream with the shared folder.
+test_saturation, test_windows, test_stream_pending (scalar), test_guard_pages
+(scalar, lengths 0..300; word, 0..100), tests/lib test_stream without the
+shared corpus, test_exhaustive short; without --quick also test_stream with
+the shared folder.
 
 Usage:
   ci/mutate.py [--quick] [--only FILE] [--list] [--keep] [--timeout S]
@@ -34,7 +44,9 @@ Usage:
     --list       print the mutants and exit
     --planted    instead of mutants, plant the memory-safety bugs of
                  PLANTED (over-reads and over-writes by one byte) and check
-                 that the hardening tests catch each one
+                 that the hardening tests catch each one (the ones marked
+                 "asan" in the ASan+UBSan build, the others without it)
+    --no-asan    do not rebuild survivors with ASan+UBSan
     --report     where the survivors are written (default
                  build/mutate/report.txt)
 Exit status: 0 when no mutant survived (or, with --planted, every planted
@@ -55,10 +67,12 @@ KINDS = ["U8GUARD_OK", "U8GUARD_UNEXPECTED_CONTINUATION", "U8GUARD_OVERLONG",
          "U8GUARD_SURROGATE", "U8GUARD_TOO_LARGE", "U8GUARD_BAD_CONTINUATION",
          "U8GUARD_TRUNCATED", "BAD"]
 TARGETS = ["test_unit", "test_stream", "test_exhaustive", "test_guard_pages",
-           "test_limits", "test_saturation", "test_windows"]
+           "test_limits", "test_saturation", "test_windows", "test_stream_pending"]
 
 # Memory-safety and size-limit bugs planted on purpose (--planted): (file, exact old text,
-# new text, what it breaks). The hardening tests must fail on each.
+# new text, what it breaks[, "asan"]). The hardening tests must fail on each;
+# the ones marked "asan" write where no guard page can be (the stack) and
+# are checked in the ASan+UBSan build only.
 PLANTED = [
     ("scalar.c", "    if (avail < 2)\n        goto truncated;",
      "    if (avail < 1)\n        goto truncated;",
@@ -82,6 +96,10 @@ PLANTED = [
      "stream_feed trusts U8GUARD_STREAM_OUT_MAX after it wrapped"),
     ("stream.c", "len > SIZE_MAX / 3 - 3 ||", "len > SIZE_MAX / 4 - 3 ||",
      "stream_feed refuses chunks up to SIZE_MAX / 3 - 3 that it documents"),
+    ("stream.c", "take = 4 - have", "take = 5 - have",
+     "complete_pending copies one byte past its 4-byte stack buffer", "asan"),
+    ("sanitize.c", "if (overlap(p, len, o8, out_cap))", "if (overlap(p, len, o8, 0))",
+     "sanitize writes over its own unread input (overlap not refused)"),
 ]
 
 
@@ -108,6 +126,12 @@ EQUIVALENT = [
     ("sanitize.c", "1024)", "1024", "1025", "WINDOW: as above"),
     ("stream.c", "1;\n    return k.o;", "1", "2",
      "finished is a flag: only zero or nonzero matters"),
+    ("sanitize.c", "<= y ? y - x < a_len", "<=", "<",
+     "x == y: both branches compute 0 < length, and both lengths are nonzero here"),
+    ("decode.c", "> SIZE_MAX / unit", ">", ">=",
+     "for n == SIZE_MAX / unit the byte size becomes SIZE_MAX instead of SIZE_MAX - 3 "
+     "(or - 1); u8g_overlap can only tell them apart for buffers 2^64 - 4 bytes apart, "
+     "more than any address space (2^47 or 2^57 bytes on x86-64, 2^52 on AArch64)"),
 ]
 
 
@@ -278,6 +302,7 @@ def test_plan(build, quick):
         ("limits", [os.path.join(hard, "test_limits")]),
         ("saturation", [os.path.join(hard, "test_saturation")]),
         ("windows", [os.path.join(hard, "test_windows")]),
+        ("stream_pending scalar", [os.path.join(hard, "test_stream_pending"), "--impl", "scalar"]),
         ("guard_pages scalar", [os.path.join(hard, "test_guard_pages"), "--impl", "scalar"]),
         ("guard_pages word", [os.path.join(hard, "test_guard_pages"), "--impl", "word", "100"]),
         ("stream (no corpus)", [os.path.join(lib, "test_stream"), os.path.join(build, "no-shared")]),
@@ -288,9 +313,8 @@ def test_plan(build, quick):
     return plan
 
 
-def setup(work):
+def copy_tree(work):
     tree = os.path.join(work, "tree")
-    build = os.path.join(work, "build")
     os.makedirs(tree)
     for item in ["CMakeLists.txt", "cmake", "include", "src", "tests"]:
         s = os.path.join(ROOT, item)
@@ -299,52 +323,114 @@ def setup(work):
                             ignore=shutil.ignore_patterns("build*", "__pycache__"))
         else:
             shutil.copy2(s, os.path.join(tree, item))
+    return tree
+
+
+def setup_build(work, tree, name, extra):
+    """Configures and builds the test programs of tree in work/name."""
+    build = os.path.join(work, name)
     # -O1 without -g: the per-mutant rebuild is most of the run's time.
     # Ninja, when there, rebuilds one target with far less overhead than
     # make's recursive Makefiles.
     gen = ["-G", "Ninja"] if shutil.which("ninja") else []
     cfg = ["cmake"] + gen + ["-S", tree, "-B", build, "-DCMAKE_BUILD_TYPE=None", "-DCMAKE_C_FLAGS=-O1",
            "-DU8GUARD_ORACLES=OFF", "-DU8GUARD_BUILD_CLI=OFF",
-           "-DU8GUARD_SHARED_DIR=" + os.path.join(os.path.dirname(ROOT), "shared")]
+           "-DU8GUARD_SHARED_DIR=" + os.path.join(os.path.dirname(ROOT), "shared")] + extra
     st, _, out = run(cfg, work, 300)
     if st != 0:
         sys.exit("mutate: configure failed:\n" + out)
     st, secs, out = build_targets(build)
     if st != 0:
         sys.exit("mutate: the unmutated tree does not build:\n" + out)
-    return tree, build
+    return build
+
+
+ASAN = ["-DU8GUARD_SANITIZE=address,undefined"]
+# Each run stops at the first report; leaks are not what is looked for.
+ASAN_ENV = dict(os.environ, ASAN_OPTIONS="detect_leaks=0:abort_on_error=0",
+                UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1")
+
+
+class Build:
+    """One build of the copied tree: its directory, test plan, time limits
+    and environment. The ASan build is made on first need."""
+
+    def __init__(self, work, tree, name, extra, env, quick, timeout, planted):
+        self.work, self.tree, self.name, self.extra = work, tree, name, extra
+        self.env, self.quick, self.timeout, self.planted = env, quick, timeout, planted
+        self.dir = None
+
+    def ready(self):
+        if self.dir:
+            return True
+        print("mutate: building the unmutated tree (%s)" % self.name, flush=True)
+        self.dir = setup_build(self.work, self.tree, self.name, self.extra)
+        self.plan = test_plan(self.dir, self.quick)
+        if self.planted: # the demonstration is about the hardening tests alone
+            self.plan = [t for t in self.plan
+                         if t[0].startswith(("guard_pages", "limits", "stream_pending"))]
+        # Each test's time limit: --timeout, or 10 times what it takes on
+        # the unmutated tree when that is more (a mutant that loops forever
+        # is killed by the limit; most die in well under a second).
+        self.limits = {}
+        for name, cmd in self.plan:
+            st, secs, out = run(cmd, self.dir, 600, self.env)
+            if st not in (0, 77):
+                sys.exit("mutate: the unmutated tree fails %s (%s):\n%s" % (name, self.name, out))
+            self.limits[name] = max(self.timeout, 10 * secs)
+            print("mutate: %s: %s takes %.1f s, limit %.0f s"
+                  % (self.name, name, secs, self.limits[name]), flush=True)
+        return True
 
 
 def build_targets(build):
     return run(["cmake", "--build", build, "-j2", "--target"] + TARGETS, build, 600)
 
 
-def try_mutant(tree, build, plan, path, original, mutated, limits):
-    """Returns ("killed", test) / ("survived", None) / ("stillborn", None).
-    Each test program is (re)linked just before it runs: most mutants die
-    in the first test, and are never linked into the others."""
-    with open(path, "w") as f:
-        f.write(mutated)
-    try:
-        built = set()
-        for name, cmd in plan:
-            target = os.path.basename(cmd[0])
-            if target not in built:
-                st, _, _ = run(["cmake", "--build", build, "--target", target], build, 600)
-                if st != 0:
-                    return "stillborn", None
-                built.add(target)
-            st, _, _ = run(cmd, build, limits[name])
-            if st == "timeout":
-                return "killed", name + " (time limit)"
-            if isinstance(st, int) and st < 0:
-                return "killed", name + " (signal %d)" % -st
-            if st not in (0, 77):
-                return "killed", name
-        return "survived", None
-    finally:
+def run_plan(b):
+    """Runs build b's tests on the mutated tree. Returns ("killed", test) /
+    ("survived", None) / ("stillborn", None). Each test program is
+    (re)linked just before it runs: most mutants die in the first test,
+    and are never linked into the others."""
+    built = set()
+    tag = "" if b.name == "build" else " [%s]" % b.name
+    for name, cmd in b.plan:
+        target = os.path.basename(cmd[0])
+        if target not in built:
+            st, _, _ = run(["cmake", "--build", b.dir, "--target", target], b.dir, 600)
+            if st != 0:
+                return "stillborn", None
+            built.add(target)
+        st, _, _ = run(cmd, b.dir, b.limits[name], b.env)
+        if st == "timeout":
+            return "killed", name + " (time limit)" + tag
+        if isinstance(st, int) and st < 0:
+            return "killed", name + " (signal %d)" % -st + tag
+        if st not in (0, 77):
+            return "killed", name + tag
+    return "survived", None
+
+
+def try_mutant(builds, path, original, mutated):
+    """Runs each build's tests on the tree with mutated in path, in turn,
+    until one kills the mutant; the original is back in path afterwards.
+    A build not made yet is made first, from the original."""
+    def write(text):
         with open(path, "w") as f:
-            f.write(original)
+            f.write(text)
+
+    res = ("survived", None)
+    for b in builds:
+        if not b.dir:
+            b.ready()
+        write(mutated)
+        try:
+            res = run_plan(b)
+        finally:
+            write(original)
+        if res[0] != "survived":
+            return res
+    return res
 
 
 def main():
@@ -354,6 +440,7 @@ def main():
     ap.add_argument("--list", action="store_true")
     ap.add_argument("--keep", action="store_true")
     ap.add_argument("--planted", action="store_true")
+    ap.add_argument("--no-asan", action="store_true")
     ap.add_argument("--timeout", type=float, default=2)
     ap.add_argument("--report", default=os.path.join(ROOT, "build/mutate/report.txt"))
     args = ap.parse_args()
@@ -364,13 +451,16 @@ def main():
         with open(os.path.join(ROOT, "src", f)) as fh:
             sources[f] = fh.read()
 
+    stale = 0
     if args.planted:
         todo = []
-        for f, old, new, why in PLANTED:
+        for f, old, new, why, *flags in PLANTED:
             if sources.get(f) is None or old not in sources[f]:
                 print("mutate: planted bug no longer applies (source changed): %s: %s" % (f, why))
+                stale += 1
                 continue
-            todo.append({"file": f, "mutated": sources[f].replace(old, new, 1), "why": why})
+            todo.append({"file": f, "mutated": sources[f].replace(old, new, 1), "why": why,
+                         "asan": "asan" in flags})
     else:
         todo = []
         for f in files:
@@ -378,12 +468,16 @@ def main():
                 t = sources[f]
                 m["mutated"] = t[:m["pos"]] + m["new"] + t[m["pos"] + len(m["old"]):]
                 todo.append(m)
-        dead = [m for m in todo if m["kind"] in ("dead", "equivalent")]
+        claimed = [m for m in todo if m["kind"] in ("dead", "equivalent")]
         todo = [m for m in todo if m["kind"] not in ("dead", "equivalent")]
         if args.quick:
             todo = todo[::3]
+            claimed = ([m for m in claimed if m["kind"] == "equivalent"] +
+                       [m for m in claimed if m["kind"] == "dead"][::3])
+        # The claims are checked by running them: each must survive.
+        todo += claimed
     if args.list:
-        for m in todo + ([] if args.planted else dead):
+        for m in todo:
             print("%s:%s %s %r -> %r" % (m["file"], m.get("line", "?"), m.get("kind", "planted"),
                                          m.get("old", ""), m.get("new", m.get("why", ""))))
         print("%d mutants" % len(todo))
@@ -392,60 +486,62 @@ def main():
     work = tempfile.mkdtemp(prefix="u8guard-mutate-")
     t0 = time.time()
     try:
-        print("mutate: building the unmutated tree in %s" % work, flush=True)
-        tree, build = setup(work)
-        plan = test_plan(build, args.quick)
-        if args.planted: # the demonstration is about the hardening tests alone
-            plan = ([t for t in plan if t[0].startswith("guard_pages")] +
-                    [t for t in plan if t[0] == "limits"])
-        # Each test's time limit: --timeout, or 10 times what it takes on
-        # the unmutated tree when that is more (a mutant that loops forever
-        # is killed by the limit; most die in well under a second).
-        limits = {}
-        for name, cmd in plan:
-            st, secs, out = run(cmd, build, 600)
-            if st not in (0, 77):
-                print("mutate: the unmutated tree fails %s:\n%s" % (name, out))
-                return 2
-            limits[name] = max(args.timeout, 10 * secs)
-            print("mutate: %s takes %.1f s, limit %.0f s" % (name, secs, limits[name]), flush=True)
+        tree = copy_tree(work)
+        plain = Build(work, tree, "build", [], None, args.quick, args.timeout, args.planted)
+        asan = Build(work, tree, "asan", ASAN, ASAN_ENV, args.quick, args.timeout, args.planted)
+        plain.ready()
         counts = {"killed": 0, "survived": 0, "stillborn": 0}
-        survivors, by_test = [], {}
+        survivors, wrong_claims, claims_held, by_test = [], [], [], {}
         for i, m in enumerate(todo):
             path = os.path.join(tree, "src", m["file"])
-            res, test = try_mutant(tree, build, plan, path, sources[m["file"]], m["mutated"],
-                                   limits)
-            counts[res] += 1
-            if res == "killed":
-                by_test[test] = by_test.get(test, 0) + 1
-            desc = (m["why"] if args.planted else
+            if args.planted:
+                builds = [asan] if m["asan"] else [plain]
+            else:
+                builds = [plain] if args.no_asan else [plain, asan]
+            res, test = try_mutant(builds, path, sources[m["file"]], m["mutated"])
+            claim = m.get("kind") in ("dead", "equivalent")
+            desc = (m["why"] + (" [asan build]" if m["asan"] else "") if args.planted else
                     "%s:%d %s %r -> %r" % (m["file"], m["line"], m["kind"], m["old"], m["new"]))
-            if res == "survived" or args.planted:
-                survivors.append((res, test, desc))
+            if claim:
+                if res == "killed":
+                    wrong_claims.append("%s (by %s)" % (desc, test))
+                else:
+                    claims_held.append((res, desc))
+            else:
+                counts[res] += 1
+                if res == "killed":
+                    by_test[test] = by_test.get(test, 0) + 1
+                if res == "survived" or args.planted:
+                    survivors.append((res, test, desc))
             print("[%d/%d] %-9s %s%s" % (i + 1, len(todo), res.upper(), desc,
                                          " (by %s)" % test if test else ""), flush=True)
         secs = time.time() - t0
+        n_run = len(todo) - len(claims_held) - len(wrong_claims)
         lines = ["mutants: %d run, killed %d, survived %d, stillborn (did not compile) %d, %.0f s"
-                 % (len(todo), counts["killed"], counts["survived"], counts["stillborn"], secs)]
+                 % (n_run, counts["killed"], counts["survived"], counts["stillborn"], secs)]
         if not args.planted:
-            lines.append("not run: %d in LEAD_RULES fields u8g_step never reads (dead), "
-                         "%d shown equivalent (EQUIVALENT in ci/mutate.py)"
-                         % (sum(m["kind"] == "dead" for m in dead),
-                            sum(m["kind"] == "equivalent" for m in dead)))
-        lines += [
-                  "killed by: " + ", ".join("%s %d" % kv for kv in sorted(by_test.items()))]
+            lines.append("claimed dead or equivalent, run to check the claim: %d dead, %d equivalent; "
+                         "%d held (survived or did not compile), %d WRONG (killed)"
+                         % (sum(m.get("kind") == "dead" for m in todo),
+                            sum(m.get("kind") == "equivalent" for m in todo),
+                            len(claims_held), len(wrong_claims)))
+        lines += ["killed by: " + ", ".join("%s %d" % kv for kv in sorted(by_test.items()))]
         if args.planted:
             lines += ["%s: %s%s" % (r.upper(), d, " (by %s)" % t if t else "") for r, t, d in survivors]
+            if stale:
+                lines.append("%d planted bugs no longer apply (source changed): FAILED" % stale)
         else:
             lines += ["SURVIVED %s" % d for _, _, d in survivors]
+            lines += ["CLAIM WRONG (listed as dead/equivalent, but killed): %s" % d
+                      for d in wrong_claims]
         os.makedirs(os.path.dirname(args.report), exist_ok=True)
         with open(args.report, "w") as f:
             f.write("\n".join(lines) + "\n")
         print("\n".join(lines))
         print("mutate: report written to %s" % args.report)
         if args.planted:
-            return 0 if counts["survived"] == 0 and counts["stillborn"] == 0 else 1
-        return 0 if counts["survived"] == 0 else 1
+            return 0 if counts["survived"] == 0 and counts["stillborn"] == 0 and not stale else 1
+        return 0 if counts["survived"] == 0 and not wrong_claims else 1
     finally:
         if args.keep:
             print("mutate: work tree kept in %s" % work)
