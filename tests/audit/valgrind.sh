@@ -1,0 +1,37 @@
+#!/bin/sh
+# valgrind.sh U8GUARD SANITIZE PLUGIN... -- `u8guard audit` with the
+# in-process oracles and the given plugins under valgrind's memcheck: no
+# error and no definite leak in the auditor (exit status 99 otherwise),
+# and the audit still reports what it reports without valgrind. Skipped
+# (77) without valgrind, and in a sanitizer build (the two clash).
+set -u
+u8guard=$1 sanitize=$2
+shift 2
+if [ -n "$sanitize" ]; then
+    echo "SKIP: sanitizer build ($sanitize): valgrind and the sanitizers clash"
+    exit 77
+fi
+command -v valgrind >/dev/null || { echo "SKIP: valgrind not installed"; exit 77; }
+plugins=""
+for p in "$@"; do plugins="$plugins --plugin $p"; done
+out=$(mktemp) && err=$(mktemp) || exit 1
+trap 'rm -f "$out" "$err"' EXIT
+# shellcheck disable=SC2086
+valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
+    "$u8guard" audit --only icu-ucnv --only iconv --only glib --only libunistring \
+    $plugins --cases 200 --json >"$out" 2>"$err"
+rc=$?
+if [ "$rc" -ne 1 ]; then
+    echo "FAIL: exit status $rc under valgrind, expected 1 (99: memcheck found errors)"
+    cat "$err"
+    exit 1
+fi
+if [ -s "$err" ]; then
+    echo "FAIL: valgrind or the audit wrote to standard error:"
+    cat "$err"
+    exit 1
+fi
+for want in '"decoder": "icu-ucnv", ' '"status": "out-of-bounds read"' '"status": "crashed"'; do
+    grep -qF -- "$want" "$out" || { echo "FAIL: the report lacks $want"; cat "$out"; exit 1; }
+done
+echo "ok: memcheck clean; $(wc -l <"$out") decoders reported"
