@@ -32,7 +32,8 @@ enum {
 #define AUDIT_MAX_KNOWN 16
 #define AUDIT_MAX_INPUT 4096
 
-/* One reported disagreement: the first (shrunk) example of a class. */
+/* One reported difference: the first input showing a kind of disagreement
+ * (or a known divergence), shrunk, with both answers. */
 typedef struct audit_example {
     int cls;
     char why[96];
@@ -42,7 +43,6 @@ typedef struct audit_example {
     char theirs[200];
 } audit_example;
 
-/* A decoder under audit with its tallies. */
 /* A (class, why) pair already shrunk for a decoder (audit_tally). */
 typedef struct audit_seen {
     int cls;
@@ -51,6 +51,7 @@ typedef struct audit_seen {
 
 #define AUDIT_MAX_SEEN 64
 
+/* A decoder under audit with its tallies. */
 typedef struct audit_decoder {
     char name[64];
     char what[160];
