@@ -1,5 +1,6 @@
-/* eval.c -- runs one decoder on one input, compares with u8guard, sorts
- * the input into an error class, and shrinks disagreements. */
+/* eval.c -- runs a decoder on one input or a batch, compares each answer
+ * with u8guard's, sorts inputs into error classes, and shrinks the inputs
+ * that show a difference. */
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>

@@ -92,7 +92,10 @@ static int audit(const audit_options *o, audit_decoder *const *d, size_t n)
         audit_print_table(stdout, d, n);
     }
     if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "u8guard audit: standard output: %s\n", strerror(errno));
+        /* A reader that went away (EPIPE: the command ignores SIGPIPE)
+         * ends the command quietly, as the other commands do. */
+        if (errno != EPIPE)
+            fprintf(stderr, "u8guard audit: standard output: %s\n", strerror(errno));
         return 2;
     }
     return rc != 0 ? rc : verdict(d, n);
