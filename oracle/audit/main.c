@@ -98,6 +98,11 @@ static int audit(const audit_options *o, audit_decoder *const *d, size_t n)
             fprintf(stderr, "u8guard audit: standard output: %s\n", strerror(errno));
         return 2;
     }
+    if (rc == 0 && st.corpus_cases == 0 && st.generated == 0) {
+        fprintf(stderr, "u8guard audit: no decoder could run here (see the "
+                        "reasons above): nothing was audited\n");
+        return 2;
+    }
     return rc != 0 ? rc : verdict(d, n);
 }
 

@@ -109,6 +109,18 @@ int audit_run(const audit_options *o, audit_decoder *const *d, size_t n,
     memset(st, 0, sizeof *st);
     if (c == NULL || gen == NULL)
         goto oom;
+    {
+        /* Nothing can run here (every decoder unavailable): the report
+         * lists them with their reasons; generating would be idle. */
+        size_t available = 0;
+        for (size_t i = 0; i < n; i++)
+            available += d[i]->unavailable == NULL;
+        if (available == 0) {
+            free(c);
+            free(gen);
+            return 0;
+        }
+    }
     c->o = o;
     c->d = d;
     c->n = n;
