@@ -43,7 +43,8 @@ const char audit_usage[] =
     "                     (or a U8GUARD-DIFF line's hex=), as one JSON line\n"
     "\n"
     "exit status: 0 every decoder conforms (known divergences allowed), 1 some\n"
-    "decoder disagrees, faults or a replayed case changed, 2 usage or I/O error.\n";
+    "decoder disagrees, faults or a replayed case changed, 2 usage or I/O error\n"
+    "(or no decoder could run here).\n";
 
 /* Parses a decimal unsigned number; returns false when s is not one. */
 static bool parse_u64(const char *s, uint64_t *v)

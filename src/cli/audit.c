@@ -51,7 +51,8 @@ const char audit_help[] =
     "                     (or a U8GUARD-DIFF line's hex=), as one JSON line\n"
     "\n"
     "exit status: 0 every decoder conforms (known divergences allowed), 1 some\n"
-    "decoder disagrees, faults or a replayed case changed, 2 usage or I/O error.\n";
+    "decoder disagrees, faults or a replayed case changed, 2 usage or I/O error\n"
+    "(or no decoder could run here).\n";
 
 int cmd_audit(int argc, char **argv, struct writer *out)
 {
