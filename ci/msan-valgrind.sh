@@ -88,6 +88,8 @@ run_valgrind() {
   vg "$dir/tests/lib/test_unit" || rc=1
   vg "$dir/tests/hardening/test_limits" || rc=1
   vg "$dir/tests/hardening/test_saturation" || rc=1
+  vg "$dir/tests/hardening/test_windows" || rc=1
+  vg "$dir/tests/hardening/test_stream_pending" || rc=1
   # valgrind emulates a CPU without AVX-512: that implementation is skipped.
   guard_pages "$dir" 64 valgrind --error-exitcode=99 --leak-check=full \
     --errors-for-leak-kinds=definite,indirect -q || rc=1
