@@ -9,7 +9,7 @@ u8guard=$1 plugin=$2 dir=$3
 fail() { echo "FAIL: $*"; exit 1; }
 rm -rf "$dir" && mkdir -p "$dir" || fail "cannot create $dir"
 
-"$u8guard" audit --no-builtin --plugin "$plugin" --cases 200 --record "$dir" >"$dir.out"
+"$u8guard" audit --no-builtin --plugin "$plugin" --cases 200 --timeout-ms 10000 --record "$dir" >"$dir.out"
 [ $? -eq 1 ] || fail "--record: exit status not 1 (the plugin accepts overlongs)"
 grep -F '"hex": "c080"' "$dir/manifest.jsonl" | grep -qF '"decoder": "proof-overlong2"' ||
     fail "manifest.jsonl lacks the minimal example c080: $(cat "$dir/manifest.jsonl")"
@@ -20,7 +20,7 @@ printf '\300\200' | cmp -s "$dir/$sha.bin" - || fail "$sha.bin does not hold C0 
 grep -qF "\"sha256\": \"$sha\"" "$dir/manifest.jsonl" || fail "manifest lacks sha256 $sha"
 lines=$(wc -l <"$dir/manifest.jsonl")
 
-"$u8guard" audit --no-builtin --plugin "$plugin" --cases 200 --record "$dir" >/dev/null
+"$u8guard" audit --no-builtin --plugin "$plugin" --cases 200 --timeout-ms 10000 --record "$dir" >/dev/null
 [ "$(wc -l <"$dir/manifest.jsonl")" -eq "$lines" ] || fail "a second --record added entries"
 
 "$u8guard" audit --replay "$dir" --no-builtin --plugin "$plugin" >"$dir.replay" ||

@@ -24,7 +24,7 @@ trap 'rm -f "$out" "$err"' EXIT
 # shellcheck disable=SC2086
 valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
     "$u8guard" audit --only icu-ucnv --only iconv --only glib --only libunistring \
-    $plugins --cases 200 --json >"$out" 2>"$err"
+    $plugins --cases 200 --timeout-ms 10000 --json >"$out" 2>"$err"
 rc=$?
 if [ "$rc" -ne 1 ]; then
     echo "FAIL: exit status $rc under valgrind, expected 1 (99: memcheck found errors)"
