@@ -121,6 +121,8 @@ EQUIVALENT = [
      "u8g_classify is called only on an error, where u8g_step always sets sub"),
     ("decode.c", "< cap) {\n                cap = need;", "<", "<=",
      "when need == cap, cap = need changes nothing"),
+    ("sanitize.c", "< WINDOW ? len - pos : WINDOW;", "<", "<=",
+     "when len - pos == WINDOW both branches give WINDOW"),
     ("sanitize.c", "> SIZE_MAX - *total", ">", ">=",
      "when b == SIZE_MAX - total the exact sum is SIZE_MAX, the saturated value"),
     ("sanitize.c", "16 * 1024)", "16", "17", "WINDOW is a performance parameter: "
