@@ -102,7 +102,7 @@ PLANTED = [
      "stream_feed refuses chunks up to SIZE_MAX / 3 - 3 that it documents"),
     ("stream.c", "take = 4 - have", "take = 5 - have",
      "complete_pending copies one byte past its 4-byte stack buffer", "asan"),
-    ("sanitize.c", "if (overlap(p, len, o8, out_cap))", "if (overlap(p, len, o8, 0))",
+    ("sanitize.c", "if (u8g_overlap(p, len, o8, out_cap))", "if (u8g_overlap(p, len, o8, 0))",
      "sanitize writes over its own unread input (overlap not refused)"),
 ]
 
