@@ -25,12 +25,15 @@
 #define EBX7_AVX512F (1u << 16)
 #define EBX7_AVX512BW (1u << 30)
 #define EBX7_AVX512VL (1u << 31)
+/* CPUID leaf 7 subleaf 0, ECX */
+#define ECX7_AVX512VBMI (1u << 1)
+#define ECX7_AVX512VBMI2 (1u << 6)
 /* XCR0: SSE (XMM), AVX (upper YMM), opmask, ZMM0-15 upper, ZMM16-31 */
 #define XCR0_YMM 0x6u
 #define XCR0_ZMM 0xE6u
 
 struct x86_features {
-    uint32_t ecx1, ebx7;
+    uint32_t ecx1, ebx7, ecx7;
     uint64_t xcr0; /* 0 when OSXSAVE is off */
 };
 
@@ -45,13 +48,15 @@ static uint64_t read_xcr0(void)
 
 static struct x86_features x86_features(void)
 {
-    struct x86_features f = {0, 0, 0};
+    struct x86_features f = {0, 0, 0, 0};
     unsigned a, b, c, d;
 
     if (__get_cpuid(1, &a, &b, &c, &d))
         f.ecx1 = c;
-    if (__get_cpuid_max(0, NULL) >= 7 && __get_cpuid_count(7, 0, &a, &b, &c, &d))
+    if (__get_cpuid_max(0, NULL) >= 7 && __get_cpuid_count(7, 0, &a, &b, &c, &d)) {
         f.ebx7 = b;
+        f.ecx7 = c;
+    }
     if (f.ecx1 & ECX1_OSXSAVE)
         f.xcr0 = read_xcr0();
     return f;
@@ -85,7 +90,8 @@ static unsigned can_run(void)
         (f.xcr0 & XCR0_YMM) == XCR0_YMM && all(f.ebx7, EBX7_AVX2))
         can |= CAN_AVX2;
     if ((can & CAN_AVX2) && (f.xcr0 & XCR0_ZMM) == XCR0_ZMM &&
-        all(f.ebx7, EBX7_AVX512F | EBX7_AVX512BW | EBX7_AVX512VL))
+        all(f.ebx7, EBX7_AVX512F | EBX7_AVX512BW | EBX7_AVX512VL) &&
+        all(f.ecx7, ECX7_AVX512VBMI | ECX7_AVX512VBMI2))
         can |= CAN_AVX512;
     atomic_store_explicit(&cached, can, memory_order_relaxed);
     return can;

@@ -14,9 +14,9 @@ bool u8g_cpu_has_sse42(void);
  * otherwise and on every non-x86-64 build. */
 bool u8g_cpu_has_avx2(void);
 
-/* u8g_cpu_has_avx512 returns true when the CPU executes AVX-512 F, BW and
- * VL (and AVX2) and the operating system saves the ZMM and mask registers
- * (XCR0 bits 1, 2, 5, 6 and 7); false otherwise and on every non-x86-64
+/* u8g_cpu_has_avx512 returns true when the CPU executes AVX-512 F, BW,
+ * VL, VBMI and VBMI2 (and AVX2) and the operating system saves the ZMM
+ * and mask registers (XCR0 bits 1, 2, 5, 6 and 7); false otherwise and on every non-x86-64
  * build. */
 bool u8g_cpu_has_avx512(void);
 

@@ -50,6 +50,12 @@ struct u8g_kernels {
                        size_t *n_out);
     size_t (*to_utf16)(const uint8_t *p, size_t len, uint16_t *out,
                        size_t *n_out);
+    /* Validation and copy in one pass (sanitize), or NULL where the
+     * implementation has none: returns the valid prefix n, having written
+     * out[0..m) = p[0..m) for some m with n <= m <= min(len, n + 3) (a
+     * block is stored once its checks pass; the 3 bytes of a character
+     * cut off by an error may follow n). out has room for len bytes. */
+    size_t (*copy_prefix)(const uint8_t *p, size_t len, uint8_t *out);
 };
 
 /* The scalar reference's kernels: a loop over u8g_step. */

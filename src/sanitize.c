@@ -76,9 +76,18 @@ size_t u8guard_sanitize(const void *data, size_t len, void *out,
          * only n == 0 is an error (a window holds whole 4-byte sequences
          * unless it is the rest of the input). */
         w = len - pos < WINDOW ? len - pos : WINDOW;
-        n = k->valid_prefix(p + pos, w);
-        if (written < out_cap)
-            put(o8, &out_cap, &written, p + pos, n);
+        if (k->copy_prefix != NULL && out_cap - written >= w + 3) {
+            /* Validated and copied in one pass. The up to 3 bytes it may
+             * store past n are overwritten below: by the U+FFFD (which
+             * fits, hence the + 3) or by the next window, which starts
+             * with the character they belong to. */
+            n = k->copy_prefix(p + pos, w, o8 + written);
+            written += n;
+        } else {
+            n = k->valid_prefix(p + pos, w);
+            if (written < out_cap)
+                put(o8, &out_cap, &written, p + pos, n);
+        }
         add_saturating(&need, n);
         pos += n;
         if (pos == len || n != 0)

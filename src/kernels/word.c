@@ -126,4 +126,5 @@ done:
 
 const struct u8g_kernels u8g_word_kernels = {
     U8GUARD_IMPL_WORD, word_valid_prefix, word_to_utf32, word_to_utf16,
+    NULL, /* no fused validate-and-copy: sanitize validates, then copies */
 };
