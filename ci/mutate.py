@@ -146,6 +146,11 @@ EQUIVALENT = [
      "valid_prefix + decode_bounded, which write the same units and return the same count"),
     ("decode.c", ">= len) {\n        n = u8g_active()->to_utf16", ">=", ">",
      "as for to_utf32: at out_cap == len every unit fits on both paths"),
+    ("decode.c", "0;\n    u8guard_kind kind;\n\n    while (i < n)", "0", "1",
+     "decode_bounded reads cp only after u8g_step returned nonzero, which sets it "
+     "(the initializer only quiets -Wmaybe-uninitialized)"),
+    ("stream.c", "4];\n    size_t have", "4", "5",
+     "a larger join buffer: take = 4 - have keeps every access below buf[4]"),
     ("decode.c", "> SIZE_MAX / unit", ">", ">=",
      "for n == SIZE_MAX / unit the byte size becomes SIZE_MAX instead of SIZE_MAX - 3 "
      "(or - 1); u8g_overlap can only tell them apart for buffers 2^64 - 4 bytes apart, "
