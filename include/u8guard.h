@@ -256,7 +256,8 @@ typedef enum u8guard_impl {
     U8GUARD_IMPL_WORD,     /* "word": portable, 8 bytes at a time */
     U8GUARD_IMPL_SSE42,    /* "sse42": x86-64 SSE4.2 + SSSE3 */
     U8GUARD_IMPL_AVX2,     /* "avx2": x86-64 AVX2 */
-    U8GUARD_IMPL_AVX512,   /* "avx512": x86-64 AVX-512 F/BW/VL */
+    U8GUARD_IMPL_AVX512,   /* "avx512": x86-64 AVX-512 F/BW/VL/VBMI/VBMI2 (Ice Lake,
+                              Zen 4 and later; older AVX-512 CPUs get avx2) */
     U8GUARD_IMPL_NEON,     /* "neon": AArch64 */
     U8GUARD_IMPL_COUNT_
 } u8guard_impl;
