@@ -154,6 +154,10 @@ EQUIVALENT = [
     ("sanitize.c", ">= w + 3) {", ">=", ">",
      "at out_cap - written == w + 3 only the path changes (one-pass copy_prefix or "
      "valid_prefix + put); both write the same bytes"),
+    ("sanitize.c", "3) {\n            /* Validated and copied", "3", "2",
+     "copy_prefix stores at most w bytes (its last store is masked to the window) and at "
+     "most 3 past n; when the window has an error n <= w - 1, so the U+FFFD ends by "
+     "n + 3 <= w + 2: room w + 2 already suffices, the + 3 is one byte of slack"),
     ("sanitize.c", "3) {\n            /* Validated and copied", "3", "4",
      "a stricter room test only sends more windows to the two-pass path, "
      "which writes the same bytes"),
