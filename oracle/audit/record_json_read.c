@@ -1,0 +1,209 @@
+/* record_json_read.c -- reading manifest lines: one JSON object of known
+ * shape; finding a member, unescaping a string, dropping the whitespace
+ * between tokens, decoding hex.
+ * Split out of record.c; see record.c for the regression corpus as a
+ * whole and record_internal.h for what each shared helper returns. */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+#include <stdlib.h>
+#include <string.h>
+
+#include "record_internal.h"
+
+/* Returns p after JSON whitespace. */
+const char *json_skip_ws(const char *p)
+{
+    while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+        p++;
+    return p;
+}
+
+/* Returns the end of the JSON string starting at p (at its opening
+ * quote), just past the closing quote; NULL when unterminated. */
+const char *json_skip_string(const char *p)
+{
+    for (p++; *p; p++) {
+        if (*p == '\\') {
+            if (*++p == '\0')
+                return NULL;
+        } else if (*p == '"') {
+            return p + 1;
+        }
+    }
+    return NULL;
+}
+
+/* Returns the end of the JSON value starting at p; NULL when malformed. */
+const char *json_skip_value(const char *p)
+{
+    int depth = 0;
+
+    p = json_skip_ws(p);
+    if (*p == '"')
+        return json_skip_string(p);
+    if (*p != '{' && *p != '[') {
+        const char *s = p;
+        while (*p && !strchr(",}] \t\r\n", *p))
+            p++;
+        return p == s ? NULL : p;
+    }
+    do {
+        if (*p == '"') {
+            p = json_skip_string(p);
+            if (p == NULL)
+                return NULL;
+            continue;
+        }
+        if (*p == '{' || *p == '[')
+            depth++;
+        else if (*p == '}' || *p == ']')
+            depth--;
+        else if (*p == '\0')
+            return NULL;
+        p++;
+    } while (depth > 0);
+    return p;
+}
+
+/* Finds the top-level member key of the JSON object in line: sets
+ * [*v, *end) to its value's text. Returns false when absent or when the
+ * line is not an object. */
+bool json_member(const char *line, const char *key, const char **v, const char **end)
+{
+    const char *p = json_skip_ws(line);
+    size_t klen = strlen(key);
+
+    if (*p++ != '{')
+        return false;
+    for (;;) {
+        const char *k, *ke;
+        p = json_skip_ws(p);
+        if (*p != '"')
+            return false;
+        k = p + 1;
+        ke = json_skip_string(p);
+        if (ke == NULL)
+            return false;
+        p = json_skip_ws(ke);
+        if (*p++ != ':')
+            return false;
+        p = json_skip_ws(p);
+        *v = p;
+        *end = json_skip_value(p);
+        if (*end == NULL)
+            return false;
+        if ((size_t)(ke - 1 - k) == klen && memcmp(k, key, klen) == 0)
+            return true;
+        p = json_skip_ws(*end);
+        if (*p++ != ',')
+            return false;
+    }
+}
+
+/* Copies the string member key of line, unescaped, into out[0..cap).
+ * Returns false when it is absent, not a string or too long. */
+bool json_member_str(const char *line, const char *key, char *out, size_t cap)
+{
+    const char *v, *end;
+    size_t o = 0;
+
+    if (!json_member(line, key, &v, &end) || *v != '"')
+        return false;
+    for (v++; v < end - 1; v++) {
+        char c = *v;
+        if (c == '\\') {
+            c = *++v;
+            if (c == 'u') {
+                char h[5] = {0};
+                long x;
+                if (end - v < 5)
+                    return false;
+                memcpy(h, v + 1, 4);
+                x = strtol(h, NULL, 16);
+                if (x <= 0 || x > 0xFF) /* audit_json_str escapes bytes only */
+                    return false;
+                c = (char)x;
+                v += 4;
+            } else if (c == 'n') {
+                c = '\n';
+            } else if (c == 't') {
+                c = '\t';
+            } else if (c == 'r') {
+                c = '\r';
+            } else if (c != '"' && c != '\\' && c != '/') {
+                return false;
+            }
+        }
+        if (o + 1 >= cap)
+            return false;
+        out[o++] = c;
+    }
+    out[o] = '\0';
+    return true;
+}
+
+/* Copies [v, end) into a new string without the whitespace between JSON
+ * tokens (strings kept as they are). Returns it (free it), or NULL when
+ * out of memory. */
+char *json_canonical(const char *v, const char *end)
+{
+    char *out = malloc((size_t)(end - v) + 1), *o = out;
+
+    if (out == NULL)
+        return NULL;
+    while (v < end) {
+        if (*v == '"') {
+            const char *s = json_skip_string(v);
+            if (s == NULL || s > end)
+                s = end;
+            memcpy(o, v, (size_t)(s - v));
+            o += s - v;
+            v = s;
+        } else if (*v == ' ' || *v == '\t' || *v == '\r' || *v == '\n') {
+            v++;
+        } else {
+            *o++ = *v++;
+        }
+    }
+    *o = '\0';
+    return out;
+}
+
+/* Returns a canonical copy of the object member key of line (free it), or
+ * NULL when absent or out of memory. */
+char *json_member_canonical(const char *line, const char *key)
+{
+    const char *v, *end;
+
+    if (!json_member(line, key, &v, &end))
+        return NULL;
+    return json_canonical(v, end);
+}
+
+/* Decodes lowercase or uppercase hex into out[0..cap); returns the
+ * length, or -1 when malformed or too long. */
+long record_unhex(const char *hex, size_t hlen, uint8_t *out, size_t cap)
+{
+    size_t n = 0;
+
+    if (hlen % 2)
+        return -1;
+    for (size_t i = 0; i < hlen; i += 2) {
+        int v = 0;
+        for (int k = 0; k < 2; k++) {
+            char c = hex[i + (size_t)k];
+            int x = c >= '0' && c <= '9'   ? c - '0'
+                    : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                    : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                           : -1;
+            if (x < 0)
+                return -1;
+            v = v * 16 + x;
+        }
+        if (n == cap)
+            return -1;
+        out[n++] = (uint8_t)v;
+    }
+    return (long)n;
+}

@@ -1,0 +1,98 @@
+/* record_json_write.c -- building the manifest's JSON objects in a
+ * growing string (sbuf): printf-style text, escaped strings, code point
+ * lists.
+ * Split out of record.c; see record.c for the regression corpus as a
+ * whole and record_internal.h for what each shared helper returns. */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "record_internal.h"
+
+/* Appends printf-formatted text to b (sets b->oom when out of memory). */
+void sb_printf(sbuf *b, const char *fmt, ...)
+{
+    va_list ap;
+    int w;
+
+    if (b->oom)
+        return;
+    va_start(ap, fmt);
+    w = vsnprintf(b->s ? b->s + b->len : NULL, b->s ? b->cap - b->len : 0, fmt, ap);
+    va_end(ap);
+    if (w < 0) {
+        b->oom = true;
+        return;
+    }
+    if (b->s == NULL || b->len + (size_t)w >= b->cap) {
+        size_t cap = (b->len + (size_t)w + 1) * 2;
+        char *s = realloc(b->s, cap);
+        if (s == NULL) {
+            b->oom = true;
+            return;
+        }
+        b->s = s;
+        b->cap = cap;
+        va_start(ap, fmt);
+        w = vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
+        va_end(ap);
+        if (w < 0) {
+            b->oom = true;
+            return;
+        }
+    }
+    b->len += (size_t)w;
+}
+
+/* Appends s as a JSON string literal, escaped as audit_json_str does. */
+void sb_str(sbuf *b, const char *s)
+{
+    sb_printf(b, "\"");
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            sb_printf(b, "\\%c", c);
+        else if (c < 0x20 || c >= 0x7F)
+            sb_printf(b, "\\u%04x", c);
+        else
+            sb_printf(b, "%c", c);
+    }
+    sb_printf(b, "\"");
+}
+
+/* Returns b's text ("" when empty or out of memory). */
+const char *sb_text(const sbuf *b)
+{
+    return b->s && !b->oom ? b->s : "";
+}
+
+/* Appends a code point list as a JSON string: "U+0041 U+FFFD", or
+ * "sha256:<hash of the code points as UTF-32LE>" when longer than
+ * CPS_LIST_MAX. */
+void sb_cps(sbuf *b, const uint32_t *cps, size_t n)
+{
+    if (n <= CPS_LIST_MAX) {
+        sb_printf(b, "\"");
+        for (size_t i = 0; i < n; i++)
+            sb_printf(b, "%sU+%04X", i ? " " : "", (unsigned)cps[i]);
+        sb_printf(b, "\"");
+        return;
+    }
+    {
+        uint8_t *le = malloc(4 * n);
+        char sha[65];
+        if (le == NULL) {
+            b->oom = true;
+            return;
+        }
+        for (size_t i = 0; i < n; i++)
+            for (int k = 0; k < 4; k++)
+                le[4 * i + (size_t)k] = (uint8_t)(cps[i] >> (8 * k));
+        audit_sha256(le, 4 * n, sha);
+        free(le);
+        sb_printf(b, "\"sha256:%s\"", sha);
+    }
+}

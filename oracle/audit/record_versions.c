@@ -1,0 +1,107 @@
+/* record_versions.c -- the version of the library behind each decoder,
+ * as this process sees it at run time (recorded with every manifest entry
+ * so that a changed answer can be traced to an upgrade).
+ * Split out of record.c; see record.c for the regression corpus as a
+ * whole and record_internal.h for what each shared helper returns. */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L /* popen */
+#endif
+#include <stdio.h>
+#include <string.h>
+
+#include "record_internal.h"
+
+#if defined(ORACLE_HAVE_ICU) && defined(__has_include)
+#if __has_include(<unicode/uversion.h>)
+#include <unicode/uversion.h>
+#define RECORD_ICU_VERSION 1
+#endif
+#endif
+#if defined(ORACLE_HAVE_UTF8PROC) && defined(__has_include)
+#if __has_include(<utf8proc.h>)
+#include <utf8proc.h>
+#define RECORD_UTF8PROC_VERSION 1
+#endif
+#endif
+#if defined(__GLIBC__) && defined(__has_include)
+#if __has_include(<gnu/libc-version.h>)
+#include <gnu/libc-version.h>
+#define RECORD_GLIBC_VERSION 1
+#endif
+#endif
+
+/* Runs cmd and copies the first line of its output into out[0..cap).
+ * Returns false when it could not be run or printed nothing. */
+static bool first_line_of(const char *cmd, char *out, size_t cap)
+{
+    /* cmd is one of the fixed command lines below, nothing from outside. */
+    FILE *p = popen(cmd, "r"); // NOLINT(cert-env33-c)
+    bool ok;
+
+    if (p == NULL)
+        return false;
+    ok = fgets(out, (int)cap, p) != NULL;
+    if (pclose(p) != 0)
+        ok = false;
+    if (ok)
+        out[strcspn(out, "\r\n")] = '\0';
+    return ok && out[0] != '\0';
+}
+
+#ifdef ORACLE_HAVE_GLIB
+/* Exported by libglib-2.0 (glib/gversion.h), declared here because the
+ * audit does not compile against GLib's headers. */
+extern const unsigned int glib_major_version, glib_minor_version,
+    glib_micro_version;
+#endif
+#ifdef ORACLE_HAVE_LIBUNISTRING
+/* unistring/version.h: (major << 16) + (minor << 8) + subminor */
+extern const int _libunistring_version; // NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cpp): libunistring's name
+#endif
+
+/* Writes into out[0..cap) the version of the library behind the decoder
+ * called name, as this process sees it at run time ("ICU 72.1",
+ * "glibc 2.36", ...), or "unknown". Returns out. */
+char *decoder_version(const char *name, char *out, size_t cap)
+{
+    snprintf(out, cap, "unknown");
+#ifdef RECORD_ICU_VERSION
+    if (strncmp(name, "icu-", 4) == 0) {
+        UVersionInfo v;
+        char s[U_MAX_VERSION_STRING_LENGTH];
+        u_getVersion(v);
+        u_versionToString(v, s);
+        snprintf(out, cap, "ICU %s", s);
+    }
+#endif
+#ifdef RECORD_GLIBC_VERSION
+    if (strcmp(name, "iconv") == 0 || strcmp(name, "iconv-wchar") == 0 ||
+        strcmp(name, "mbrtowc") == 0)
+        snprintf(out, cap, "glibc %s", gnu_get_libc_version());
+#endif
+#ifdef ORACLE_HAVE_GLIB
+    if (strcmp(name, "glib") == 0)
+        snprintf(out, cap, "GLib %u.%u.%u", glib_major_version, glib_minor_version,
+                 glib_micro_version);
+#endif
+#ifdef ORACLE_HAVE_LIBUNISTRING
+    if (strcmp(name, "libunistring") == 0)
+        snprintf(out, cap, "libunistring %d.%d.%d", _libunistring_version >> 16,
+                 (_libunistring_version >> 8) & 0xFF, _libunistring_version & 0xFF);
+#endif
+#ifdef RECORD_UTF8PROC_VERSION
+    if (strcmp(name, "utf8proc") == 0)
+        snprintf(out, cap, "utf8proc %s", utf8proc_version());
+#endif
+    /* The interpreters the subprocess adapters start (found on PATH). */
+    if (strcmp(name, "python") == 0 &&
+        first_line_of("python3 --version 2>&1", out, cap))
+        return out;
+    if (strcmp(name, "node") == 0 &&
+        first_line_of("(node --version || nodejs --version) 2>/dev/null", out, cap)) {
+        char v[64];
+        snprintf(v, sizeof v, "%s", out);
+        snprintf(out, cap, "Node.js %s", v);
+    }
+    return out;
+}

@@ -1,0 +1,284 @@
+/* replay.c -- u8guard audit --replay DIR: every manifest entry is
+ * decoded again by u8guard and by its decoder, and both answers (and the
+ * classification) must be what was recorded.
+ * Split out of record.c; see record.c for the regression corpus as a
+ * whole and record_internal.h for what each shared helper returns. */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L /* getline */
+#endif
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "record_internal.h"
+
+/* Returns the decoder named name in d[0..n), or NULL. */
+static audit_decoder *find_decoder(audit_decoder *const *d, size_t n, const char *name)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(d[i]->name, name) == 0)
+            return d[i];
+    return NULL;
+}
+
+/* Replay tallies. */
+typedef struct replay_stats {
+    unsigned long entries, replayed, changed, skipped;
+} replay_stats;
+
+/* Reads DIR/<sha>.bin into buf[0..cap). Returns its length, or -1 after
+ * a message on stdout. */
+static long read_bin(const char *dir, const char *sha, long lineno, uint8_t *buf, size_t cap)
+{
+    char path[4200];
+    FILE *f;
+    size_t got;
+
+    snprintf(path, sizeof path, "%s/%s.bin", dir, sha);
+    f = fopen(path, "rb");
+    if (f == NULL) {
+        printf("%s/manifest.jsonl:%ld: %s: %s\n", dir, lineno, path, strerror(errno));
+        return -1;
+    }
+    got = fread(buf, 1, cap, f);
+    if (ferror(f) || fgetc(f) != EOF) {
+        printf("%s/manifest.jsonl:%ld: %s: unreadable or longer than %zu bytes\n",
+               dir, lineno, path, cap - 1);
+        fclose(f);
+        return -1;
+    }
+    fclose(f);
+    return (long)got;
+}
+
+/* Prints, one per line, the members of the canonical objects rec and cur
+ * (keys in keys[], NULL-terminated) that differ, so a change names what
+ * changed and not only the two whole objects. */
+static void print_differences(const char *rec, const char *cur, const char *const *keys)
+{
+    for (; *keys; keys++) {
+        const char *rv, *re, *cv, *ce;
+        bool has_r = rec && json_member(rec, *keys, &rv, &re);
+        bool has_c = cur && json_member(cur, *keys, &cv, &ce);
+        if (has_r && has_c && re - rv == ce - cv && memcmp(rv, cv, (size_t)(re - rv)) == 0)
+            continue;
+        if (!has_r && !has_c)
+            continue;
+        printf("    %s: recorded %.*s, now %.*s\n", *keys,
+               has_r ? (int)(re - rv) : 9, has_r ? rv : "(missing)",
+               has_c ? (int)(ce - cv) : 9, has_c ? cv : "(missing)");
+    }
+}
+
+static const char *const OURS_KEYS[] = {"valid", "errors", "error_count", "first_error",
+                                        "n_cps", "cps", "n_repl", "repl", NULL};
+static const char *const THEIRS_KEYS[] = {"status", "signal", "accepted", "err_offset",
+                                          "n_cps", "cps", "n_repl", "repl", NULL};
+
+/* Checks that the u8guard object recorded in line is u8guard's answer now
+ * (and that the reference agrees with the error list). Returns 0, or 1
+ * after printing the change. */
+static int replay_ours(const char *line, const char *hex, const char *name,
+                       const uint8_t *data, size_t len)
+{
+    sbuf now = {0};
+    char *rec = json_member_canonical(line, "u8guard"), *cur;
+    bool consistent = sb_ours(&now, data, len);
+    const char *t = sb_text(&now);
+    int rc = 0;
+
+    cur = json_canonical(t, t + strlen(t));
+    if (!consistent) {
+        printf("U8GUARD INCONSISTENT on input %s: oracle_reference (oracle/reference.c) "
+               "and u8guard_next_error disagree: %s\n", hex, t);
+        rc = 1;
+    }
+    if (rec == NULL || cur == NULL || strcmp(rec, cur) != 0) {
+        printf("U8GUARD ANSWER CHANGED on input %s (entry of decoder %s): recorded %s, "
+               "now %s; u8guard must give DESIGN.md's answer: fix u8guard (re-record "
+               "only if DESIGN.md itself changed)\n", hex, name, rec ? rec : "(nothing)",
+               cur ? cur : "(out of memory)");
+        print_differences(rec, cur, OURS_KEYS);
+        rc = 1;
+    }
+    free(rec);
+    free(cur);
+    free(now.s);
+    return rc;
+}
+
+/* Checks that decoder dec still says, and is still classified as, what
+ * line records. Returns 0, 1 after printing the change, 2 out of memory. */
+static int replay_theirs(const char *line, const char *hex, audit_decoder *dec,
+                         const char *cls, const uint8_t *data, size_t len)
+{
+    char *rec = json_member_canonical(line, "theirs"), *cur;
+    char now_cls[128], recv[128] = "unknown", nowv[128];
+    said s;
+    int rc = 0;
+
+    if (!decoder_says(dec, data, len, &s)) {
+        free(s.theirs.s);
+        free(rec);
+        return 2;
+    }
+    cur = json_canonical(sb_text(&s.theirs), sb_text(&s.theirs) + strlen(sb_text(&s.theirs)));
+    (void)json_member_str(line, "version", recv, sizeof recv);
+    if (rec == NULL || cur == NULL || strcmp(rec, cur) != 0) {
+        printf("ORACLE BEHAVIOUR CHANGED: decoder %s on input %s: recorded %s, now %s "
+               "(recorded with %s, now %s)\n", dec->name, hex, rec ? rec : "(nothing)",
+               cur ? cur : "(out of memory)", recv,
+               dec->plugin ? dec->what : decoder_version(dec->name, nowv, sizeof nowv));
+        print_differences(rec, cur, THEIRS_KEYS);
+        rc = 1;
+    }
+    /* The same answers can still change class when u8guard or the
+     * adapter's documented divergences change. */
+    classification_of(dec, &s, now_cls, sizeof now_cls);
+    if (strcmp(cls, now_cls) != 0) {
+        printf("CLASSIFICATION CHANGED: decoder %s on input %s: recorded %s, now %s%s%s%s\n",
+               dec->name, hex, cls, now_cls,
+               s.outcome == ORACLE_DISAGREE ? " (" : "",
+               s.outcome == ORACLE_DISAGREE ? s.why : "",
+               s.outcome == ORACLE_DISAGREE ? ")" : "");
+        rc = 1;
+    }
+    free(s.theirs.s);
+    free(rec);
+    free(cur);
+    return rc;
+}
+
+/* Replays one manifest line. Returns 0 unchanged (or not replayed), 1
+ * changed, 2 malformed entry. */
+static int replay_line(const char *dir, const char *line, long lineno,
+                       audit_decoder *const *d, size_t n, uint8_t *buf,
+                       replay_stats *st)
+{
+    char *hex = malloc(2 * AUDIT_MAX_INPUT + 8);
+    char sha[80] = "", name[80] = "", cls[128] = "", sha_now[65];
+    uint8_t *bin = malloc(AUDIT_MAX_INPUT + 1);
+    const char *hv, *he;
+    audit_decoder *dec;
+    long len, blen;
+    int rc = 2;
+
+    if (hex == NULL || bin == NULL) {
+        fprintf(stderr, "u8guard audit: out of memory\n");
+        goto out;
+    }
+    if (!json_member(line, "hex", &hv, &he) || *hv != '"' ||
+        !json_member_str(line, "sha256", sha, sizeof sha) ||
+        !json_member_str(line, "decoder", name, sizeof name) ||
+        !json_member_str(line, "classification", cls, sizeof cls) ||
+        (len = record_unhex(hv + 1, (size_t)(he - hv - 2), buf, AUDIT_MAX_INPUT)) < 0) {
+        printf("%s/manifest.jsonl:%ld: malformed entry (sha256, hex, decoder and "
+               "classification are required)\n", dir, lineno);
+        goto out;
+    }
+    if (!valid_classification(cls)) {
+        printf("%s/manifest.jsonl:%ld: unknown classification '%s'\n", dir, lineno, cls);
+        goto out;
+    }
+    audit_hex(buf, (size_t)len, hex, 2 * AUDIT_MAX_INPUT + 8);
+    audit_sha256(buf, (size_t)len, sha_now);
+    if (strcmp(sha_now, sha) != 0) {
+        printf("%s/manifest.jsonl:%ld: the sha256 of hex %s is %s, recorded %s\n",
+               dir, lineno, hex, sha_now, sha);
+        goto out;
+    }
+    blen = read_bin(dir, sha, lineno, bin, AUDIT_MAX_INPUT + 1);
+    if (blen < 0)
+        goto out;
+    if (blen != len || memcmp(bin, buf, (size_t)len) != 0) {
+        printf("%s/manifest.jsonl:%ld: %s/%s.bin does not hold the bytes of its entry\n",
+               dir, lineno, dir, sha);
+        goto out;
+    }
+    rc = replay_ours(line, hex, name, buf, (size_t)len);
+    if (strcmp(name, "u8guard") == 0) {
+        /* A u8guard bug found without an oracle (a fuzzer's model). */
+        if (strcmp(cls, "u8guard-bug-fixed") != 0) {
+            printf("%s/manifest.jsonl:%ld: an entry of decoder u8guard must be "
+                   "classified u8guard-bug-fixed, not %s\n", dir, lineno, cls);
+            rc = 2;
+        }
+        st->replayed++;
+        goto out;
+    }
+    dec = find_decoder(d, n, name);
+    if (dec == NULL || dec->unavailable) {
+        printf("not replayed: decoder %s on input %s: %s\n", name, hex,
+               dec ? dec->unavailable
+                   : "not loaded (not in this build, left out by --only, or a plugin: pass --plugin FILE.so)");
+        st->skipped++;
+        goto out;
+    }
+    st->replayed++;
+    {
+        int r = replay_theirs(line, hex, dec, cls, buf, (size_t)len);
+        if (r == 2)
+            fprintf(stderr, "u8guard audit: out of memory\n");
+        if (r > rc)
+            rc = r;
+    }
+out:
+    free(hex);
+    free(bin);
+    return rc;
+}
+
+int audit_replay(const char *dir, audit_decoder *const *d, size_t n)
+{
+    char path[4200];
+    char *line = NULL;
+    size_t cap = 0;
+    uint8_t *buf = malloc(AUDIT_MAX_INPUT);
+    replay_stats st = {0, 0, 0, 0};
+    long lineno = 0;
+    int worst = 0;
+    FILE *f;
+
+    snprintf(path, sizeof path, "%s/manifest.jsonl", dir);
+    f = fopen(path, "r");
+    if (f == NULL || buf == NULL) {
+        fprintf(stderr, "u8guard audit: %s: %s\n", path,
+                f ? "out of memory" : strerror(errno));
+        if (f)
+            fclose(f);
+        free(buf);
+        return 2;
+    }
+    while (getline(&line, &cap, f) >= 0) {
+        int rc;
+        lineno++;
+        if (*json_skip_ws(line) == '\0')
+            continue;
+        st.entries++;
+        rc = replay_line(dir, line, lineno, d, n, buf, &st);
+        if (rc == 1)
+            st.changed++;
+        if (rc > worst)
+            worst = rc;
+    }
+    if (ferror(f)) {
+        fprintf(stderr, "u8guard audit: %s: %s\n", path, strerror(errno));
+        worst = 2;
+    }
+    fclose(f);
+    free(line);
+    free(buf);
+    printf("replay %s: %lu entries, %lu changed, %lu replayed, %lu not replayed\n",
+           dir, st.entries, st.changed, st.replayed, st.skipped);
+    if (st.replayed == 0) {
+        /* A replay that checked nothing must not look like a pass. */
+        printf("FAIL: no entry of %s was replayed (%s); a replay that checks "
+               "nothing proves nothing\n", path,
+               st.entries ? "no decoder they name is available here" : "it is empty");
+        return 2;
+    }
+    if (worst == 1)
+        printf("FAIL: %lu recorded answers changed (each printed above)\n", st.changed);
+    return worst;
+}

@@ -1,0 +1,155 @@
+/* replay_one.c -- u8guard audit --replay-one FILE: what u8guard and
+ * every decoder say about one input, as one JSON object (the objects
+ * ci/record-regression.py copies into the manifest).
+ * Split out of record.c; see record.c for the regression corpus as a
+ * whole and record_internal.h for what each shared helper returns. */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "record_internal.h"
+
+/* Reads the input of --replay-one: the bytes of path, or the hex= of the
+ * first "U8GUARD-DIFF" line in it (*diff_line then points into *raw).
+ * Returns the input's length with the bytes in out[0..AUDIT_MAX_INPUT),
+ * or -1 after a message on stderr. */
+static long read_one(const char *path, uint8_t *out, char **raw, const char **diff_line)
+{
+    size_t cap = 4 * AUDIT_MAX_INPUT + 1024, len;
+    char *data = malloc(cap + 1);
+    const char *tag;
+    FILE *f;
+
+    *raw = data;
+    *diff_line = NULL;
+    f = fopen(path, "rb");
+    if (f == NULL || data == NULL) {
+        fprintf(stderr, "u8guard audit: %s: %s\n", path, f ? "out of memory" : strerror(errno));
+        if (f)
+            fclose(f);
+        return -1;
+    }
+    len = fread(data, 1, cap, f);
+    if (ferror(f)) {
+        fprintf(stderr, "u8guard audit: %s: %s\n", path, strerror(errno));
+        fclose(f);
+        return -1;
+    }
+    fclose(f);
+    data[len] = '\0';
+    /* A differential fuzz target's report (fuzz/diff.c): take its hex=. */
+    tag = memchr(data, '\0', len) ? NULL : strstr(data, "U8GUARD-DIFF ");
+    if (tag) {
+        const char *h = strstr(tag, " hex="), *eol = tag + strcspn(tag, "\r\n");
+        long l;
+        if (h == NULL || h > eol) {
+            fprintf(stderr, "u8guard audit: %s: a U8GUARD-DIFF line without hex=\n", path);
+            return -1;
+        }
+        h += 5;
+        l = record_unhex(h, strcspn(h, " \t\r\n"), out, AUDIT_MAX_INPUT);
+        if (l < 0) {
+            fprintf(stderr, "u8guard audit: %s: malformed or too long hex= on the "
+                            "U8GUARD-DIFF line (at most %d bytes)\n", path, AUDIT_MAX_INPUT);
+            return -1;
+        }
+        *diff_line = tag;
+        return l;
+    }
+    if (len > AUDIT_MAX_INPUT) {
+        fprintf(stderr, "u8guard audit: %s: longer than %d bytes; minimise it first\n",
+                path, AUDIT_MAX_INPUT);
+        return -1;
+    }
+    memcpy(out, data, len);
+    return (long)len;
+}
+
+int audit_replay_one(const char *path, audit_decoder *const *d, size_t n)
+{
+    uint8_t *data = malloc(AUDIT_MAX_INPUT + 1);
+    char *hex = malloc(2 * AUDIT_MAX_INPUT + 8), *raw = NULL, sha[65], cls[128], ver[128];
+    const char *diff_line;
+    sbuf out = {0};
+    long len = -1;
+    int rc = 2;
+
+    if (data == NULL || hex == NULL)
+        fprintf(stderr, "u8guard audit: out of memory\n");
+    else
+        len = read_one(path, data, &raw, &diff_line);
+    if (len < 0)
+        goto done;
+    audit_sha256(data, (size_t)len, sha);
+    sb_printf(&out, "{\"sha256\": \"%s\", \"hex\": \"%s\", \"len\": %ld, \"class\": \"%s\"",
+              sha, audit_hex(data, (size_t)len, hex, 2 * AUDIT_MAX_INPUT + 8), len,
+              audit_class_name(audit_classify(data, (size_t)len)));
+    if (diff_line) {
+        char dname[80] = "";
+        const char *p = strstr(diff_line, " decoder=");
+        if (p && p < diff_line + strcspn(diff_line, "\r\n"))
+            snprintf(dname, sizeof dname, "%.*s", (int)strcspn(p + 9, " \t\r\n"), p + 9);
+        sb_printf(&out, ", \"diff_decoder\": ");
+        sb_str(&out, dname);
+    }
+    sb_printf(&out, ", \"u8guard\": ");
+    if (!sb_ours(&out, data, (size_t)len))
+        fprintf(stderr, "u8guard audit: %s: oracle_reference and u8guard_next_error "
+                        "disagree on this input (a u8guard bug)\n", path);
+    sb_printf(&out, ", \"decoders\": [");
+    for (size_t i = 0, k = 0; i < n; i++) {
+        said s;
+        if (d[i]->unavailable)
+            continue;
+        if (!decoder_says(d[i], data, (size_t)len, &s)) {
+            free(s.theirs.s);
+            out.oom = true;
+            break;
+        }
+        classification_of(d[i], &s, cls, sizeof cls);
+        sb_printf(&out, "%s{\"decoder\": ", k++ ? ", " : "");
+        sb_str(&out, d[i]->name);
+        sb_printf(&out, ", \"outcome\": \"%s\", \"classification\": ",
+                  s.outcome == ORACLE_AGREE ? "agree"
+                  : s.outcome == ORACLE_KNOWN_DIVERGENCE ? "known-divergence"
+                                                          : "disagree");
+        if (s.outcome == ORACLE_AGREE)
+            sb_printf(&out, "null");
+        else
+            sb_str(&out, cls);
+        sb_printf(&out, ", \"why\": ");
+        sb_str(&out, s.outcome == ORACLE_DISAGREE ? s.why
+                     : s.outcome == ORACLE_KNOWN_DIVERGENCE ? s.divergence : "agrees");
+        sb_printf(&out, ", \"theirs\": %s, \"version\": ", sb_text(&s.theirs));
+        sb_str(&out, d[i]->plugin ? d[i]->what : decoder_version(d[i]->name, ver, sizeof ver));
+        sb_printf(&out, "}");
+        free(s.theirs.s);
+    }
+    sb_printf(&out, "], \"unavailable\": [");
+    for (size_t i = 0, k = 0; i < n; i++) {
+        if (!d[i]->unavailable)
+            continue;
+        sb_printf(&out, "%s{\"decoder\": ", k++ ? ", " : "");
+        sb_str(&out, d[i]->name);
+        sb_printf(&out, ", \"why\": ");
+        sb_str(&out, d[i]->unavailable);
+        sb_printf(&out, "}");
+    }
+    sb_printf(&out, "]}\n");
+    if (out.oom) {
+        fprintf(stderr, "u8guard audit: out of memory\n");
+        goto done;
+    }
+    fputs(out.s, stdout);
+    rc = 0;
+done:
+    free(out.s);
+    free(raw);
+    free(data);
+    free(hex);
+    return rc;
+}
