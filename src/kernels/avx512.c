@@ -390,7 +390,13 @@ static size_t decode16_valid(const uint8_t *p, size_t n, uint16_t *out,
         for (g = 0; k > 0; g++) {
             cnt = k < 16 ? k : 16;
             cp = decode16(lo, hi, pos, g, c);
-            supp = _mm512_cmpge_epu32_mask(cp, base);
+            supp = _mm512_cmpge_epu32_mask(cp, base) & first_lanes(cnt);
+            if (supp == 0) {
+                _mm256_mask_storeu_epi16(out + o, first_lanes(cnt), _mm512_cvtepi32_epi16(cp));
+                o += cnt;
+                k -= cnt;
+                continue;
+            }
             /* Supplementary lanes become high surrogate | low surrogate
              * << 16 (0xEA: (s & 0x3FF) | 0xDC00). */
             s = _mm512_sub_epi32(cp, base);
