@@ -78,7 +78,9 @@ static bool is_format(uint32_t cp)
 
 const char *cp_class(uint32_t cp)
 {
-    static char plane[16];
+    /* 32, not the 16 "plane 16" needs: gcc -O3 inlines this into
+     * cp_printable and -Wstring-compare then sizes its strcmp by it. */
+    static char plane[32];
 
     if (cp > 0x10FFFF)
         return "beyond U+10FFFF";
