@@ -1,0 +1,90 @@
+/* eintr_shim.c -- an LD_PRELOAD module for test_eintr.py: it makes every
+ * other read() and write() of the process fail with EINTR before doing
+ * anything, and cuts the writes that do happen to at most 7 bytes, the way
+ * a signal arriving mid-call or a slow pipe would. A program that does not
+ * retry interrupted calls, or that ignores short writes, then loses or
+ * repeats data, which the test sees in the output.
+ *
+ * When EINTR_SHIM_LOG names a file, the number of calls it interrupted is
+ * written there at exit, so the test knows the shim was really in place. */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef ssize_t (*read_fn)(int, void *, size_t);
+typedef ssize_t (*write_fn)(int, const void *, size_t);
+
+static unsigned long calls, interrupted;
+
+/* interrupt returns 1 on every other call (and counts it). */
+static int interrupt(void)
+{
+    if (calls++ % 2 == 0) {
+        interrupted++;
+        return 1;
+    }
+    return 0;
+}
+
+ssize_t read(int fd, void *buf, size_t n)
+{
+    static read_fn real;
+
+    if (!real)
+        real = (read_fn)(void (*)(void))dlsym(RTLD_NEXT, "read");
+    if (interrupt()) {
+        errno = EINTR;
+        return -1;
+    }
+    return real(fd, buf, n);
+}
+
+/* With _FORTIFY_SOURCE, a read into a buffer of known size is __read_chk. */
+ssize_t __read_chk(int fd, void *buf, size_t n, size_t buflen);
+ssize_t __read_chk(int fd, void *buf, size_t n, size_t buflen)
+{
+    if (n > buflen)
+        abort();
+    return read(fd, buf, n);
+}
+
+ssize_t write(int fd, const void *buf, size_t n)
+{
+    static write_fn real;
+
+    if (!real)
+        real = (write_fn)(void (*)(void))dlsym(RTLD_NEXT, "write");
+    if (fd > 2 || fd == 1) {
+        if (interrupt()) {
+            errno = EINTR;
+            return -1;
+        }
+        if (n > 7)
+            n = 7; /* a short write: the caller must write the rest */
+    }
+    return real(fd, buf, n);
+}
+
+/* report writes the count of interrupted calls to $EINTR_SHIM_LOG. */
+__attribute__((destructor)) static void report(void)
+{
+    const char *path = getenv("EINTR_SHIM_LOG");
+    char text[32];
+    int fd, len;
+    write_fn real = (write_fn)(void (*)(void))dlsym(RTLD_NEXT, "write");
+
+    if (!path || !real)
+        return;
+    fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (fd < 0)
+        return;
+    len = snprintf(text, sizeof text, "%lu\n", interrupted);
+    if (len > 0)
+        (void)!real(fd, text, (size_t)len);
+    (void)close(fd);
+}
