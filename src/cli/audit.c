@@ -4,6 +4,7 @@
  * so instead of failing obscurely. */
 #include <string.h>
 
+#include "audit_usage.h"
 #include "commands.h"
 #include "diag.h"
 
@@ -11,48 +12,8 @@
 #include "audit_main.h"
 #endif
 
-/* The same text as `u8guard audit --help` (oracle/audit/options.c, which
- * a build without the oracles does not have). */
-const char audit_help[] =
-    "usage: u8guard audit [--plugin FILE.so]... [--json] [--seconds S] [--seed N]\n"
-    "                     [--cases N] [--timeout-ms N] [--only NAME]... [--no-builtin]\n"
-    "                     [--corpus FILE] [--record DIR]\n"
-    "       u8guard audit --replay DIR [--plugin FILE.so]...\n"
-    "       u8guard audit --replay-one FILE [--plugin FILE.so]...\n"
-    "\n"
-    "Runs the conformance corpus, then generated and mutated inputs, through\n"
-    "every decoder available (the built-in oracles and each plugin) and\n"
-    "reports, per decoder and error class, where it agrees with u8guard,\n"
-    "where it disagrees, and where it differs in a documented way (known\n"
-    "divergence), with the first minimal example of each disagreement.\n"
-    "\n"
-    "  --plugin FILE.so   also audit this decoder (DESIGN.md section 4); it runs\n"
-    "                     in a sandbox child: crashes, hangs and reads past the\n"
-    "                     end of the input are findings\n"
-    "  --json             one JSON object per decoder, one per line\n"
-    "  --seconds S        time for generated inputs after the corpus (default 8); a\n"
-    "                     plugin that hangs stops at this limit in the corpus too\n"
-    "  --cases N          exactly N generated inputs instead, and no time limit\n"
-    "                     (same seed, same output; a plugin that hangs costs\n"
-    "                     --timeout-ms per input)\n"
-    "  --seed N           the generator's seed (default 20260101; printed)\n"
-    "  --timeout-ms N     a plugin call taking longer is a hang (default 1000)\n"
-    "  --only NAME        of the built-in oracles, audit only NAME (repeatable;\n"
-    "                     plugins are always audited)\n"
-    "  --no-builtin       audit only the plugins\n"
-    "  --corpus FILE      the conformance corpus (default: the source tree's\n"
-    "                     corpus/conformance/conformance.txt, else its installed\n"
-    "                     copy in share/u8guard)\n"
-    "  --record DIR       keep each minimal example found in DIR (DIR/<sha256>.bin\n"
-    "                     and a line of DIR/manifest.jsonl)\n"
-    "  --replay DIR       replay DIR/manifest.jsonl: u8guard and each decoder must\n"
-    "                     still say what was recorded\n"
-    "  --replay-one FILE  what u8guard and each decoder say about FILE's bytes\n"
-    "                     (or a U8GUARD-DIFF line's hex=), as one JSON line\n"
-    "\n"
-    "exit status: 0 every decoder conforms (known divergences allowed), 1 some\n"
-    "decoder disagrees, faults or a replayed case changed, 2 usage or I/O error\n"
-    "(or no decoder could run here).\n";
+/* The text of `u8guard audit --help`, also in a build without the audit. */
+const char audit_help[] = U8GUARD_AUDIT_USAGE;
 
 int cmd_audit(int argc, char **argv, struct writer *out)
 {
