@@ -26,11 +26,6 @@
 
 #define VEC ((size_t)64) /* bytes per vector */
 
-struct tables {
-    __m512i prev_high, prev_low, cur_high; /* nibble lookups */
-    __m512i incomplete_max;                /* see KL_INCOMPLETE_MAX */
-};
-
 static inline __m512i load(const uint8_t *p)
 {
     return _mm512_loadu_si512((const void *)p);
@@ -42,53 +37,82 @@ static inline __m512i broadcast16(const uint8_t table[16])
         _mm_loadu_si128((const __m128i *)(const void *)table));
 }
 
+/* Byte k = k. */
+#define IOTA8(b) b, b + 1, b + 2, b + 3, b + 4, b + 5, b + 6, b + 7
+static const uint8_t IOTA[64] = {
+    IOTA8(0), IOTA8(8), IOTA8(16), IOTA8(24), IOTA8(32), IOTA8(40), IOTA8(48), IOTA8(56),
+};
+
+/* The nibble lookups of blocks.h are done with vpermb (VBMI), which reads
+ * only the low 6 bits of each index byte and so needs no AND to clear
+ * the rest:
+ * - by_prev_low is indexed by the previous byte itself; its entry k is
+ *   KL_PREV_LOW[k & 15], which is the 16-byte table repeated 4 times;
+ * - by_prev_top and by_cur_top are indexed by the byte shifted right by 2
+ *   in 16-bit lanes (its bits 2..7 land in bits 0..5; what the neighbour
+ *   byte shifts into bits 6..7 is ignored); entry k is the high-nibble
+ *   table's entry k >> 2.
+ * back1..back3 are vpermt2b indices that take, from the previous vector
+ * and the current one, the bytes 1, 2 and 3 positions back (63 + k, 62 + k,
+ * 61 + k: an index >= 64 selects from the current vector). */
+struct tables {
+    __m512i by_prev_top, by_prev_low, by_cur_top;
+    __m512i back1, back2, back3;
+    __m512i incomplete_max; /* see KL_INCOMPLETE_MAX */
+};
+
 static inline void load_tables(struct tables *t)
 {
-    t->prev_high = broadcast16(KL_PREV_HIGH);
-    t->prev_low = broadcast16(KL_PREV_LOW);
-    t->cur_high = broadcast16(KL_CUR_HIGH);
+    __m512i iota = load(IOTA);
+    __m512i quarter = _mm512_srli_epi16(iota, 2); /* byte k: k >> 2 */
+
+    t->by_prev_top = _mm512_permutexvar_epi8(quarter, broadcast16(KL_PREV_HIGH));
+    t->by_prev_low = broadcast16(KL_PREV_LOW);
+    t->by_cur_top = _mm512_permutexvar_epi8(quarter, broadcast16(KL_CUR_HIGH));
+    t->back1 = _mm512_add_epi8(iota, _mm512_set1_epi8(63));
+    t->back2 = _mm512_add_epi8(iota, _mm512_set1_epi8(62));
+    t->back3 = _mm512_add_epi8(iota, _mm512_set1_epi8(61));
     t->incomplete_max = _mm512_inserti32x4(
         _mm512_set1_epi8(-1),
         _mm_loadu_si128((const __m128i *)(const void *)KL_INCOMPLETE_MAX), 3);
 }
 
-/* What a block passes to the next: its bytes (the next block's previous
- * byte comes from them) and where its 3- and 4-byte leads are. */
-struct carry {
-    __m512i prev;
-    uint64_t lead3, lead4; /* bit k: byte k is >= E0, >= F0 */
-};
-
-/* The bytes of in (following c's block) that break a rule of Table 3-7,
- * as a bit mask; updates c to describe in. The pair rules use the three
- * nibble lookups. The 3rd/4th-byte rule is done on 64-bit masks in
- * general registers instead of with two more byte shifts: where a byte 2
- * back is >= E0 or 3 back is >= F0 the TWO_CONTS bit is required, and
- * everywhere else it is an error. (On CPUs that split 512-bit shuffles in
- * two, shuffles are what limits this loop.) */
-static inline uint64_t check(__m512i in, struct carry *c, const struct tables *t)
+/* The error bits of each byte of in (nonzero where a rule of Table 3-7 is
+ * broken), given prev1, the byte before each byte of in, and prev, the
+ * vector before in (all zero at the start: a boundary). prev1 is passed
+ * in because in the main loop it is cheapest as an unaligned load from
+ * p + i - 1; the bytes 2 and 3 back are permuted out of prev and in.
+ * (On CPUs that split 512-bit shuffles and loads in two halves, these
+ * are what limit the loop: measured on Zen 4, one extra load and two
+ * vpermt2b beat both three loads and three vpermt2b, and keeping the
+ * error in a vector beats moving per-byte masks to general registers.) */
+static inline __m512i check(__m512i in, __m512i prev1, __m512i prev,
+                            const struct tables *t)
 {
-    const __m512i nibble = _mm512_set1_epi8(0x0F);
-    /* in moved up one 128-bit lane, prev's last lane below it, so that
-     * the in-lane alignr can look back across lane boundaries. */
-    __m512i mid = _mm512_alignr_epi32(in, c->prev, 12);
-    __m512i prev1 = _mm512_alignr_epi8(in, mid, 15);
-    __m512i a = _mm512_shuffle_epi8(
-        t->prev_high, _mm512_and_si512(_mm512_srli_epi16(prev1, 4), nibble));
-    __m512i b = _mm512_shuffle_epi8(t->prev_low, _mm512_and_si512(prev1, nibble));
-    __m512i cc = _mm512_shuffle_epi8(
-        t->cur_high, _mm512_and_si512(_mm512_srli_epi16(in, 4), nibble));
-    __m512i special = _mm512_ternarylogic_epi32(a, b, cc, 0x80); /* a & b & cc */
-    uint64_t lead3 = _mm512_cmpge_epu8_mask(in, _mm512_set1_epi8((char)0xE0));
-    uint64_t lead4 = _mm512_cmpge_epu8_mask(in, _mm512_set1_epi8((char)0xF0));
-    uint64_t must23 = (lead3 << 2) | (c->lead3 >> 62) | (lead4 << 3) | (c->lead4 >> 61);
-    uint64_t other = _mm512_test_epi8_mask(special, _mm512_set1_epi8(0x7F));
-    uint64_t two_conts = _mm512_movepi8_mask(special);
+    __m512i prev2 = _mm512_permutex2var_epi8(prev, t->back2, in);
+    __m512i prev3 = _mm512_permutex2var_epi8(prev, t->back3, in);
+    __m512i a = _mm512_permutexvar_epi8(_mm512_srli_epi16(prev1, 2), t->by_prev_top);
+    __m512i b = _mm512_permutexvar_epi8(prev1, t->by_prev_low);
+    __m512i c = _mm512_permutexvar_epi8(_mm512_srli_epi16(in, 2), t->by_cur_top);
+    __m512i special = _mm512_ternarylogic_epi32(a, b, c, 0x80); /* a & b & c */
+    /* Bit 7 set where the byte 2 back is >= E0 or 3 back is >= F0: there
+     * this byte must be a continuation after a continuation. */
+    __m512i must23 = _mm512_or_si512(_mm512_subs_epu8(prev2, _mm512_set1_epi8(KL_THIRD_SUB)),
+                                     _mm512_subs_epu8(prev3, _mm512_set1_epi8(KL_FOURTH_SUB)));
 
-    c->prev = in;
-    c->lead3 = lead3;
-    c->lead4 = lead4;
-    return other | (two_conts ^ must23);
+    /* special ^ (must23 & 0x80) */
+    return _mm512_ternarylogic_epi32(special, must23, _mm512_set1_epi8((char)0x80), 0x78);
+}
+
+/* The previous byte of each byte of in, from the vector before it. */
+static inline __m512i back1(__m512i prev, __m512i in, const struct tables *t)
+{
+    return _mm512_permutex2var_epi8(prev, t->back1, in);
+}
+
+static inline bool any(__m512i v)
+{
+    return _mm512_test_epi8_mask(v, v) != 0;
 }
 
 /* Where a block failed: the valid prefix (see blocks.h). With a copy
@@ -106,41 +130,44 @@ static inline size_t failed(const uint8_t *p, size_t len, size_t s, uint8_t *dst
 /* The longest valid prefix of p[0..len), by blocks (see blocks.h); with
  * dst != NULL each block is also stored to dst once its checks passed
  * (validation and copy in one pass, for sanitize). Inlined into its two
- * callers so that the test of dst is resolved at compile time. */
+ * callers so that the test of dst is resolved at compile time. Nothing
+ * before p or after p + len is read: the first vector and the tail take
+ * their previous bytes from registers, the others from p + i - 1. */
 static inline __attribute__((always_inline)) size_t
 blocks(const uint8_t *p, size_t len, uint8_t *dst)
 {
     struct tables t;
-    struct carry c;
-    __m512i a, b, v2, v3;
+    __m512i prev = _mm512_setzero_si512(), a, b, v2, v3, err;
     __mmask64 m;
-    uint64_t err;
     size_t i = 0;
 
     load_tables(&t);
-    c.prev = _mm512_setzero_si512();
-    c.lead3 = c.lead4 = 0;
+    if (len >= VEC) {
+        a = load(p);
+        if (any(check(a, back1(prev, a, &t), prev, &t)))
+            return failed(p, len, 0, dst);
+        if (dst != NULL)
+            _mm512_storeu_si512(dst, a);
+        prev = a;
+        i = VEC;
+    }
     while (len - i >= 2 * VEC) {
         a = load(p + i);
         b = load(p + i + VEC);
         if (_mm512_movepi8_mask(_mm512_or_si512(a, b)) == 0) {
-            /* All ASCII: the only possible error is that the block before
-             * ended inside a character. */
-            if (_mm512_test_epi8_mask(_mm512_subs_epu8(c.prev, t.incomplete_max),
-                                      _mm512_set1_epi8(-1)) != 0)
+            /* All ASCII: the only possible error is that the vector
+             * before ended inside a character. */
+            if (any(_mm512_subs_epu8(prev, t.incomplete_max)))
                 return failed(p, len, i, dst);
-            c.prev = b;
-            c.lead3 = c.lead4 = 0;
         } else if (len - i >= 4 * VEC) {
-            /* Multi-byte text: four vectors, one branch. (Separate
-             * statements: each check updates c for the next.) */
+            /* Multi-byte text: four vectors, one branch. */
             v2 = load(p + i + 2 * VEC);
             v3 = load(p + i + 3 * VEC);
-            err = check(a, &c, &t);
-            err |= check(b, &c, &t);
-            err |= check(v2, &c, &t);
-            err |= check(v3, &c, &t);
-            if (err != 0)
+            err = check(a, load(p + i - 1), prev, &t);
+            err = _mm512_or_si512(err, check(b, load(p + i + VEC - 1), a, &t));
+            err = _mm512_or_si512(err, check(v2, load(p + i + 2 * VEC - 1), b, &t));
+            err = _mm512_or_si512(err, check(v3, load(p + i + 3 * VEC - 1), v2, &t));
+            if (any(err))
                 return failed(p, len, i, dst);
             if (dst != NULL) {
                 _mm512_storeu_si512(dst + i, a);
@@ -148,55 +175,66 @@ blocks(const uint8_t *p, size_t len, uint8_t *dst)
                 _mm512_storeu_si512(dst + i + 2 * VEC, v2);
                 _mm512_storeu_si512(dst + i + 3 * VEC, v3);
             }
+            prev = v3;
             i += 4 * VEC;
             continue;
         } else {
-            err = check(a, &c, &t);
-            err |= check(b, &c, &t);
-            if (err != 0)
+            err = _mm512_or_si512(check(a, load(p + i - 1), prev, &t),
+                                  check(b, load(p + i + VEC - 1), a, &t));
+            if (any(err))
                 return failed(p, len, i, dst);
         }
         if (dst != NULL) {
             _mm512_storeu_si512(dst + i, a);
             _mm512_storeu_si512(dst + i + VEC, b);
         }
+        prev = b;
         i += 2 * VEC;
     }
     if (len - i >= VEC) {
         a = load(p + i);
-        if (check(a, &c, &t) != 0)
+        if (any(check(a, load(p + i - 1), prev, &t)))
             return failed(p, len, i, dst);
         if (dst != NULL)
             _mm512_storeu_si512(dst + i, a);
+        prev = a;
         i += VEC;
     }
-    /* The last len - i < 64 bytes, zero-filled by the masked load: at
-     * least one zero byte follows them, so a character cut off by the end
-     * fails too. */
+    /* The last len - i < 64 bytes, zero-filled by the masked load (which
+     * never touches the bytes the mask excludes): at least one zero byte
+     * follows them, so a character cut off by the end fails too. */
     m = len - i == 0 ? 0 : (~(__mmask64)0 >> (VEC - (len - i)));
     a = _mm512_maskz_loadu_epi8(m, p + i);
-    if (check(a, &c, &t) != 0)
+    if (any(check(a, back1(prev, a, &t), prev, &t)))
         return failed(p, len, i, dst);
     if (dst != NULL)
         _mm512_mask_storeu_epi8(dst + i, m, a);
     return len;
 }
 
+/* Whether byte b can start a character (Table 3-7: 00..7F, C2..F4). */
+static inline bool can_start(uint8_t b)
+{
+    return b < 0x80 || (b >= 0xC2 && b <= 0xF4);
+}
+
+/* After an error the next byte is often an error too (a sanitizer calls
+ * these right after each one): a byte that cannot start a character is
+ * answered without setting up the vectors. Short strings go straight to
+ * the vectors: one masked load checks up to 64 bytes without a branch per
+ * character. */
 static size_t avx512_valid_prefix(const uint8_t *p, size_t len)
 {
-    bool stop;
-    size_t h = u8g_head(p, len, &stop);
-
-    return stop ? h : h + blocks(p + h, len - h, NULL);
+    if (len == 0 || !can_start(p[0]))
+        return 0;
+    return blocks(p, len, NULL);
 }
 
 static size_t avx512_copy_prefix(const uint8_t *p, size_t len, uint8_t *dst)
 {
-    bool stop;
-    size_t h = u8g_head(p, len, &stop);
-
-    memcpy(dst, p, h);
-    return stop ? h : h + blocks(p + h, len - h, dst + h);
+    if (len == 0 || !can_start(p[0]))
+        return 0;
+    return blocks(p, len, dst);
 }
 
 /* Decoding. The text is decoded in windows of DEC_WINDOW bytes: a window
@@ -244,16 +282,15 @@ static const uint8_t LEAD_SHIFT[16] = {
 
 static inline void dec_consts_load(struct dec_consts *c)
 {
-    uint8_t iota[64], spread[4][64], offsets[64];
+    uint8_t spread[4][64], offsets[64];
     int g, k;
 
     for (k = 0; k < 64; k++) {
-        iota[k] = (uint8_t)k;
         offsets[k] = (uint8_t)(k & 3);
         for (g = 0; g < 4; g++)
             spread[g][k] = (uint8_t)(16 * g + k / 4);
     }
-    c->iota = load(iota);
+    c->iota = load(IOTA);
     c->offsets = load(offsets);
     for (g = 0; g < 4; g++)
         c->spread[g] = load(spread[g]);
