@@ -2,7 +2,7 @@
  * Keiser-Lemire validation (blocks.h) 64 bytes per vector, 128 bytes per
  * step; the end of the input read with a masked load (which never touches
  * the bytes the mask excludes, so nothing past len is read); decoding 16
- * characters at a time with byte permutes (VBMI) and byte/word compression
+ * characters at a time with byte permutes (VBMI) and byte compression
  * (VBMI2), see "Decoding" below.
  *
  * This file is compiled with -mavx512f -mavx512bw -mavx512vl -mavx512vbmi
@@ -252,9 +252,9 @@ static size_t avx512_copy_prefix(const uint8_t *p, size_t len, uint8_t *dst)
  * (vpermt2b over this block and the next), the lead's marker bits and the
  * continuations' 10 are masked off by the lead's high nibble, two
  * multiply-adds assemble b0 << 18 | b1 << 12 | b2 << 6 | b3, and a shift
- * by 6 * (4 - length) leaves the code point. UTF-16 turns the lanes of
- * supplementary code points into surrogate pairs and packs the 16-bit
- * halves that are units (vpcompressw). Every store is masked to the units
+ * by 6 * (4 - length) leaves the code point. UTF-16 gives a 4-byte
+ * character two lanes, one per surrogate (see decode16_valid). Every
+ * store is masked to the units
  * written, and the end of the stretch is read with masked loads: nothing
  * outside p[0..n) is read and nothing past the decoding is written. */
 #define DEC_WINDOW ((size_t)8192)
@@ -272,12 +272,12 @@ struct dec_consts {
 
 static const uint8_t LEAD_KEEP[16] = {
     0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, /* ASCII */
-    0, 0, 0, 0,                                     /* never a lead */
+    0x0F, 0x0F, 0x0F, 0x0F,                         /* UTF-16: see decode16_valid */
     0x1F, 0x1F, 0x0F, 0x07,                         /* C, D, E, F */
 };
 
 static const uint8_t LEAD_SHIFT[16] = {
-    18, 18, 18, 18, 18, 18, 18, 18, 0, 0, 0, 0, 12, 12, 6, 0,
+    18, 18, 18, 18, 18, 18, 18, 18, 12, 12, 12, 12, 12, 12, 6, 0,
 };
 
 static inline void dec_consts_load(struct dec_consts *c)
@@ -305,9 +305,10 @@ static inline __mmask64 first_bytes(size_t k)
 }
 
 /* The code points of the 16 characters whose leads are at the byte
- * positions pos[16g .. 16g + 16) of the block lo (hi: the block after). */
+ * positions pos[16g .. 16g + 16) of the block lo (hi: the block after);
+ * sets *bytes to the 4 bytes gathered into each lane, lead first. */
 static inline __m512i decode16(__m512i lo, __m512i hi, __m512i pos, int g,
-                               const struct dec_consts *c)
+                               const struct dec_consts *c, __m512i *bytes)
 {
     __m512i idx = _mm512_add_epi8(_mm512_permutexvar_epi8(c->spread[g], pos), c->offsets);
     __m512i b = _mm512_permutex2var_epi8(lo, idx, hi);
@@ -320,6 +321,7 @@ static inline __m512i decode16(__m512i lo, __m512i hi, __m512i pos, int g,
     __m512i v = _mm512_maddubs_epi16(_mm512_and_si512(b, keep), _mm512_set1_epi16(0x0140));
     /* ... then (b0 * 64 + b1) * 4096 + b2 * 64 + b3 */
     v = _mm512_madd_epi16(v, _mm512_set1_epi32(0x00011000));
+    *bytes = b;
     return _mm512_srlv_epi32(v, shift);
 }
 
@@ -340,7 +342,7 @@ static size_t decode32_valid(const uint8_t *p, size_t n, uint32_t *out,
                              const struct dec_consts *c)
 {
     size_t i = 0, o = 0, k, left, cnt;
-    __m512i lo, hi, pos;
+    __m512i lo, hi, pos, bytes;
     __mmask64 lead;
     int g;
 
@@ -371,7 +373,7 @@ static size_t decode32_valid(const uint8_t *p, size_t n, uint32_t *out,
         k = (size_t)__builtin_popcountll(lead);
         for (g = 0; k > 0; g++) {
             cnt = k < 16 ? k : 16;
-            _mm512_mask_storeu_epi32(out + o, first_lanes(cnt), decode16(lo, hi, pos, g, c));
+            _mm512_mask_storeu_epi32(out + o, first_lanes(cnt), decode16(lo, hi, pos, g, c, &bytes));
             o += cnt;
             k -= cnt;
         }
@@ -379,16 +381,22 @@ static size_t decode32_valid(const uint8_t *p, size_t n, uint32_t *out,
     return o;
 }
 
-/* Decodes the valid p[0..n) to UTF-16 at out; returns the units written. */
+/* Decodes the valid p[0..n) to UTF-16 at out; returns the units written.
+ * A 4-byte character is two units, so it gets two lanes: its lead, which
+ * decodes to the code point and becomes the high surrogate, and its third
+ * byte, which LEAD_KEEP and LEAD_SHIFT treat as the lead of a 2-byte
+ * character made of its 3rd and 4th bytes: that is the low 10 bits of the
+ * code point, and with DC00 added the low surrogate. Every lane is then
+ * one unit, stored in order: no packing of units, no branch per character. A
+ * third byte may fall in the next block (lead at byte 62 or 63): the
+ * block's 4-byte leads are carried over for that. */
 static size_t decode16_valid(const uint8_t *p, size_t n, uint16_t *out,
                              const struct dec_consts *c)
 {
-    const __m512i base = _mm512_set1_epi32(0x10000);
-    size_t i = 0, o = 0, k, left, cnt, n16;
-    __m512i lo, hi, pos, cp, s, pair;
-    __mmask64 lead;
-    __mmask32 units;
-    __mmask16 supp;
+    size_t i = 0, o = 0, k, left, cnt;
+    __m512i lo, hi, pos, cp, bytes;
+    __mmask64 lead, lead4, carry4 = 0, third, in_block;
+    __mmask16 high, low;
     int g;
 
     for (i = 0; i < n; i += VEC) {
@@ -400,25 +408,30 @@ static size_t decode16_valid(const uint8_t *p, size_t n, uint16_t *out,
                 _mm512_storeu_si512(out + o + 32,
                                     _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(lo, 1)));
                 o += VEC;
+                carry4 = 0;
                 continue;
             }
             hi = _mm512_maskz_loadu_epi8(first_bytes(left - VEC) & 7, p + i + VEC);
-            lead = _mm512_cmpge_epi8_mask(lo, _mm512_set1_epi8(-64));
+            in_block = ~(__mmask64)0;
         } else {
-            lo = _mm512_maskz_loadu_epi8(first_bytes(left), p + i);
+            in_block = first_bytes(left);
+            lo = _mm512_maskz_loadu_epi8(in_block, p + i);
             hi = _mm512_setzero_si512();
-            lead = _mm512_cmpge_epi8_mask(lo, _mm512_set1_epi8(-64)) & first_bytes(left);
         }
-        pos = _mm512_maskz_compress_epi8(lead, c->iota);
-        k = (size_t)__builtin_popcountll(lead);
-        /* Blocks without 4-byte leads store 16-bit lanes as they are;
-         * decided once per block, not per group, so that mixed text
-         * costs one unpredictable branch per 64 bytes. */
-        if (_mm512_cmpge_epu8_mask(lo, _mm512_set1_epi8((char)0xF0)) == 0) {
+        lead = _mm512_cmpge_epi8_mask(lo, _mm512_set1_epi8(-64)) & in_block;
+        lead4 = _mm512_cmpge_epu8_mask(lo, _mm512_set1_epi8((char)0xF0)) & in_block;
+        third = ((lead4 << 2) | (carry4 >> 62)) & in_block;
+        carry4 = lead4;
+        pos = _mm512_maskz_compress_epi8(lead | third, c->iota);
+        k = (size_t)__builtin_popcountll(lead | third);
+        /* Blocks without surrogates skip their fix-up: decided once per
+         * block, so that mixed text costs one unpredictable branch per
+         * 64 bytes. */
+        if ((lead4 | third) == 0) {
             for (g = 0; k > 0; g++) {
                 cnt = k < 16 ? k : 16;
-                _mm256_mask_storeu_epi16(out + o, first_lanes(cnt),
-                                         _mm512_cvtepi32_epi16(decode16(lo, hi, pos, g, c)));
+                cp = decode16(lo, hi, pos, g, c, &bytes);
+                _mm256_mask_storeu_epi16(out + o, first_lanes(cnt), _mm512_cvtepi32_epi16(cp));
                 o += cnt;
                 k -= cnt;
             }
@@ -426,31 +439,17 @@ static size_t decode16_valid(const uint8_t *p, size_t n, uint16_t *out,
         }
         for (g = 0; k > 0; g++) {
             cnt = k < 16 ? k : 16;
-            cp = decode16(lo, hi, pos, g, c);
-            supp = _mm512_cmpge_epu32_mask(cp, base) & first_lanes(cnt);
-            if (supp == 0) {
-                _mm256_mask_storeu_epi16(out + o, first_lanes(cnt), _mm512_cvtepi32_epi16(cp));
-                o += cnt;
-                k -= cnt;
-                continue;
-            }
-            /* Supplementary lanes become high surrogate | low surrogate
-             * << 16 (0xEA: (s & 0x3FF) | 0xDC00). */
-            s = _mm512_sub_epi32(cp, base);
-            pair = _mm512_or_si512(
-                _mm512_or_si512(_mm512_srli_epi32(s, 10), _mm512_set1_epi32(0xD800)),
-                _mm512_slli_epi32(_mm512_ternarylogic_epi32(s, _mm512_set1_epi32(0x3FF),
-                                                            _mm512_set1_epi32(0xDC00), 0xEA),
-                                  16));
-            cp = _mm512_mask_mov_epi32(cp, supp, pair);
-            /* The low half of every lane, the high half of a pair's. */
-            units = (__mmask32)(0x55555555u |
-                                _mm512_test_epi16_mask(cp, _mm512_set1_epi32((int)0xFFFF0000u)));
-            units &= first_units(2 * cnt);
-            n16 = (size_t)__builtin_popcount(units);
-            _mm512_mask_storeu_epi16(out + o, first_units(n16),
-                                     _mm512_maskz_compress_epi16(units, cp));
-            o += n16;
+            cp = decode16(lo, hi, pos, g, c, &bytes);
+            /* high surrogate: D800 + ((cp - 10000) >> 10) */
+            high = _mm512_cmpge_epu32_mask(cp, _mm512_set1_epi32(0x10000));
+            cp = _mm512_mask_add_epi32(cp, high, _mm512_srli_epi32(cp, 10),
+                                       _mm512_set1_epi32(0xD800 - (0x10000 >> 10)));
+            /* low surrogate: lanes that start at a continuation byte */
+            low = _mm512_cmpeq_epi32_mask(_mm512_and_si512(bytes, _mm512_set1_epi32(0xC0)),
+                                          _mm512_set1_epi32(0x80));
+            cp = _mm512_mask_or_epi32(cp, low, cp, _mm512_set1_epi32(0xDC00));
+            _mm256_mask_storeu_epi16(out + o, first_lanes(cnt), _mm512_cvtepi32_epi16(cp));
+            o += cnt;
             k -= cnt;
         }
     }
