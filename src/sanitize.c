@@ -12,6 +12,12 @@
  * is negligible. */
 #define WINDOW ((size_t)16 * 1024)
 
+/* From this input size on, validating a window and then copying it with
+ * memcpy beats the kernel's one-pass copy when memcpy can use "rep movsb"
+ * well (see u8g_same_alignment); below it, where the output stays in
+ * the cache, one pass is as fast or faster. */
+#define OUT_OF_CACHE ((size_t)2 << 20)
+
 /* Appends src[0..n) to out[*o..cap) while it fits, cutting only at a
  * character boundary of the valid src; *o advances by what was written. A
  * cut stops all later writes (cap shrinks to *o) so the output stays a
@@ -76,7 +82,8 @@ size_t u8guard_sanitize(const void *data, size_t len, void *out,
          * only n == 0 is an error (a window holds whole 4-byte sequences
          * unless it is the rest of the input). */
         w = len - pos < WINDOW ? len - pos : WINDOW;
-        if (k->copy_prefix != NULL && out_cap - written >= w + 3) {
+        if (k->copy_prefix != NULL && out_cap - written >= w + 3 &&
+            !(len >= OUT_OF_CACHE && u8g_same_alignment(o8 + written, p + pos))) {
             /* Validated and copied in one pass. The up to 3 bytes it may
              * store past n are overwritten below: by the U+FFFD (which
              * fits, hence the + 3) or by the next window, which starts
