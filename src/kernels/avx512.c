@@ -331,12 +331,6 @@ static inline __mmask16 first_lanes(size_t k)
     return (__mmask16)((1u << k) - 1);
 }
 
-/* Mask of the first k (0..32) 16-bit units. */
-static inline __mmask32 first_units(size_t k)
-{
-    return (__mmask32)(k >= 32 ? 0xFFFFFFFFu : (1u << k) - 1);
-}
-
 /* Decodes the valid p[0..n) to UTF-32 at out; returns the units written. */
 static size_t decode32_valid(const uint8_t *p, size_t n, uint32_t *out,
                              const struct dec_consts *c)
