@@ -1,6 +1,8 @@
 /* avx2.c -- the AVX2 implementation: Keiser-Lemire validation (blocks.h)
- * 32 bytes per vector, 64 bytes per step; ASCII widened 32 bytes at a
- * time when decoding.
+ * 32 bytes per vector, 64 bytes per step; decoding in validated windows,
+ * ASCII widened 16 bytes at a time and other text 8 characters at a time
+ * with a left-pack table and byte shuffles (decode_tables.h, "Decoding"
+ * below).
  *
  * This file is compiled with -mavx2 (src/CMakeLists.txt) and its functions
  * run only after cpu.c has confirmed AVX2 and OS support for YMM state. */
@@ -12,6 +14,7 @@
 #endif
 
 #include "blocks.h"
+#include "decode_tables.h"
 #include "utf8_char.h"
 
 #include <immintrin.h>
@@ -110,77 +113,215 @@ static size_t avx2_valid_prefix(const uint8_t *p, size_t len)
     return stop ? h : h + avx2_blocks(p + h, len - h);
 }
 
-/* Number of ASCII bytes at the start of the 32 at p (32: all of them). */
-static inline size_t ascii_run(__m256i v)
-{
-    uint32_t m = (uint32_t)_mm256_movemask_epi8(v);
+/* Decoding (see decode_tables.h and avx512.c, "Decoding"). The text is
+ * decoded in windows of U8G_DEC_WINDOW bytes: a window is validated
+ * (avx2_valid_prefix), then its valid prefix decoded while it is still in
+ * the L1 cache. Only text proven valid is decoded, so the decoder needs no
+ * checks.
+ *
+ * A valid stretch p[0..n) is walked in steps of 8 bytes at i = 0, 8, 16,
+ * ... while 16 bytes are readable (i + 16 <= n); a step decodes the
+ * characters whose lead bytes lie in p[i .. i + 8), whose continuation
+ * bytes (at most 3) lie within the 16 bytes loaded; continuation bytes at
+ * the start of a step belong to a character of the step before. So i
+ * never waits for the decoding (a step whose start depended on where the
+ * last character ended would wait for the load, compare and bit scan of
+ * the step before). 16 ASCII bytes are widened at once. Otherwise the
+ * left-pack table gives the positions of the step's leads; for character
+ * j, the 4 bytes from its lead are gathered into 32-bit lane j (one
+ * shuffle of the 16 bytes, broadcast to both 128-bit halves); the lead's
+ * marker bits and the continuations' 10 are masked off by the lead's high
+ * nibble; two multiply-adds assemble b0 << 18 | b1 << 12 | b2 << 6 | b3;
+ * a shift by 6 * (4 - length) drops the bytes after the character. The
+ * last bytes (fewer than 16) are decoded one character at a time, from
+ * the first lead not yet decoded.
+ *
+ * Why the full-width stores are safe: the caller's out has room for len
+ * units (u8g_kernels), and a character of k bytes gives at most k units
+ * (UTF-32: 1; UTF-16: 2 only for k = 4). When step i starts, the
+ * characters with leads before i are decoded: o is at most their bytes,
+ * which end at e, i <= e <= i + 3 (the last may run 3 bytes past i). A
+ * step runs only when i + 16 <= n <= len. It stores 8 units from o, and
+ * o + 8 <= i + 11 < len; or, for 16 ASCII bytes, 16 units, and then byte
+ * i is ASCII, so e = i and o + 16 <= i + 16 <= len. Lanes past the step's
+ * characters are junk that the next step or the tail overwrites, never
+ * past out[len). */
 
-    return m == 0 ? 32 : (size_t)__builtin_ctz(m);
+struct dec_consts {
+    __m256i spread;     /* byte 4j + k = j: lane j takes lead position j */
+    __m256i offsets;    /* byte 4j + k = k: ... and the 3 bytes after it */
+    __m256i lane_low;   /* 0xFF in the low byte of every 32-bit lane */
+    __m256i lead_keep;  /* U8G_LEAD_KEEP, in both halves */
+    __m256i lead_shift; /* U8G_LEAD_SHIFT, in both halves */
+};
+
+static inline void dec_consts_load(struct dec_consts *c)
+{
+    c->spread = _mm256_setr_epi8(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3,
+                                 4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7);
+    c->offsets = _mm256_set1_epi32(0x03020100);
+    c->lane_low = _mm256_set1_epi32(0xFF);
+    c->lead_keep = broadcast16(U8G_LEAD_KEEP);
+    c->lead_shift = broadcast16(U8G_LEAD_SHIFT);
+}
+
+/* The code points of the characters whose leads are at the positions
+ * packed in pos (U8G_LEFT_PACK) of the 16 bytes src, in lanes 0..7 (lanes
+ * past the number of leads decode the bytes at position 0: junk). */
+static inline __m256i decode8(__m128i src, uint64_t pos, const struct dec_consts *c)
+{
+    /* Both halves hold pos: in-lane shuffles index 16 bytes. */
+    __m256i idx = _mm256_add_epi8(
+        _mm256_shuffle_epi8(_mm256_set1_epi64x((long long)pos), c->spread), c->offsets);
+    __m256i b = _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(src), idx);
+    __m256i nib = _mm256_and_si256(_mm256_srli_epi16(b, 4), _mm256_set1_epi8(0x0F));
+    /* The lead (low byte of a lane) keeps its payload; the other 3 bytes
+     * keep 6 bits, so that a byte after the character, whatever it is,
+     * stays below the bits the final shift keeps. */
+    __m256i keep = _mm256_blendv_epi8(_mm256_set1_epi8(0x3F),
+                                      _mm256_shuffle_epi8(c->lead_keep, nib), c->lane_low);
+    __m256i shift = _mm256_and_si256(_mm256_shuffle_epi8(c->lead_shift, nib), c->lane_low);
+    /* bytes (b0, b1) -> b0 * 64 + b1 and (b2, b3) -> b2 * 64 + b3 ... */
+    __m256i v = _mm256_maddubs_epi16(_mm256_and_si256(b, keep), _mm256_set1_epi16(0x0140));
+    /* ... then (b0 * 64 + b1) * 4096 + b2 * 64 + b3 (below 2^25) */
+    v = _mm256_madd_epi16(v, _mm256_set1_epi32(0x00011000));
+    return _mm256_srlv_epi32(v, shift);
+}
+
+static inline __m128i load16(const uint8_t *p)
+{
+    return _mm_loadu_si128((const __m128i *)(const void *)p);
+}
+
+/* Bit k (k = 0..7): byte k of v is a lead (not 10xxxxxx: >= -64 as a
+ * signed byte). */
+static inline uint32_t leads8(__m128i v)
+{
+    return (uint32_t)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(-65))) & 0xFF;
+}
+
+/* The first character boundary at or after i of the valid p[0..n), when
+ * every character before it is decoded: past the continuation bytes of
+ * the last character of the steps. */
+static inline size_t next_lead(const uint8_t *p, size_t i, size_t n)
+{
+    while (i < n && U8G_IS_TAIL(p[i]))
+        i++;
+    return i;
+}
+
+/* Decodes the valid p[0..n) to UTF-32 at out; returns the units written. */
+static size_t decode32_valid(const uint8_t *p, size_t n, uint32_t *out,
+                             const struct dec_consts *c)
+{
+    size_t i = 0, o = 0;
+    uint32_t lead, cp;
+    __m128i v;
+
+    while (n - i >= 16) {
+        v = load16(p + i);
+        if (_mm_movemask_epi8(v) == 0) {
+            _mm256_storeu_si256((__m256i *)(void *)(out + o), _mm256_cvtepu8_epi32(v));
+            _mm256_storeu_si256((__m256i *)(void *)(out + o + 8),
+                                _mm256_cvtepu8_epi32(_mm_srli_si128(v, 8)));
+            i += 16;
+            o += 16;
+            continue;
+        }
+        lead = leads8(v);
+        _mm256_storeu_si256((__m256i *)(void *)(out + o), decode8(v, U8G_LEFT_PACK[lead], c));
+        o += U8G_POPCOUNT8[lead];
+        i += 8;
+    }
+    for (i = next_lead(p, i, n); i < n;) {
+        i += u8g_char_trusted(p + i, &cp);
+        out[o++] = cp;
+    }
+    return o;
+}
+
+/* Decodes the valid p[0..n) to UTF-16 at out; returns the units written.
+ * A step without a 4-byte lead narrows its code points to 16 bits; one
+ * with a 4-byte lead (surrogate pairs) decodes its characters one at a
+ * time. */
+static size_t decode16_valid(const uint8_t *p, size_t n, uint16_t *out,
+                             const struct dec_consts *c)
+{
+    size_t i = 0, o = 0, k;
+    uint32_t nonascii, lead, cp;
+    __m128i v;
+    __m256i cps;
+
+    while (n - i >= 16) {
+        v = load16(p + i);
+        nonascii = (uint32_t)_mm_movemask_epi8(v);
+        if (nonascii == 0) {
+            _mm256_storeu_si256((__m256i *)(void *)(out + o), _mm256_cvtepu8_epi16(v));
+            i += 16;
+            o += 16;
+            continue;
+        }
+        lead = leads8(v);
+        /* Bytes >= F0: greater than -17 as signed bytes, and negative. */
+        if ((nonascii & lead & (uint32_t)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(-17)))) == 0) {
+            cps = decode8(v, U8G_LEFT_PACK[lead], c);
+            _mm_storeu_si128((__m128i *)(void *)(out + o),
+                             _mm_packus_epi32(_mm256_castsi256_si128(cps),
+                                              _mm256_extracti128_si256(cps, 1)));
+            o += U8G_POPCOUNT8[lead];
+        } else {
+            for (k = next_lead(p, i, n); k < i + 8;) {
+                k += u8g_char_trusted(p + k, &cp);
+                o += u8g_put_utf16(out + o, cp);
+            }
+        }
+        i += 8;
+    }
+    for (i = next_lead(p, i, n); i < n;) {
+        i += u8g_char_trusted(p + i, &cp);
+        o += u8g_put_utf16(out + o, cp);
+    }
+    return o;
 }
 
 static size_t avx2_to_utf32(const uint8_t *p, size_t len, uint32_t *out,
                             size_t *n_out)
 {
-    size_t n = avx2_valid_prefix(p, len), i = 0, o = 0, k, m;
-    __m256i v;
-    __m128i lo, hi;
+    struct dec_consts c;
+    size_t pos = 0, o = 0, w, n;
 
-    while (i < n) {
-        if (n - i >= 32) {
-            v = load(p + i);
-            m = ascii_run(v);
-            if (m == 32) {
-                lo = _mm256_castsi256_si128(v);
-                hi = _mm256_extracti128_si256(v, 1);
-                _mm256_storeu_si256((__m256i *)(void *)(out + o), _mm256_cvtepu8_epi32(lo));
-                _mm256_storeu_si256((__m256i *)(void *)(out + o + 8),
-                                    _mm256_cvtepu8_epi32(_mm_srli_si128(lo, 8)));
-                _mm256_storeu_si256((__m256i *)(void *)(out + o + 16), _mm256_cvtepu8_epi32(hi));
-                _mm256_storeu_si256((__m256i *)(void *)(out + o + 24),
-                                    _mm256_cvtepu8_epi32(_mm_srli_si128(hi, 8)));
-                i += 32;
-                o += 32;
-                continue;
-            }
-            for (k = 0; k < m; k++)
-                out[o + k] = p[i + k];
-            i += m;
-            o += m;
-        }
-        i = u8g_run_utf32(p, i, n, out, &o);
+    dec_consts_load(&c);
+    while (pos < len) {
+        /* A window that cuts a character stops short of it (n > 0) and
+         * the next one starts there; only n == 0 is an error. */
+        w = len - pos < U8G_DEC_WINDOW ? len - pos : U8G_DEC_WINDOW;
+        n = avx2_valid_prefix(p + pos, w);
+        if (n == 0)
+            break;
+        o += decode32_valid(p + pos, n, out + o, &c);
+        pos += n;
     }
     *n_out = o;
-    return n;
+    return pos;
 }
 
 static size_t avx2_to_utf16(const uint8_t *p, size_t len, uint16_t *out,
                             size_t *n_out)
 {
-    size_t n = avx2_valid_prefix(p, len), i = 0, o = 0, k, m;
-    __m256i v;
+    struct dec_consts c;
+    size_t pos = 0, o = 0, w, n;
 
-    while (i < n) {
-        if (n - i >= 32) {
-            v = load(p + i);
-            m = ascii_run(v);
-            if (m == 32) {
-                _mm256_storeu_si256((__m256i *)(void *)(out + o),
-                                    _mm256_cvtepu8_epi16(_mm256_castsi256_si128(v)));
-                _mm256_storeu_si256((__m256i *)(void *)(out + o + 16),
-                                    _mm256_cvtepu8_epi16(_mm256_extracti128_si256(v, 1)));
-                i += 32;
-                o += 32;
-                continue;
-            }
-            for (k = 0; k < m; k++)
-                out[o + k] = p[i + k];
-            i += m;
-            o += m;
-        }
-        i = u8g_run_utf16(p, i, n, out, &o);
+    dec_consts_load(&c);
+    while (pos < len) {
+        w = len - pos < U8G_DEC_WINDOW ? len - pos : U8G_DEC_WINDOW;
+        n = avx2_valid_prefix(p + pos, w);
+        if (n == 0)
+            break;
+        o += decode16_valid(p + pos, n, out + o, &c);
+        pos += n;
     }
     *n_out = o;
-    return n;
+    return pos;
 }
 
 const struct u8g_kernels u8g_avx2_kernels = {

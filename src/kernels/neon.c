@@ -1,12 +1,15 @@
 /* neon.c -- the AArch64 Advanced SIMD implementation: Keiser-Lemire
- * validation (blocks.h) 16 bytes per vector, 64 bytes per step; ASCII
- * widened 16 bytes at a time when decoding. Advanced SIMD is part of
- * AArch64, so no flags and no runtime check are needed. */
+ * validation (blocks.h) 16 bytes per vector, 64 bytes per step; decoding
+ * in validated windows, ASCII widened 16 bytes at a time and other text 8
+ * characters at a time with a left-pack table and byte table lookups
+ * (decode_tables.h, "Decoding" in avx2.c and below). Advanced SIMD is part
+ * of AArch64, so no flags and no runtime check are needed. */
 #include "kernels.h"
 
 #if U8G_HAVE_NEON_KERNEL
 
 #include "blocks.h"
+#include "decode_tables.h"
 #include "utf8_char.h"
 
 #include <arm_neon.h>
@@ -103,75 +106,216 @@ static size_t neon_valid_prefix(const uint8_t *p, size_t len)
     return stop ? h : h + neon_blocks(p + h, len - h);
 }
 
-/* Number of ASCII bytes at the start of v (16: all of them). */
-static inline size_t ascii_run(uint8x16_t v)
-{
-    /* Each byte becomes 0xF or 0x0 in a nibble of a 64-bit mask. */
-    uint8x8_t nib = vshrn_n_u16(vreinterpretq_u16_u8(vcltq_u8(v, vdupq_n_u8(0x80))), 4);
-    uint64_t ascii = vget_lane_u64(vreinterpret_u64_u8(nib), 0);
+/* Decoding: as avx2.c ("Decoding": windows, 8-byte steps, the left-pack
+ * table, why the full-width stores are safe), with the 8 characters of a
+ * step in two vectors of 4 lanes. A character's 4 bytes are gathered
+ * into its lane in reverse (lead in the lane's top byte), so that two
+ * shift-and-inserts (SLI) assemble b0 << 18 | b1 << 12 | b2 << 6 | b3
+ * (NEON has no byte multiply-add); USHL by a negative count is the
+ * per-lane right shift. */
 
-    return ascii == ~0ull ? 16 : (size_t)__builtin_ctzll(~ascii) / 4;
+/* By the high nibble of a lead: -6 * (4 - length), the (right) shift. */
+static const int8_t U8G_LEAD_NEG_SHIFT[16] = {
+    -18, -18, -18, -18, -18, -18, -18, -18, 0, 0, 0, 0, -12, -12, -6, 0,
+};
+
+struct dec_consts {
+    uint8x16_t spread[2];  /* group g, byte 4j + k = 4g + j: lead position */
+    uint8x16_t offsets;    /* byte 4j + k = 3 - k: the lead's 4 bytes, reversed */
+    uint8x16_t lane_high;  /* 0xFF in the top byte of every 32-bit lane */
+    uint8x16_t lead_keep;  /* U8G_LEAD_KEEP */
+    uint8x16_t neg_shift;  /* U8G_LEAD_NEG_SHIFT */
+    uint8x16_t bit_of;     /* byte k = 1 << (k % 8) */
+};
+
+static inline void dec_consts_load(struct dec_consts *c)
+{
+    static const uint8_t spread[2][16] = {
+        {0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3},
+        {4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7},
+    };
+    static const uint8_t bit_of[16] = {1, 2, 4, 8, 16, 32, 64, 128,
+                                       1, 2, 4, 8, 16, 32, 64, 128};
+
+    c->spread[0] = vld1q_u8(spread[0]);
+    c->spread[1] = vld1q_u8(spread[1]);
+    c->offsets = vreinterpretq_u8_u32(vdupq_n_u32(0x00010203));
+    c->lane_high = vreinterpretq_u8_u32(vdupq_n_u32(0xFF000000));
+    c->lead_keep = vld1q_u8(U8G_LEAD_KEEP);
+    c->neg_shift = vreinterpretq_u8_s8(vld1q_s8(U8G_LEAD_NEG_SHIFT));
+    c->bit_of = vld1q_u8(bit_of);
+}
+
+/* The code points of characters 4g .. 4g + 3 of a step: their leads are
+ * at the positions pos (U8G_LEFT_PACK, bytes 0..7) of the 16 bytes src
+ * (lanes past the number of leads decode the bytes at position 0: junk). */
+static inline uint32x4_t decode4(uint8x16_t src, uint8x16_t pos, int g,
+                                 const struct dec_consts *c)
+{
+    /* Lane bytes (b3, b2, b1, b0), lowest first. */
+    uint8x16_t b = vqtbl1q_u8(src, vaddq_u8(vqtbl1q_u8(pos, c->spread[g]), c->offsets));
+    uint8x16_t nib = vshrq_n_u8(b, 4);
+    /* The lead keeps its payload; the other 3 bytes keep 6 bits, so that a
+     * byte after the character, whatever it is, stays below the bits the
+     * final shift keeps. */
+    uint8x16_t keep = vbslq_u8(c->lane_high, vqtbl1q_u8(c->lead_keep, nib), vdupq_n_u8(0x3F));
+    uint16x8_t h = vreinterpretq_u16_u8(vandq_u8(b, keep));
+    uint32x4_t w;
+    int32x4_t shift;
+
+    /* 16-bit halves (lo | hi << 8) -> hi << 6 | lo: b2 << 6 | b3, b0 << 6 | b1 */
+    h = vsliq_n_u16(h, vshrq_n_u16(h, 8), 6);
+    /* 32-bit lanes -> (b0 << 6 | b1) << 12 | b2 << 6 | b3 */
+    w = vreinterpretq_u32_u16(h);
+    w = vsliq_n_u32(w, vshrq_n_u32(w, 16), 12);
+    /* The lead's negative shift, from the lane's top byte, sign-extended. */
+    shift = vshrq_n_s32(vreinterpretq_s32_u8(vqtbl1q_u8(c->neg_shift, nib)), 24);
+    return vshlq_u32(w, shift);
+}
+
+/* Bit k (k = 0..7): byte k of v is a lead (not 10xxxxxx: >= -64 as a
+ * signed byte). */
+static inline uint32_t leads8(uint8x16_t v, const struct dec_consts *c)
+{
+    uint8x16_t lead = vcgeq_s8(vreinterpretq_s8_u8(v), vdupq_n_s8(-64));
+
+    return vaddv_u8(vand_u8(vget_low_u8(lead), vget_low_u8(c->bit_of)));
+}
+
+/* The positions of the leads lead (U8G_LEFT_PACK) in bytes 0..7. */
+static inline uint8x16_t lead_positions(uint32_t lead)
+{
+    return vreinterpretq_u8_u64(vdupq_n_u64(U8G_LEFT_PACK[lead]));
+}
+
+/* The first character boundary at or after i of the valid p[0..n), when
+ * every character before it is decoded: past the continuation bytes of
+ * the last character of the steps. */
+static inline size_t next_lead(const uint8_t *p, size_t i, size_t n)
+{
+    while (i < n && U8G_IS_TAIL(p[i]))
+        i++;
+    return i;
+}
+
+/* Decodes the valid p[0..n) to UTF-32 at out; returns the units written. */
+static size_t decode32_valid(const uint8_t *p, size_t n, uint32_t *out,
+                             const struct dec_consts *c)
+{
+    size_t i = 0, o = 0;
+    uint32_t lead, cp;
+    uint8x16_t v, pos;
+    uint16x8_t lo, hi;
+
+    while (n - i >= 16) {
+        v = vld1q_u8(p + i);
+        if (vmaxvq_u8(v) < 0x80) {
+            lo = vmovl_u8(vget_low_u8(v));
+            hi = vmovl_u8(vget_high_u8(v));
+            vst1q_u32(out + o, vmovl_u16(vget_low_u16(lo)));
+            vst1q_u32(out + o + 4, vmovl_u16(vget_high_u16(lo)));
+            vst1q_u32(out + o + 8, vmovl_u16(vget_low_u16(hi)));
+            vst1q_u32(out + o + 12, vmovl_u16(vget_high_u16(hi)));
+            i += 16;
+            o += 16;
+            continue;
+        }
+        lead = leads8(v, c);
+        pos = lead_positions(lead);
+        vst1q_u32(out + o, decode4(v, pos, 0, c));
+        vst1q_u32(out + o + 4, decode4(v, pos, 1, c));
+        o += U8G_POPCOUNT8[lead];
+        i += 8;
+    }
+    for (i = next_lead(p, i, n); i < n;) {
+        i += u8g_char_trusted(p + i, &cp);
+        out[o++] = cp;
+    }
+    return o;
+}
+
+/* Decodes the valid p[0..n) to UTF-16 at out; returns the units written.
+ * A step without a 4-byte lead narrows its code points to 16 bits; one
+ * with a 4-byte lead (surrogate pairs) decodes its characters one at a
+ * time. */
+static size_t decode16_valid(const uint8_t *p, size_t n, uint16_t *out,
+                             const struct dec_consts *c)
+{
+    size_t i = 0, o = 0, k;
+    uint32_t lead, cp;
+    uint8x16_t v, pos;
+
+    while (n - i >= 16) {
+        v = vld1q_u8(p + i);
+        if (vmaxvq_u8(v) < 0x80) {
+            vst1q_u16(out + o, vmovl_u8(vget_low_u8(v)));
+            vst1q_u16(out + o + 8, vmovl_u8(vget_high_u8(v)));
+            i += 16;
+            o += 16;
+            continue;
+        }
+        lead = leads8(v, c);
+        /* Bytes 0..7 hold the step's leads; a byte >= F0 among them is a
+         * 4-byte lead (continuation bytes are below C0). */
+        if (vmaxv_u8(vget_low_u8(v)) < 0xF0) {
+            pos = lead_positions(lead);
+            /* Every code point is below 0x10000: narrowing keeps it. */
+            vst1q_u16(out + o, vcombine_u16(vmovn_u32(decode4(v, pos, 0, c)),
+                                            vmovn_u32(decode4(v, pos, 1, c))));
+            o += U8G_POPCOUNT8[lead];
+        } else {
+            for (k = next_lead(p, i, n); k < i + 8;) {
+                k += u8g_char_trusted(p + k, &cp);
+                o += u8g_put_utf16(out + o, cp);
+            }
+        }
+        i += 8;
+    }
+    for (i = next_lead(p, i, n); i < n;) {
+        i += u8g_char_trusted(p + i, &cp);
+        o += u8g_put_utf16(out + o, cp);
+    }
+    return o;
 }
 
 static size_t neon_to_utf32(const uint8_t *p, size_t len, uint32_t *out,
                             size_t *n_out)
 {
-    size_t n = neon_valid_prefix(p, len), i = 0, o = 0, k, m;
-    uint8x16_t v;
-    uint16x8_t lo, hi;
+    struct dec_consts c;
+    size_t pos = 0, o = 0, w, n;
 
-    while (i < n) {
-        if (n - i >= 16) {
-            v = vld1q_u8(p + i);
-            m = ascii_run(v);
-            if (m == 16) {
-                lo = vmovl_u8(vget_low_u8(v));
-                hi = vmovl_u8(vget_high_u8(v));
-                vst1q_u32(out + o, vmovl_u16(vget_low_u16(lo)));
-                vst1q_u32(out + o + 4, vmovl_u16(vget_high_u16(lo)));
-                vst1q_u32(out + o + 8, vmovl_u16(vget_low_u16(hi)));
-                vst1q_u32(out + o + 12, vmovl_u16(vget_high_u16(hi)));
-                i += 16;
-                o += 16;
-                continue;
-            }
-            for (k = 0; k < m; k++)
-                out[o + k] = p[i + k];
-            i += m;
-            o += m;
-        }
-        i = u8g_run_utf32(p, i, n, out, &o);
+    dec_consts_load(&c);
+    while (pos < len) {
+        /* A window that cuts a character stops short of it (n > 0) and
+         * the next one starts there; only n == 0 is an error. */
+        w = len - pos < U8G_DEC_WINDOW ? len - pos : U8G_DEC_WINDOW;
+        n = neon_valid_prefix(p + pos, w);
+        if (n == 0)
+            break;
+        o += decode32_valid(p + pos, n, out + o, &c);
+        pos += n;
     }
     *n_out = o;
-    return n;
+    return pos;
 }
 
 static size_t neon_to_utf16(const uint8_t *p, size_t len, uint16_t *out,
                             size_t *n_out)
 {
-    size_t n = neon_valid_prefix(p, len), i = 0, o = 0, k, m;
-    uint8x16_t v;
+    struct dec_consts c;
+    size_t pos = 0, o = 0, w, n;
 
-    while (i < n) {
-        if (n - i >= 16) {
-            v = vld1q_u8(p + i);
-            m = ascii_run(v);
-            if (m == 16) {
-                vst1q_u16(out + o, vmovl_u8(vget_low_u8(v)));
-                vst1q_u16(out + o + 8, vmovl_u8(vget_high_u8(v)));
-                i += 16;
-                o += 16;
-                continue;
-            }
-            for (k = 0; k < m; k++)
-                out[o + k] = p[i + k];
-            i += m;
-            o += m;
-        }
-        i = u8g_run_utf16(p, i, n, out, &o);
+    dec_consts_load(&c);
+    while (pos < len) {
+        w = len - pos < U8G_DEC_WINDOW ? len - pos : U8G_DEC_WINDOW;
+        n = neon_valid_prefix(p + pos, w);
+        if (n == 0)
+            break;
+        o += decode16_valid(p + pos, n, out + o, &c);
+        pos += n;
     }
     *n_out = o;
-    return n;
+    return pos;
 }
 
 const struct u8g_kernels u8g_neon_kernels = {

@@ -1,6 +1,8 @@
 /* sse42.c -- the SSSE3/SSE4.1/SSE4.2 implementation: Keiser-Lemire
- * validation (blocks.h) 16 bytes per vector, 64 bytes per step; ASCII
- * widened 16 bytes at a time when decoding.
+ * validation (blocks.h) 16 bytes per vector, 64 bytes per step; decoding
+ * in validated windows, ASCII widened 16 bytes at a time and other text 8
+ * characters at a time with a left-pack table and byte shuffles
+ * (decode_tables.h, "Decoding" in avx2.c and below).
  *
  * This file is compiled with -mssse3 -msse4.1 -msse4.2 (src/CMakeLists.txt)
  * and its functions run only after cpu.c has confirmed those. */
@@ -12,6 +14,7 @@
 #endif
 
 #include "blocks.h"
+#include "decode_tables.h"
 #include "utf8_char.h"
 
 #include <immintrin.h>
@@ -113,74 +116,220 @@ static size_t sse42_valid_prefix(const uint8_t *p, size_t len)
     return stop ? h : h + sse42_blocks(p + h, len - h);
 }
 
-/* Number of ASCII bytes at the start of v (16: all of them). */
-static inline size_t ascii_run(__m128i v)
-{
-    uint32_t m = (uint32_t)_mm_movemask_epi8(v);
+/* Decoding: as avx2.c ("Decoding": windows, 8-byte steps, the left-pack
+ * table, why the full-width stores are safe), with the 8 characters of a
+ * step in two vectors of 4 lanes, and without AVX2's per-lane shift
+ * (vpsrlvd), which SSE4.2 lacks: a character's bytes are gathered
+ * right-aligned in its lane instead, the last byte in the lane's top
+ * byte and zeros before the lead, so that the fixed multiply-adds give
+ * the code point with nothing to drop. For that each lane needs its
+ * character's length before the gather: it comes from the lead's high
+ * nibble, looked up once per step for the 8 leads together. The payload
+ * bits of every byte are also masked once per step, on the 16 source
+ * bytes, by each byte's own high nibble (a lead keeps its payload, a
+ * continuation 6 bits). */
 
-    return m == 0 ? 16 : (size_t)__builtin_ctz(m);
+/* By the high nibble of a byte: its payload bits (0..7 ASCII, 8..B
+ * continuation bytes, C and D 2-byte leads, E 3-byte, F 4-byte). */
+static const uint8_t PAYLOAD[16] = {
+    0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F,
+    0x3F, 0x3F, 0x3F, 0x3F, 0x1F, 0x1F, 0x0F, 0x07,
+};
+
+/* By the high nibble of a lead: 4 - its length, the zero bytes before it
+ * in its lane. */
+static const uint8_t LEAD_GAP[16] = {
+    3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 2, 2, 1, 0,
+};
+
+struct dec_consts {
+    __m128i spread[2]; /* group g, byte 4j + k = 4g + j: character 4g + j */
+    __m128i offsets;   /* byte 4j + k = k */
+    __m128i payload;   /* PAYLOAD */
+    __m128i lead_gap;  /* LEAD_GAP */
+};
+
+static inline void dec_consts_load(struct dec_consts *c)
+{
+    c->spread[0] = _mm_setr_epi8(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3);
+    c->spread[1] = _mm_setr_epi8(4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7);
+    c->offsets = _mm_set1_epi32(0x03020100);
+    c->payload = load(PAYLOAD);
+    c->lead_gap = load(LEAD_GAP);
+}
+
+/* What the two groups of a step share: the 16 source bytes with only
+ * their payload bits, and for the step's characters (bytes 0..7; the
+ * bytes past their number are junk) their leads' positions and gaps. */
+struct step {
+    __m128i bits, pos, gap;
+};
+
+static inline void step_load(__m128i src, uint32_t lead, const struct dec_consts *c,
+                             struct step *s)
+{
+    __m128i nib = _mm_and_si128(_mm_srli_epi16(src, 4), _mm_set1_epi8(0x0F));
+
+    s->bits = _mm_and_si128(src, _mm_shuffle_epi8(c->payload, nib));
+    s->pos = _mm_loadl_epi64((const __m128i *)(const void *)&U8G_LEFT_PACK[lead]);
+    s->gap = _mm_shuffle_epi8(c->lead_gap, _mm_shuffle_epi8(nib, s->pos));
+}
+
+/* The code points of characters 4g .. 4g + 3 of the step s (lanes past
+ * the number of characters: junk). */
+static inline __m128i decode4(const struct step *s, int g, const struct dec_consts *c)
+{
+    /* Byte k of lane j: k - gap (-3..3), then the source position
+     * pos + k - gap; where k - gap < 0 (before the lead) the max with
+     * k - gap (0xFD..0xFF unsigned) sets bit 7, which makes the shuffle
+     * write a zero. (pos + k - gap <= 7 + 3 never wraps.) */
+    __m128i d = _mm_sub_epi8(c->offsets, _mm_shuffle_epi8(s->gap, c->spread[g]));
+    __m128i idx = _mm_max_epu8(_mm_add_epi8(_mm_shuffle_epi8(s->pos, c->spread[g]), d), d);
+    __m128i b = _mm_shuffle_epi8(s->bits, idx);
+    /* bytes (x0, x1) -> x0 * 64 + x1 and (x2, x3) -> x2 * 64 + x3 ... */
+    __m128i v = _mm_maddubs_epi16(b, _mm_set1_epi16(0x0140));
+    /* ... then (x0 * 64 + x1) * 4096 + x2 * 64 + x3 */
+    return _mm_madd_epi16(v, _mm_set1_epi32(0x00011000));
+}
+
+/* Bit k (k = 0..7): byte k of v is a lead (not 10xxxxxx: >= -64 as a
+ * signed byte). */
+static inline uint32_t leads8(__m128i v)
+{
+    return (uint32_t)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(-65))) & 0xFF;
+}
+
+/* The first character boundary at or after i of the valid p[0..n), when
+ * every character before it is decoded: past the continuation bytes of
+ * the last character of the steps. */
+static inline size_t next_lead(const uint8_t *p, size_t i, size_t n)
+{
+    while (i < n && U8G_IS_TAIL(p[i]))
+        i++;
+    return i;
+}
+
+/* Decodes the valid p[0..n) to UTF-32 at out; returns the units written. */
+static size_t decode32_valid(const uint8_t *p, size_t n, uint32_t *out,
+                             const struct dec_consts *c)
+{
+    size_t i = 0, o = 0;
+    uint32_t lead, cp;
+    struct step s;
+    __m128i v;
+
+    while (n - i >= 16) {
+        v = load(p + i);
+        if (_mm_movemask_epi8(v) == 0) {
+            _mm_storeu_si128((__m128i *)(void *)(out + o), _mm_cvtepu8_epi32(v));
+            _mm_storeu_si128((__m128i *)(void *)(out + o + 4),
+                             _mm_cvtepu8_epi32(_mm_srli_si128(v, 4)));
+            _mm_storeu_si128((__m128i *)(void *)(out + o + 8),
+                             _mm_cvtepu8_epi32(_mm_srli_si128(v, 8)));
+            _mm_storeu_si128((__m128i *)(void *)(out + o + 12),
+                             _mm_cvtepu8_epi32(_mm_srli_si128(v, 12)));
+            i += 16;
+            o += 16;
+            continue;
+        }
+        lead = leads8(v);
+        step_load(v, lead, c, &s);
+        _mm_storeu_si128((__m128i *)(void *)(out + o), decode4(&s, 0, c));
+        _mm_storeu_si128((__m128i *)(void *)(out + o + 4), decode4(&s, 1, c));
+        o += U8G_POPCOUNT8[lead];
+        i += 8;
+    }
+    for (i = next_lead(p, i, n); i < n;) {
+        i += u8g_char_trusted(p + i, &cp);
+        out[o++] = cp;
+    }
+    return o;
+}
+
+/* Decodes the valid p[0..n) to UTF-16 at out; returns the units written.
+ * A step without a 4-byte lead narrows its code points to 16 bits; one
+ * with a 4-byte lead (surrogate pairs) decodes its characters one at a
+ * time. */
+static size_t decode16_valid(const uint8_t *p, size_t n, uint16_t *out,
+                             const struct dec_consts *c)
+{
+    size_t i = 0, o = 0, k;
+    uint32_t nonascii, lead, cp;
+    struct step s;
+    __m128i v;
+
+    while (n - i >= 16) {
+        v = load(p + i);
+        nonascii = (uint32_t)_mm_movemask_epi8(v);
+        if (nonascii == 0) {
+            _mm_storeu_si128((__m128i *)(void *)(out + o), _mm_cvtepu8_epi16(v));
+            _mm_storeu_si128((__m128i *)(void *)(out + o + 8),
+                             _mm_cvtepu8_epi16(_mm_srli_si128(v, 8)));
+            i += 16;
+            o += 16;
+            continue;
+        }
+        lead = leads8(v);
+        /* Bytes >= F0: greater than -17 as signed bytes, and negative. */
+        if ((nonascii & lead & (uint32_t)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(-17)))) == 0) {
+            step_load(v, lead, c, &s);
+            /* Every code point is below 0x10000: packus keeps it. */
+            _mm_storeu_si128((__m128i *)(void *)(out + o),
+                             _mm_packus_epi32(decode4(&s, 0, c), decode4(&s, 1, c)));
+            o += U8G_POPCOUNT8[lead];
+        } else {
+            for (k = next_lead(p, i, n); k < i + 8;) {
+                k += u8g_char_trusted(p + k, &cp);
+                o += u8g_put_utf16(out + o, cp);
+            }
+        }
+        i += 8;
+    }
+    for (i = next_lead(p, i, n); i < n;) {
+        i += u8g_char_trusted(p + i, &cp);
+        o += u8g_put_utf16(out + o, cp);
+    }
+    return o;
 }
 
 static size_t sse42_to_utf32(const uint8_t *p, size_t len, uint32_t *out,
                              size_t *n_out)
 {
-    size_t n = sse42_valid_prefix(p, len), i = 0, o = 0, k, m;
-    __m128i v;
+    struct dec_consts c;
+    size_t pos = 0, o = 0, w, n;
 
-    while (i < n) {
-        if (n - i >= 16) {
-            v = load(p + i);
-            m = ascii_run(v);
-            if (m == 16) {
-                _mm_storeu_si128((__m128i *)(void *)(out + o), _mm_cvtepu8_epi32(v));
-                _mm_storeu_si128((__m128i *)(void *)(out + o + 4),
-                                 _mm_cvtepu8_epi32(_mm_srli_si128(v, 4)));
-                _mm_storeu_si128((__m128i *)(void *)(out + o + 8),
-                                 _mm_cvtepu8_epi32(_mm_srli_si128(v, 8)));
-                _mm_storeu_si128((__m128i *)(void *)(out + o + 12),
-                                 _mm_cvtepu8_epi32(_mm_srli_si128(v, 12)));
-                i += 16;
-                o += 16;
-                continue;
-            }
-            for (k = 0; k < m; k++)
-                out[o + k] = p[i + k];
-            i += m;
-            o += m;
-        }
-        i = u8g_run_utf32(p, i, n, out, &o);
+    dec_consts_load(&c);
+    while (pos < len) {
+        /* A window that cuts a character stops short of it (n > 0) and
+         * the next one starts there; only n == 0 is an error. */
+        w = len - pos < U8G_DEC_WINDOW ? len - pos : U8G_DEC_WINDOW;
+        n = sse42_valid_prefix(p + pos, w);
+        if (n == 0)
+            break;
+        o += decode32_valid(p + pos, n, out + o, &c);
+        pos += n;
     }
     *n_out = o;
-    return n;
+    return pos;
 }
 
 static size_t sse42_to_utf16(const uint8_t *p, size_t len, uint16_t *out,
                              size_t *n_out)
 {
-    size_t n = sse42_valid_prefix(p, len), i = 0, o = 0, k, m;
-    __m128i v;
+    struct dec_consts c;
+    size_t pos = 0, o = 0, w, n;
 
-    while (i < n) {
-        if (n - i >= 16) {
-            v = load(p + i);
-            m = ascii_run(v);
-            if (m == 16) {
-                _mm_storeu_si128((__m128i *)(void *)(out + o), _mm_cvtepu8_epi16(v));
-                _mm_storeu_si128((__m128i *)(void *)(out + o + 8),
-                                 _mm_cvtepu8_epi16(_mm_srli_si128(v, 8)));
-                i += 16;
-                o += 16;
-                continue;
-            }
-            for (k = 0; k < m; k++)
-                out[o + k] = p[i + k];
-            i += m;
-            o += m;
-        }
-        i = u8g_run_utf16(p, i, n, out, &o);
+    dec_consts_load(&c);
+    while (pos < len) {
+        w = len - pos < U8G_DEC_WINDOW ? len - pos : U8G_DEC_WINDOW;
+        n = sse42_valid_prefix(p + pos, w);
+        if (n == 0)
+            break;
+        o += decode16_valid(p + pos, n, out + o, &c);
+        pos += n;
     }
     *n_out = o;
-    return n;
+    return pos;
 }
 
 const struct u8g_kernels u8g_sse42_kernels = {

@@ -1,0 +1,90 @@
+/* decode_tables.h -- what the vector decoders of avx2.c, sse42.c and
+ * neon.c share: the left-pack table that turns the lead-byte mask of 8
+ * bytes into the positions of those leads, and the lookups by a lead's
+ * high nibble.
+ *
+ * The decoders walk text already proven valid in steps: from a character
+ * boundary i, with 16 bytes readable, they take the characters whose lead
+ * bytes lie in p[i .. i + 8) (continuation bytes, 10xxxxxx, are not
+ * leads), whose up to 3 continuation bytes lie within the 16 bytes. The
+ * lead mask of the 8 bytes indexes U8G_LEFT_PACK, whose entry holds the
+ * positions of the set bits packed together (byte j: position of lead j),
+ * so a byte shuffle can gather each character's bytes into a 32-bit lane
+ * without a branch per character. (Left-pack tables with a shuffle are
+ * the usual way to compress without AVX-512's vpcompress: e.g. the UTF-8
+ * decoders of simdutf, D. Lemire and W. Mula, "Transcoding Billions of
+ * Unicode Characters per Second with SIMD Instructions", Software:
+ * Practice and Experience, 2022.)
+ *
+ * The tables are built by the preprocessor from their definition, so
+ * that what they hold can be read here rather than trusted. */
+#ifndef U8GUARD_DECODE_TABLES_H
+#define U8GUARD_DECODE_TABLES_H
+
+#include <stdint.h>
+
+/* Bit b of the byte m, and the number of bits set in it. */
+#define U8G_BIT(m, b) (((m) >> (b)) & 1u)
+#define U8G_POP8(m)                                                           \
+    (U8G_BIT(m, 0) + U8G_BIT(m, 1) + U8G_BIT(m, 2) + U8G_BIT(m, 3) +          \
+     U8G_BIT(m, 4) + U8G_BIT(m, 5) + U8G_BIT(m, 6) + U8G_BIT(m, 7))
+
+/* Bit b of m, when set, is position b in the byte numbered by how many
+ * bits of m are set below b. */
+#define U8G_LP_BIT(m, b)                                                      \
+    ((uint64_t)(U8G_BIT(m, b) * (b)) << (8u * U8G_POP8((m) & ((1u << (b)) - 1u))))
+#define U8G_LP(m)                                                             \
+    (U8G_LP_BIT(m, 1) | U8G_LP_BIT(m, 2) | U8G_LP_BIT(m, 3) |                 \
+     U8G_LP_BIT(m, 4) | U8G_LP_BIT(m, 5) | U8G_LP_BIT(m, 6) | U8G_LP_BIT(m, 7))
+#define U8G_LP4(m) U8G_LP(m), U8G_LP((m) + 1u), U8G_LP((m) + 2u), U8G_LP((m) + 3u)
+#define U8G_LP16(m) U8G_LP4(m), U8G_LP4((m) + 4u), U8G_LP4((m) + 8u), U8G_LP4((m) + 12u)
+#define U8G_LP64(m) U8G_LP16(m), U8G_LP16((m) + 16u), U8G_LP16((m) + 32u), U8G_LP16((m) + 48u)
+
+/* U8G_LEFT_PACK[m], for a mask m of 8 bytes: byte j (j = 0..7, the lowest
+ * byte first) is the position of the j-th set bit of m; the bytes past
+ * the number of set bits are 0 (bit 0 needs no term: its position is 0).
+ * E.g. m = 0x15 (leads at 0, 2, 4): 0x0000000000040200. */
+static const uint64_t U8G_LEFT_PACK[256] = {
+    U8G_LP64(0u), U8G_LP64(64u), U8G_LP64(128u), U8G_LP64(192u),
+};
+
+#define U8G_POP4(m) U8G_POP8(m), U8G_POP8((m) + 1u), U8G_POP8((m) + 2u), U8G_POP8((m) + 3u)
+#define U8G_POP16(m) U8G_POP4(m), U8G_POP4((m) + 4u), U8G_POP4((m) + 8u), U8G_POP4((m) + 12u)
+#define U8G_POP64(m) U8G_POP16(m), U8G_POP16((m) + 16u), U8G_POP16((m) + 32u), U8G_POP16((m) + 48u)
+
+/* U8G_POPCOUNT8[m]: the number of bits set in m, i.e. of characters a
+ * step decodes. (A table: avx2.c and sse42.c are not compiled with
+ * -mpopcnt, and __builtin_popcount would then be a library call.) */
+static const uint8_t U8G_POPCOUNT8[256] = {
+    U8G_POP64(0u), U8G_POP64(64u), U8G_POP64(128u), U8G_POP64(192u),
+};
+
+#undef U8G_LP64
+#undef U8G_LP16
+#undef U8G_LP4
+#undef U8G_LP
+#undef U8G_LP_BIT
+#undef U8G_POP64
+#undef U8G_POP16
+#undef U8G_POP4
+#undef U8G_POP8
+#undef U8G_BIT
+
+/* By the high nibble of a lead byte: the bits of its payload (0..7 ASCII,
+ * C and D 2-byte leads, E 3-byte, F 4-byte; 8..B never lead). */
+static const uint8_t U8G_LEAD_KEEP[16] = {
+    0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0, 0, 0, 0, 0x1F, 0x1F, 0x0F, 0x07,
+};
+
+/* By the high nibble of a lead byte: 6 * (4 - length), how far right the
+ * value assembled from 4 bytes, b0 << 18 | b1 << 12 | b2 << 6 | b3, must
+ * move to drop the bytes after the character. */
+static const uint8_t U8G_LEAD_SHIFT[16] = {
+    18, 18, 18, 18, 18, 18, 18, 18, 0, 0, 0, 0, 12, 12, 6, 0,
+};
+
+/* The decoders take a window of this many bytes, validate it, then decode
+ * its valid prefix while it is still in the L1 cache (as avx512.c). */
+#define U8G_DEC_WINDOW ((size_t)8192)
+
+#endif
