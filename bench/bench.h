@@ -39,13 +39,20 @@ typedef struct bench_result {
 } bench_result;
 
 /* Output buffers shared by all functions, sized for the largest input:
- * u32 and u16 have room for cap units, u8 for cap + 16 bytes. */
+ * u32 and u16 have room for cap units, u8 for cap + 16 bytes and
+ * BENCH_STREAM_SLACK more (the stream's output capacity rule). */
 typedef struct bench_buffers {
     uint32_t *u32;
     uint16_t *u16;
     uint8_t *u8;
     size_t cap;
 } bench_buffers;
+
+/* The chunk size of the stream columns, and the room a stream needs
+ * beyond its output: u8guard_stream_feed wants U8GUARD_STREAM_OUT_MAX of
+ * the chunk free at every call. */
+#define BENCH_STREAM_CHUNK 4096
+#define BENCH_STREAM_SLACK U8GUARD_STREAM_OUT_MAX(BENCH_STREAM_CHUNK)
 
 /* One measurable function: a column of the table. */
 typedef struct bench_fn {

@@ -44,6 +44,74 @@ static void run_sanitize(const uint8_t *p, size_t len, const bench_buffers *b,
     r->err_offset = BENCH_UNKNOWN;
 }
 
+/* The first error a stream reports. */
+struct first_error {
+    bool seen;
+    size_t offset;
+};
+
+static void note_error(void *ctx, const u8guard_error *e)
+{
+    struct first_error *f = ctx;
+
+    if (!f->seen) {
+        f->seen = true;
+        f->offset = e->offset;
+    }
+}
+
+/* The stream, fed BENCH_STREAM_CHUNK bytes at a time (what a reader of a
+ * pipe or socket does), writing sanitized UTF-8 to out when it is not
+ * NULL. Beside the one-shot columns it shows the cost of the chunks. A
+ * refused call is reported as an invalid input with no offset, which the
+ * driver prints as a mismatch. */
+static void run_stream(const uint8_t *p, size_t len, uint8_t *out, size_t out_cap,
+                       bench_result *r)
+{
+    struct first_error f = {false, 0};
+    u8guard_stream s;
+    size_t i = 0, n, k, w = 0;
+
+    u8guard_stream_init(&s);
+    do {
+        n = len - i < BENCH_STREAM_CHUNK ? len - i : BENCH_STREAM_CHUNK;
+        k = u8guard_stream_feed(&s, p + i, n, i + n == len, note_error, &f,
+                                out == NULL ? NULL : out + w, out == NULL ? 0 : out_cap - w);
+        if (k == SIZE_MAX) {
+            r->valid = false;
+            r->err_offset = BENCH_UNKNOWN;
+            r->n_out = BENCH_UNKNOWN;
+            return;
+        }
+        w += k;
+        i += n;
+    } while (i < len);
+    r->valid = !f.seen;
+    r->err_offset = f.seen ? f.offset : BENCH_UNKNOWN;
+    r->n_out = out == NULL ? BENCH_UNKNOWN : w;
+}
+
+static void run_stream_validate(const uint8_t *p, size_t len, const bench_buffers *b,
+                                bench_result *r)
+{
+    (void)b;
+    run_stream(p, len, NULL, 0, r);
+}
+
+static void run_stream_sanitize(const uint8_t *p, size_t len, const bench_buffers *b,
+                                bench_result *r)
+{
+    run_stream(p, len, b->u8, b->cap + 16 + BENCH_STREAM_SLACK, r);
+}
+
+/* The stream columns, with the implementation dispatch picks. */
+const bench_fn peer_u8guard_stream_fns[] = {
+    {"u8g-stream4k", OP_VALIDATE, U8GUARD_IMPL_AUTO, true, false, run_stream_validate},
+    {"u8g-stream4k", OP_SANITIZE, U8GUARD_IMPL_AUTO, false, true, run_stream_sanitize},
+};
+const size_t peer_u8guard_stream_count =
+    sizeof peer_u8guard_stream_fns / sizeof peer_u8guard_stream_fns[0];
+
 /* One entry per operation; peers.c copies them for each implementation. */
 const bench_fn peer_u8guard_fns[] = {
     {"u8guard", OP_VALIDATE, U8GUARD_IMPL_AUTO, true, false, run_validate},

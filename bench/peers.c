@@ -83,6 +83,7 @@ const bench_fn *peers_list(size_t *n)
                 list_n++;
             }
         }
+        add(peer_u8guard_stream_fns, peer_u8guard_stream_count);
 #ifdef U8BENCH_HAVE_ICU
         add(peer_icu_fns, peer_icu_count);
 #else

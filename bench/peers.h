@@ -7,6 +7,8 @@
 /* Each peer file defines its functions and their number. */
 extern const bench_fn peer_u8guard_fns[];
 extern const size_t peer_u8guard_count;
+extern const bench_fn peer_u8guard_stream_fns[];
+extern const size_t peer_u8guard_stream_count;
 extern const bench_fn peer_icu_fns[];
 extern const size_t peer_icu_count;
 extern const bench_fn peer_iconv_fns[];
@@ -28,8 +30,9 @@ int peers_open(void);
 void peers_close(void);
 
 /* peers_list returns the functions to measure, in column order: u8guard's
- * four operations for each implementation the CPU supports, then the
- * peers compiled in, then memcpy and memchr; *n is set to their number.
+ * four operations for each implementation the CPU supports, then its
+ * stream fed 4 KiB at a time (validate, sanitize), then the peers
+ * compiled in, then memcpy and memchr; *n is set to their number.
  * Returns NULL (and *n = 0) when memory is short. The array is owned by
  * the module and lives until peers_close. */
 const bench_fn *peers_list(size_t *n);

@@ -387,7 +387,7 @@ int main(int argc, char **argv)
     b.cap = max;
     b.u32 = malloc(max * sizeof *b.u32);
     b.u16 = malloc(max * sizeof *b.u16);
-    b.u8 = malloc(max + 16);
+    b.u8 = malloc(max + 16 + BENCH_STREAM_SLACK);
     if (!b.u32 || !b.u16 || !b.u8) {
         fprintf(stderr, "u8bench: out of memory for the output buffers\n");
         status = 2;
@@ -396,7 +396,7 @@ int main(int argc, char **argv)
     /* Touch every page now so no measurement pays for first faults. */
     memset(b.u32, 0, max * sizeof *b.u32);
     memset(b.u16, 0, max * sizeof *b.u16);
-    memset(b.u8, 0, max + 16);
+    memset(b.u8, 0, max + 16 + BENCH_STREAM_SLACK);
 
     for (size_t i = 0; i < n_sizes && status == 0; i++)
         if (run_size(&o, sizes[i], labels[i], fns, n_fns, &b, with_node) != 0)

@@ -75,6 +75,30 @@ static size_t complete_pending(u8guard_stream *s, struct sink *k,
     return sub - have; /* sub >= have: the pending bytes were accepted */
 }
 
+/* The end of the last character of p[0..len) that the chunk holds whole,
+ * as far as its last 3 bytes tell: before a trailing lead byte whose
+ * continuations the next chunk may bring, else len. Validating up to
+ * there spares the vector kernels a failing last block on most chunks of
+ * multi-byte text, and the one-pass copy then never stores the bytes of
+ * a character the stream keeps pending (it stores only what it checked;
+ * past an error it may store up to 3 bytes, which the U+FFFD then
+ * overwrites). */
+static size_t last_boundary(const uint8_t *p, size_t len)
+{
+    size_t j = len, k, need;
+
+    for (k = 0; k < 3 && j > 0; k++) {
+        j--;
+        if ((p[j] & 0xC0u) == 0x80u) /* continuation: look further back */
+            continue;
+        if (p[j] < 0xC0u)
+            return len;
+        need = p[j] >= 0xF0u ? 4 : p[j] >= 0xE0u ? 3 : 2;
+        return len - j >= need ? len : j;
+    }
+    return len;
+}
+
 size_t u8guard_stream_feed(u8guard_stream *s, const void *data, size_t len,
                            bool final, u8guard_error_fn on_error, void *ctx,
                            void *out, size_t out_cap)
@@ -82,7 +106,7 @@ size_t u8guard_stream_feed(u8guard_stream *s, const void *data, size_t len,
     const uint8_t *p = data;
     const struct u8g_kernels *kern;
     struct sink k;
-    size_t i = 0, n;
+    size_t i = 0, n, cut, end;
     u8guard_error e;
 
     if (s == NULL || s->finished || (p == NULL && len != 0))
@@ -102,13 +126,23 @@ size_t u8guard_stream_feed(u8guard_stream *s, const void *data, size_t len,
         i = complete_pending(s, &k, p, len, final);
     if (s->n_pending == 0) {
         kern = u8g_active();
+        cut = final ? len : last_boundary(p, len);
         while (i < len) {
-            n = kern->valid_prefix(p + i, len - i);
-            emit(&k, p + i, n);
+            end = i < cut ? cut : len;
+            if (k.out != NULL && kern->copy_prefix != NULL) {
+                /* Validated and copied in one pass (out_cap >= 3 * len). */
+                n = kern->copy_prefix(p + i, end - i, k.out + k.o);
+                k.o += n;
+            } else {
+                n = kern->valid_prefix(p + i, end - i);
+                emit(&k, p + i, n);
+            }
             i += n;
             s->offset += n;
             if (i == len)
                 break;
+            if (i == end) /* stopped at the cut, not at an error */
+                continue;
             u8g_classify(p + i, len - i, 0, &e);
             if (e.kind == U8GUARD_TRUNCATED && !final) { /* wait for more */
                 memcpy(s->pending, p + i, len - i);
