@@ -143,9 +143,10 @@ static size_t avx2_valid_prefix(const uint8_t *p, size_t len)
  * which end at e, i <= e <= i + 3 (the last may run 3 bytes past i). A
  * step runs only when i + 16 <= n <= len. It stores 8 units from o, and
  * o + 8 <= i + 11 < len; or, for 16 ASCII bytes, 16 units, and then byte
- * i is ASCII, so e = i and o + 16 <= i + 16 <= len. Lanes past the step's
- * characters are junk that the next step or the tail overwrites, never
- * past out[len). */
+ * i is ASCII, so e = i and o + 16 <= i + 16 <= len (and so on for the
+ * ASCII bytes after them, widened only while they lie before n). Lanes
+ * past the step's characters are junk that the next step or the tail
+ * overwrites, never past out[len). */
 
 struct dec_consts {
     __m256i spread;     /* byte 4j + k = j: lane j takes lead position j */
@@ -153,6 +154,8 @@ struct dec_consts {
     __m256i lane_low;   /* 0xFF in the low byte of every 32-bit lane */
     __m256i lead_keep;  /* U8G_LEAD_KEEP, in both halves */
     __m256i lead_shift; /* U8G_LEAD_SHIFT, in both halves */
+    /* UTF-16 (in memory, not rebuilt in each step from immediates) */
+    __m256i bmp_max, supp_base, high_base, low_base, low_bits;
 };
 
 static inline void dec_consts_load(struct dec_consts *c)
@@ -163,6 +166,11 @@ static inline void dec_consts_load(struct dec_consts *c)
     c->lane_low = _mm256_set1_epi32(0xFF);
     c->lead_keep = broadcast16(U8G_LEAD_KEEP);
     c->lead_shift = broadcast16(U8G_LEAD_SHIFT);
+    c->bmp_max = _mm256_set1_epi32(0xFFFF);
+    c->supp_base = _mm256_set1_epi32(0x10000);
+    c->high_base = _mm256_set1_epi32(0xD800);
+    c->low_base = _mm256_set1_epi32(0xDC00);
+    c->low_bits = _mm256_set1_epi32(0x3FF);
 }
 
 /* The code points of the characters whose leads are at the positions
@@ -210,28 +218,82 @@ static inline size_t next_lead(const uint8_t *p, size_t i, size_t n)
     return i;
 }
 
+/* ASCII comes in runs: widens the 16 ASCII bytes v at p (left >= 16
+ * bytes readable), then 32 bytes at a time while they are ASCII; returns
+ * the bytes widened, as many units written to out. */
+static inline size_t ascii_utf32(const uint8_t *p, size_t left, uint32_t *out, __m128i v)
+{
+    size_t k = 16;
+    __m256i w;
+
+    _mm256_storeu_si256((__m256i *)(void *)out, _mm256_cvtepu8_epi32(v));
+    _mm256_storeu_si256((__m256i *)(void *)(out + 8), _mm256_cvtepu8_epi32(_mm_srli_si128(v, 8)));
+    while (left - k >= 32) {
+        w = load(p + k);
+        if (_mm256_movemask_epi8(w) != 0)
+            break;
+        v = _mm256_castsi256_si128(w);
+        _mm256_storeu_si256((__m256i *)(void *)(out + k), _mm256_cvtepu8_epi32(v));
+        _mm256_storeu_si256((__m256i *)(void *)(out + k + 8),
+                            _mm256_cvtepu8_epi32(_mm_srli_si128(v, 8)));
+        v = _mm256_extracti128_si256(w, 1);
+        _mm256_storeu_si256((__m256i *)(void *)(out + k + 16), _mm256_cvtepu8_epi32(v));
+        _mm256_storeu_si256((__m256i *)(void *)(out + k + 24),
+                            _mm256_cvtepu8_epi32(_mm_srli_si128(v, 8)));
+        k += 32;
+    }
+    return k;
+}
+
+/* ascii_utf32 with UTF-16 output. */
+static inline size_t ascii_utf16(const uint8_t *p, size_t left, uint16_t *out, __m128i v)
+{
+    size_t k = 16;
+    __m256i w;
+
+    _mm256_storeu_si256((__m256i *)(void *)out, _mm256_cvtepu8_epi16(v));
+    while (left - k >= 32) {
+        w = load(p + k);
+        if (_mm256_movemask_epi8(w) != 0)
+            break;
+        _mm256_storeu_si256((__m256i *)(void *)(out + k),
+                            _mm256_cvtepu8_epi16(_mm256_castsi256_si128(w)));
+        _mm256_storeu_si256((__m256i *)(void *)(out + k + 16),
+                            _mm256_cvtepu8_epi16(_mm256_extracti128_si256(w, 1)));
+        k += 32;
+    }
+    return k;
+}
+
 /* Decodes the valid p[0..n) to UTF-32 at out; returns the units written. */
 static size_t decode32_valid(const uint8_t *p, size_t n, uint32_t *out,
                              const struct dec_consts *c)
 {
-    size_t i = 0, o = 0;
+    size_t i = 0, o = 0, k;
     uint32_t lead, cp;
     __m128i v;
 
     while (n - i >= 16) {
         v = load16(p + i);
         if (_mm_movemask_epi8(v) == 0) {
-            _mm256_storeu_si256((__m256i *)(void *)(out + o), _mm256_cvtepu8_epi32(v));
-            _mm256_storeu_si256((__m256i *)(void *)(out + o + 8),
-                                _mm256_cvtepu8_epi32(_mm_srli_si128(v, 8)));
-            i += 16;
-            o += 16;
+            k = ascii_utf32(p + i, n - i, out + o, v);
+            i += k;
+            o += k;
             continue;
         }
-        lead = leads8(v);
-        _mm256_storeu_si256((__m256i *)(void *)(out + o), decode8(v, U8G_LEFT_PACK[lead], c));
-        o += U8G_POPCOUNT8[lead];
-        i += 8;
+        lead = (uint32_t)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(-65)));
+        _mm256_storeu_si256((__m256i *)(void *)(out + o),
+                            decode8(v, U8G_LEFT_PACK[lead & 0xFF], c));
+        o += U8G_POPCOUNT8[lead & 0xFF];
+        if (n - i < 24) {
+            i += 8;
+            continue;
+        }
+        /* Two steps per round: the second's leads are bits 8..15. */
+        _mm256_storeu_si256((__m256i *)(void *)(out + o),
+                            decode8(load16(p + i + 8), U8G_LEFT_PACK[lead >> 8], c));
+        o += U8G_POPCOUNT8[lead >> 8];
+        i += 16;
     }
     for (i = next_lead(p, i, n); i < n;) {
         i += u8g_char_trusted(p + i, &cp);
@@ -240,14 +302,45 @@ static size_t decode32_valid(const uint8_t *p, size_t n, uint32_t *out,
     return o;
 }
 
+/* Stores the UTF-16 of the first k (0..8) code points of cp at out and
+ * returns the units they take; up to 16 units are written, those past
+ * the k code points are junk for the caller to overwrite. Each lane
+ * becomes its code point or, from U+10000 up, its surrogate pair
+ * high | low << 16; U8G_UTF16_PAIRS packs the units of each half (4
+ * lanes). Junk lanes (from k on) come last, so their pairs move no unit
+ * of the first k. */
+static inline size_t store_utf16x8(__m256i cp, uint32_t k, uint16_t *out,
+                                   const struct dec_consts *c)
+{
+    __m256i supp = _mm256_cmpgt_epi32(cp, c->bmp_max);
+    __m256i s = _mm256_sub_epi32(cp, c->supp_base);
+    __m256i high = _mm256_or_si256(_mm256_srli_epi32(s, 10), c->high_base);
+    __m256i low = _mm256_or_si256(_mm256_and_si256(s, c->low_bits), c->low_base);
+    __m256i lanes = _mm256_blendv_epi8(cp, _mm256_or_si256(high, _mm256_slli_epi32(low, 16)), supp);
+    uint32_t m = (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(supp));
+    uint32_t k0 = k < 4 ? k : 4;
+    size_t u0 = k0 + U8G_POPCOUNT8[m & ((1u << k0) - 1)];
+
+    _mm_storeu_si128((__m128i *)(void *)out,
+                     _mm_shuffle_epi8(_mm256_castsi256_si128(lanes),
+                                      load16(U8G_UTF16_PAIRS[m & 15])));
+    _mm_storeu_si128((__m128i *)(void *)(out + u0),
+                     _mm_shuffle_epi8(_mm256_extracti128_si256(lanes, 1),
+                                      load16(U8G_UTF16_PAIRS[m >> 4])));
+    return k + U8G_POPCOUNT8[m & ((1u << k) - 1)];
+}
+
 /* Decodes the valid p[0..n) to UTF-16 at out; returns the units written.
- * A step without a 4-byte lead narrows its code points to 16 bits; one
- * with a 4-byte lead (surrogate pairs) decodes its characters one at a
- * time. */
+ * A step without a 4-byte lead narrows its code points to 16 bits. One
+ * with a 4-byte lead and 3 or more characters makes surrogate pairs
+ * (store_utf16x8), when i + 20 <= n: its first 4 characters end by i + 11
+ * (leads before i + 8), so their units do too (units <= bytes), and the 8
+ * units stored after them end by i + 19. Otherwise (1 or 2 characters,
+ * or the last bytes) it decodes one character at a time. */
 static size_t decode16_valid(const uint8_t *p, size_t n, uint16_t *out,
                              const struct dec_consts *c)
 {
-    size_t i = 0, o = 0, k;
+    size_t i = 0, o = 0, k, end;
     uint32_t nonascii, lead, cp;
     __m128i v;
     __m256i cps;
@@ -256,9 +349,9 @@ static size_t decode16_valid(const uint8_t *p, size_t n, uint16_t *out,
         v = load16(p + i);
         nonascii = (uint32_t)_mm_movemask_epi8(v);
         if (nonascii == 0) {
-            _mm256_storeu_si256((__m256i *)(void *)(out + o), _mm256_cvtepu8_epi16(v));
-            i += 16;
-            o += 16;
+            k = ascii_utf16(p + i, n - i, out + o, v);
+            i += k;
+            o += k;
             continue;
         }
         lead = leads8(v);
@@ -269,13 +362,24 @@ static size_t decode16_valid(const uint8_t *p, size_t n, uint16_t *out,
                              _mm_packus_epi32(_mm256_castsi256_si128(cps),
                                               _mm256_extracti128_si256(cps, 1)));
             o += U8G_POPCOUNT8[lead];
-        } else {
-            for (k = next_lead(p, i, n); k < i + 8;) {
-                k += u8g_char_trusted(p + k, &cp);
-                o += u8g_put_utf16(out + o, cp);
-            }
+            i += 8;
+            continue;
         }
-        i += 8;
+        k = U8G_POPCOUNT8[lead];
+        if (k > 2 && n - i >= 20) {
+            o += store_utf16x8(decode8(v, U8G_LEFT_PACK[lead], c), (uint32_t)k, out + o, c);
+            i += 8;
+            continue;
+        }
+        /* Few characters with a 4-byte one: text of mostly 4-byte
+         * characters (emoji), where one at a time costs less than packing
+         * pairs; 32 bytes so, then the steps resume at the character
+         * boundary reached. (Also the last 16..19 bytes, see above.) */
+        end = n - i < 32 ? n : i + 32;
+        for (i = next_lead(p, i, n); i < end;) {
+            i += u8g_char_trusted(p + i, &cp);
+            o += u8g_put_utf16(out + o, cp);
+        }
     }
     for (i = next_lead(p, i, n); i < n;) {
         i += u8g_char_trusted(p + i, &cp);

@@ -1,16 +1,16 @@
 /* decode_tables.h -- what the vector decoders of avx2.c, sse42.c and
  * neon.c share: the left-pack table that turns the lead-byte mask of 8
- * bytes into the positions of those leads, and the lookups by a lead's
- * high nibble.
+ * bytes into the positions of those leads, lookups by a lead's high
+ * nibble, and the shuffles that pack UTF-16 surrogate pairs.
  *
- * The decoders walk text already proven valid in steps: from a character
- * boundary i, with 16 bytes readable, they take the characters whose lead
- * bytes lie in p[i .. i + 8) (continuation bytes, 10xxxxxx, are not
- * leads), whose up to 3 continuation bytes lie within the 16 bytes. The
- * lead mask of the 8 bytes indexes U8G_LEFT_PACK, whose entry holds the
- * positions of the set bits packed together (byte j: position of lead j),
- * so a byte shuffle can gather each character's bytes into a 32-bit lane
- * without a branch per character. (Left-pack tables with a shuffle are
+ * The decoders walk text already proven valid in steps: at i, with 16
+ * bytes readable, a step takes the characters whose lead bytes lie in
+ * p[i .. i + 8) (continuation bytes, 10xxxxxx, are not leads), whose up to
+ * 3 continuation bytes lie within the 16 bytes. The lead mask of the 8
+ * bytes indexes U8G_LEFT_PACK, whose entry holds the positions of the set
+ * bits packed together (byte j: position of lead j), so a byte shuffle
+ * can gather each character's bytes into a 32-bit lane without a branch
+ * per character. (Left-pack tables with a shuffle are
  * the usual way to compress without AVX-512's vpcompress: e.g. the UTF-8
  * decoders of simdutf, D. Lemire and W. Mula, "Transcoding Billions of
  * Unicode Characters per Second with SIMD Instructions", Software:
@@ -81,6 +81,31 @@ static const uint8_t U8G_LEAD_KEEP[16] = {
  * move to drop the bytes after the character. */
 static const uint8_t U8G_LEAD_SHIFT[16] = {
     18, 18, 18, 18, 18, 18, 18, 18, 0, 0, 0, 0, 12, 12, 6, 0,
+};
+
+/* UTF-16 of 4 code points: each 32-bit lane holds its code point, or for
+ * a supplementary one its surrogate pair, high | low << 16.
+ * U8G_UTF16_PAIRS[m], for the lanes m (bit j: lane j) holding pairs, is
+ * the byte shuffle that packs the units together, lane by lane: its low
+ * half, and for a pair its high half too; 0x80 (a zero from x86 pshufb
+ * and from NEON tbl, which zeroes indices >= 16) fills the rest. */
+static const uint8_t U8G_UTF16_PAIRS[16][16] = {
+    {0, 1, 4, 5, 8, 9, 12, 13, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80}, /* pairs: none */
+    {0, 1, 2, 3, 4, 5, 8, 9, 12, 13, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80},       /* 0 */
+    {0, 1, 4, 5, 6, 7, 8, 9, 12, 13, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80},       /* 1 */
+    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 13, 0x80, 0x80, 0x80, 0x80},             /* 0, 1 */
+    {0, 1, 4, 5, 8, 9, 10, 11, 12, 13, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80},     /* 2 */
+    {0, 1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 13, 0x80, 0x80, 0x80, 0x80},           /* 0, 2 */
+    {0, 1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 0x80, 0x80, 0x80, 0x80},           /* 1, 2 */
+    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 0x80, 0x80},                 /* 0, 1, 2 */
+    {0, 1, 4, 5, 8, 9, 12, 13, 14, 15, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80},     /* 3 */
+    {0, 1, 2, 3, 4, 5, 8, 9, 12, 13, 14, 15, 0x80, 0x80, 0x80, 0x80},           /* 0, 3 */
+    {0, 1, 4, 5, 6, 7, 8, 9, 12, 13, 14, 15, 0x80, 0x80, 0x80, 0x80},           /* 1, 3 */
+    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 13, 14, 15, 0x80, 0x80},                 /* 0, 1, 3 */
+    {0, 1, 4, 5, 8, 9, 10, 11, 12, 13, 14, 15, 0x80, 0x80, 0x80, 0x80},         /* 2, 3 */
+    {0, 1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 13, 14, 15, 0x80, 0x80},               /* 0, 2, 3 */
+    {0, 1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0x80, 0x80},               /* 1, 2, 3 */
+    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},                     /* 0, 1, 2, 3 */
 };
 
 /* The decoders take a window of this many bytes, validate it, then decode

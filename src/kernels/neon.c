@@ -126,6 +126,7 @@ struct dec_consts {
     uint8x16_t lead_keep;  /* U8G_LEAD_KEEP */
     uint8x16_t neg_shift;  /* U8G_LEAD_NEG_SHIFT */
     uint8x16_t bit_of;     /* byte k = 1 << (k % 8) */
+    uint32x4_t lane_bit;   /* lane j = 1 << j */
 };
 
 static inline void dec_consts_load(struct dec_consts *c)
@@ -136,6 +137,7 @@ static inline void dec_consts_load(struct dec_consts *c)
     };
     static const uint8_t bit_of[16] = {1, 2, 4, 8, 16, 32, 64, 128,
                                        1, 2, 4, 8, 16, 32, 64, 128};
+    static const uint32_t lane_bit[4] = {1, 2, 4, 8};
 
     c->spread[0] = vld1q_u8(spread[0]);
     c->spread[1] = vld1q_u8(spread[1]);
@@ -144,6 +146,7 @@ static inline void dec_consts_load(struct dec_consts *c)
     c->lead_keep = vld1q_u8(U8G_LEAD_KEEP);
     c->neg_shift = vreinterpretq_u8_s8(vld1q_s8(U8G_LEAD_NEG_SHIFT));
     c->bit_of = vld1q_u8(bit_of);
+    c->lane_bit = vld1q_u32(lane_bit);
 }
 
 /* The code points of characters 4g .. 4g + 3 of a step: their leads are
@@ -234,14 +237,39 @@ static size_t decode32_valid(const uint8_t *p, size_t n, uint32_t *out,
     return o;
 }
 
+/* Stores the UTF-16 of the first k (0..4) code points of cp at out and
+ * returns the units they take; 8 units are written, those past the k
+ * code points are junk for the caller to overwrite. Each lane becomes its
+ * code point or, from U+10000 up, its surrogate pair high | low << 16;
+ * U8G_UTF16_PAIRS packs the units. Junk lanes (from k on) come last, so
+ * their pairs move no unit of the first k. */
+static inline size_t store_utf16x4(uint32x4_t cp, size_t k, uint16_t *out,
+                                   const struct dec_consts *c)
+{
+    uint32x4_t supp = vcgtq_u32(cp, vdupq_n_u32(0xFFFF));
+    uint32x4_t s = vsubq_u32(cp, vdupq_n_u32(0x10000));
+    uint32x4_t high = vorrq_u32(vshrq_n_u32(s, 10), vdupq_n_u32(0xD800));
+    uint32x4_t low = vorrq_u32(vandq_u32(s, vdupq_n_u32(0x3FF)), vdupq_n_u32(0xDC00));
+    uint32x4_t lanes = vbslq_u32(supp, vorrq_u32(high, vshlq_n_u32(low, 16)), cp);
+    uint32_t m = vaddvq_u32(vandq_u32(supp, c->lane_bit));
+
+    vst1q_u16(out, vreinterpretq_u16_u8(vqtbl1q_u8(vreinterpretq_u8_u32(lanes),
+                                                   vld1q_u8(U8G_UTF16_PAIRS[m]))));
+    return k + U8G_POPCOUNT8[m & ((1u << k) - 1)];
+}
+
 /* Decodes the valid p[0..n) to UTF-16 at out; returns the units written.
- * A step without a 4-byte lead narrows its code points to 16 bits; one
- * with a 4-byte lead (surrogate pairs) decodes its characters one at a
+ * A step without a 4-byte lead narrows its code points to 16 bits. One
+ * with a 4-byte lead and 3 or more characters makes surrogate pairs
+ * (store_utf16x4), when i + 20 <= n: its first 4 characters end by
+ * i + 11 (leads before i + 8), so their units do too (units <= bytes, see
+ * avx2.c), and the 8 units stored after them end by i + 19. Otherwise (1
+ * or 2 characters, or the last bytes) it decodes one character at a
  * time. */
 static size_t decode16_valid(const uint8_t *p, size_t n, uint16_t *out,
                              const struct dec_consts *c)
 {
-    size_t i = 0, o = 0, k;
+    size_t i = 0, o = 0, k, k0, u0, end;
     uint32_t lead, cp;
     uint8x16_t v, pos;
 
@@ -263,13 +291,27 @@ static size_t decode16_valid(const uint8_t *p, size_t n, uint16_t *out,
             vst1q_u16(out + o, vcombine_u16(vmovn_u32(decode4(v, pos, 0, c)),
                                             vmovn_u32(decode4(v, pos, 1, c))));
             o += U8G_POPCOUNT8[lead];
-        } else {
-            for (k = next_lead(p, i, n); k < i + 8;) {
-                k += u8g_char_trusted(p + k, &cp);
-                o += u8g_put_utf16(out + o, cp);
-            }
+            i += 8;
+            continue;
         }
-        i += 8;
+        k = U8G_POPCOUNT8[lead];
+        if (k > 2 && n - i >= 20) {
+            pos = lead_positions(lead);
+            k0 = k < 4 ? k : 4;
+            u0 = store_utf16x4(decode4(v, pos, 0, c), k0, out + o, c);
+            o += u0 + store_utf16x4(decode4(v, pos, 1, c), k - k0, out + o + u0, c);
+            i += 8;
+            continue;
+        }
+        /* Few characters with a 4-byte one: text of mostly 4-byte
+         * characters (emoji), where one at a time costs less than packing
+         * pairs; 32 bytes so, then the steps resume at the character
+         * boundary reached. (Also the last 16..19 bytes, see above.) */
+        end = n - i < 32 ? n : i + 32;
+        for (i = next_lead(p, i, n); i < end;) {
+            i += u8g_char_trusted(p + i, &cp);
+            o += u8g_put_utf16(out + o, cp);
+        }
     }
     for (i = next_lead(p, i, n); i < n;) {
         i += u8g_char_trusted(p + i, &cp);

@@ -209,11 +209,65 @@ static inline size_t next_lead(const uint8_t *p, size_t i, size_t n)
     return i;
 }
 
+/* ASCII comes in runs: widens the 16 ASCII bytes v at p (left >= 16
+ * bytes readable), then 32 bytes at a time while they are ASCII; returns
+ * the bytes widened, as many units written to out. */
+static inline void widen16_32(__m128i v, uint32_t *out)
+{
+    _mm_storeu_si128((__m128i *)(void *)out, _mm_cvtepu8_epi32(v));
+    _mm_storeu_si128((__m128i *)(void *)(out + 4), _mm_cvtepu8_epi32(_mm_srli_si128(v, 4)));
+    _mm_storeu_si128((__m128i *)(void *)(out + 8), _mm_cvtepu8_epi32(_mm_srli_si128(v, 8)));
+    _mm_storeu_si128((__m128i *)(void *)(out + 12), _mm_cvtepu8_epi32(_mm_srli_si128(v, 12)));
+}
+
+static inline size_t ascii_utf32(const uint8_t *p, size_t left, uint32_t *out, __m128i v)
+{
+    size_t k = 16;
+    __m128i w;
+
+    widen16_32(v, out);
+    while (left - k >= 32) {
+        v = load(p + k);
+        w = load(p + k + 16);
+        if (_mm_movemask_epi8(_mm_or_si128(v, w)) != 0)
+            break;
+        widen16_32(v, out + k);
+        widen16_32(w, out + k + 16);
+        k += 32;
+    }
+    return k;
+}
+
+/* ascii_utf32 with UTF-16 output. */
+static inline void widen16_16(__m128i v, uint16_t *out)
+{
+    _mm_storeu_si128((__m128i *)(void *)out, _mm_cvtepu8_epi16(v));
+    _mm_storeu_si128((__m128i *)(void *)(out + 8), _mm_cvtepu8_epi16(_mm_srli_si128(v, 8)));
+}
+
+static inline size_t ascii_utf16(const uint8_t *p, size_t left, uint16_t *out, __m128i v)
+{
+    size_t k = 16;
+    __m128i w;
+
+    widen16_16(v, out);
+    while (left - k >= 32) {
+        v = load(p + k);
+        w = load(p + k + 16);
+        if (_mm_movemask_epi8(_mm_or_si128(v, w)) != 0)
+            break;
+        widen16_16(v, out + k);
+        widen16_16(w, out + k + 16);
+        k += 32;
+    }
+    return k;
+}
+
 /* Decodes the valid p[0..n) to UTF-32 at out; returns the units written. */
 static size_t decode32_valid(const uint8_t *p, size_t n, uint32_t *out,
                              const struct dec_consts *c)
 {
-    size_t i = 0, o = 0;
+    size_t i = 0, o = 0, k;
     uint32_t lead, cp;
     struct step s;
     __m128i v;
@@ -221,23 +275,26 @@ static size_t decode32_valid(const uint8_t *p, size_t n, uint32_t *out,
     while (n - i >= 16) {
         v = load(p + i);
         if (_mm_movemask_epi8(v) == 0) {
-            _mm_storeu_si128((__m128i *)(void *)(out + o), _mm_cvtepu8_epi32(v));
-            _mm_storeu_si128((__m128i *)(void *)(out + o + 4),
-                             _mm_cvtepu8_epi32(_mm_srli_si128(v, 4)));
-            _mm_storeu_si128((__m128i *)(void *)(out + o + 8),
-                             _mm_cvtepu8_epi32(_mm_srli_si128(v, 8)));
-            _mm_storeu_si128((__m128i *)(void *)(out + o + 12),
-                             _mm_cvtepu8_epi32(_mm_srli_si128(v, 12)));
-            i += 16;
-            o += 16;
+            k = ascii_utf32(p + i, n - i, out + o, v);
+            i += k;
+            o += k;
             continue;
         }
-        lead = leads8(v);
-        step_load(v, lead, c, &s);
+        lead = (uint32_t)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(-65)));
+        step_load(v, lead & 0xFF, c, &s);
         _mm_storeu_si128((__m128i *)(void *)(out + o), decode4(&s, 0, c));
         _mm_storeu_si128((__m128i *)(void *)(out + o + 4), decode4(&s, 1, c));
-        o += U8G_POPCOUNT8[lead];
-        i += 8;
+        o += U8G_POPCOUNT8[lead & 0xFF];
+        if (n - i < 24) {
+            i += 8;
+            continue;
+        }
+        /* Two steps per round: the second's leads are bits 8..15. */
+        step_load(load(p + i + 8), lead >> 8, c, &s);
+        _mm_storeu_si128((__m128i *)(void *)(out + o), decode4(&s, 0, c));
+        _mm_storeu_si128((__m128i *)(void *)(out + o + 4), decode4(&s, 1, c));
+        o += U8G_POPCOUNT8[lead >> 8];
+        i += 16;
     }
     for (i = next_lead(p, i, n); i < n;) {
         i += u8g_char_trusted(p + i, &cp);
@@ -246,14 +303,39 @@ static size_t decode32_valid(const uint8_t *p, size_t n, uint32_t *out,
     return o;
 }
 
+/* Stores the UTF-16 of the first k (0..4) code points of cp at out and
+ * returns the units they take; 8 units are written, those past the k
+ * code points are junk for the caller to overwrite. Each lane becomes its
+ * code point or, from U+10000 up, its surrogate pair high | low << 16;
+ * U8G_UTF16_PAIRS packs the units. Junk lanes (from k on) come last, so
+ * their pairs move no unit of the first k. */
+static inline size_t store_utf16x4(__m128i cp, size_t k, uint16_t *out)
+{
+    __m128i supp = _mm_cmpgt_epi32(cp, _mm_set1_epi32(0xFFFF));
+    __m128i s = _mm_sub_epi32(cp, _mm_set1_epi32(0x10000));
+    __m128i high = _mm_or_si128(_mm_srli_epi32(s, 10), _mm_set1_epi32(0xD800));
+    __m128i low = _mm_or_si128(_mm_and_si128(s, _mm_set1_epi32(0x3FF)), _mm_set1_epi32(0xDC00));
+    __m128i lanes = _mm_blendv_epi8(cp, _mm_or_si128(high, _mm_slli_epi32(low, 16)), supp);
+    uint32_t m = (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(supp));
+
+    _mm_storeu_si128((__m128i *)(void *)out,
+                     _mm_shuffle_epi8(lanes, _mm_loadu_si128((const __m128i *)(const void *)
+                                                                 U8G_UTF16_PAIRS[m])));
+    return k + U8G_POPCOUNT8[m & ((1u << k) - 1)];
+}
+
 /* Decodes the valid p[0..n) to UTF-16 at out; returns the units written.
- * A step without a 4-byte lead narrows its code points to 16 bits; one
- * with a 4-byte lead (surrogate pairs) decodes its characters one at a
+ * A step without a 4-byte lead narrows its code points to 16 bits. One
+ * with a 4-byte lead and 3 or more characters makes surrogate pairs
+ * (store_utf16x4), when i + 20 <= n: its first 4 characters end by
+ * i + 11 (leads before i + 8), so their units do too (units <= bytes, see
+ * avx2.c), and the 8 units stored after them end by i + 19. Otherwise (1
+ * or 2 characters, or the last bytes) it decodes one character at a
  * time. */
 static size_t decode16_valid(const uint8_t *p, size_t n, uint16_t *out,
                              const struct dec_consts *c)
 {
-    size_t i = 0, o = 0, k;
+    size_t i = 0, o = 0, k, k0, u0, end;
     uint32_t nonascii, lead, cp;
     struct step s;
     __m128i v;
@@ -262,11 +344,9 @@ static size_t decode16_valid(const uint8_t *p, size_t n, uint16_t *out,
         v = load(p + i);
         nonascii = (uint32_t)_mm_movemask_epi8(v);
         if (nonascii == 0) {
-            _mm_storeu_si128((__m128i *)(void *)(out + o), _mm_cvtepu8_epi16(v));
-            _mm_storeu_si128((__m128i *)(void *)(out + o + 8),
-                             _mm_cvtepu8_epi16(_mm_srli_si128(v, 8)));
-            i += 16;
-            o += 16;
+            k = ascii_utf16(p + i, n - i, out + o, v);
+            i += k;
+            o += k;
             continue;
         }
         lead = leads8(v);
@@ -277,13 +357,27 @@ static size_t decode16_valid(const uint8_t *p, size_t n, uint16_t *out,
             _mm_storeu_si128((__m128i *)(void *)(out + o),
                              _mm_packus_epi32(decode4(&s, 0, c), decode4(&s, 1, c)));
             o += U8G_POPCOUNT8[lead];
-        } else {
-            for (k = next_lead(p, i, n); k < i + 8;) {
-                k += u8g_char_trusted(p + k, &cp);
-                o += u8g_put_utf16(out + o, cp);
-            }
+            i += 8;
+            continue;
         }
-        i += 8;
+        k = U8G_POPCOUNT8[lead];
+        if (k > 2 && n - i >= 20) {
+            step_load(v, lead, c, &s);
+            k0 = k < 4 ? k : 4;
+            u0 = store_utf16x4(decode4(&s, 0, c), k0, out + o);
+            o += u0 + store_utf16x4(decode4(&s, 1, c), k - k0, out + o + u0);
+            i += 8;
+            continue;
+        }
+        /* Few characters with a 4-byte one: text of mostly 4-byte
+         * characters (emoji), where one at a time costs less than packing
+         * pairs; 32 bytes so, then the steps resume at the character
+         * boundary reached. (Also the last 16..19 bytes, see above.) */
+        end = n - i < 32 ? n : i + 32;
+        for (i = next_lead(p, i, n); i < end;) {
+            i += u8g_char_trusted(p + i, &cp);
+            o += u8g_put_utf16(out + o, cp);
+        }
     }
     for (i = next_lead(p, i, n); i < n;) {
         i += u8g_char_trusted(p + i, &cp);
