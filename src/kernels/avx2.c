@@ -120,7 +120,7 @@ static size_t avx2_valid_prefix(const uint8_t *p, size_t len)
  * checks.
  *
  * A valid stretch p[0..n) is walked in steps of 8 bytes at i = 0, 8, 16,
- * ... while 16 bytes are readable (i + 16 <= n); a step decodes the
+ * ... while U8G_DEC_VECTOR_MIN (48) bytes remain; a step decodes the
  * characters whose lead bytes lie in p[i .. i + 8), whose continuation
  * bytes (at most 3) lie within the 16 bytes loaded; continuation bytes at
  * the start of a step belong to a character of the step before. So i
@@ -133,7 +133,7 @@ static size_t avx2_valid_prefix(const uint8_t *p, size_t len)
  * marker bits and the continuations' 10 are masked off by the lead's high
  * nibble; two multiply-adds assemble b0 << 18 | b1 << 12 | b2 << 6 | b3;
  * a shift by 6 * (4 - length) drops the bytes after the character. The
- * last bytes (fewer than 16) are decoded one character at a time, from
+ * last bytes (fewer than 48) are decoded one character at a time, from
  * the first lead not yet decoded.
  *
  * Why the full-width stores are safe: the caller's out has room for len
@@ -145,8 +145,9 @@ static size_t avx2_valid_prefix(const uint8_t *p, size_t len)
  * o + 8 <= i + 11 < len; or, for 16 ASCII bytes, 16 units, and then byte
  * i is ASCII, so e = i and o + 16 <= i + 16 <= len (and so on for the
  * ASCII bytes after them, widened only while they lie before n). Lanes
- * past the step's characters are junk that the next step or the tail
- * overwrites, never past out[len). */
+ * past the step's characters are junk that the characters after it
+ * overwrite (U8G_DEC_VECTOR_MIN), never past out[len), and never past
+ * the units the call returns. */
 
 struct dec_consts {
     __m256i spread;     /* byte 4j + k = j: lane j takes lead position j */
@@ -273,7 +274,7 @@ static size_t decode32_valid(const uint8_t *p, size_t n, uint32_t *out,
     uint32_t lead, cp;
     __m128i v;
 
-    while (n - i >= 16) {
+    while (n - i >= U8G_DEC_VECTOR_MIN) {
         v = load16(p + i);
         if (_mm_movemask_epi8(v) == 0) {
             k = ascii_utf32(p + i, n - i, out + o, v);
@@ -345,7 +346,7 @@ static size_t decode16_valid(const uint8_t *p, size_t n, uint16_t *out,
     __m128i v;
     __m256i cps;
 
-    while (n - i >= 16) {
+    while (n - i >= U8G_DEC_VECTOR_MIN) {
         v = load16(p + i);
         nonascii = (uint32_t)_mm_movemask_epi8(v);
         if (nonascii == 0) {

@@ -38,7 +38,7 @@ static inline __m512i broadcast16(const uint8_t table[16])
 }
 
 /* Byte k = k. */
-#define IOTA8(b) b, b + 1, b + 2, b + 3, b + 4, b + 5, b + 6, b + 7
+#define IOTA8(b) (b), (b) + 1, (b) + 2, (b) + 3, (b) + 4, (b) + 5, (b) + 6, (b) + 7
 static const uint8_t IOTA[64] = {
     IOTA8(0), IOTA8(8), IOTA8(16), IOTA8(24), IOTA8(32), IOTA8(40), IOTA8(48), IOTA8(56),
 };

@@ -112,4 +112,14 @@ static const uint8_t U8G_UTF16_PAIRS[16][16] = {
  * its valid prefix while it is still in the L1 cache (as avx512.c). */
 #define U8G_DEC_WINDOW ((size_t)8192)
 
+/* The vector steps store whole vectors: up to 8 units past the last
+ * character a step decodes are junk, which the characters after it
+ * overwrite. So the steps run only while U8G_DEC_VECTOR_MIN bytes of the
+ * valid text remain: a step takes at most 16 bytes and its last character
+ * ends at most 3 bytes later, which leaves at least 29 bytes, at least 8
+ * characters, whose units cover the junk. The last bytes are decoded one
+ * character at a time, so nothing past the units decoded is ever written
+ * (the canary after them: tests/hardening/test_guard_pages.c). */
+#define U8G_DEC_VECTOR_MIN 48
+
 #endif

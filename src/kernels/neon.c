@@ -210,7 +210,7 @@ static size_t decode32_valid(const uint8_t *p, size_t n, uint32_t *out,
     uint8x16_t v, pos;
     uint16x8_t lo, hi;
 
-    while (n - i >= 16) {
+    while (n - i >= U8G_DEC_VECTOR_MIN) {
         v = vld1q_u8(p + i);
         if (vmaxvq_u8(v) < 0x80) {
             lo = vmovl_u8(vget_low_u8(v));
@@ -273,7 +273,7 @@ static size_t decode16_valid(const uint8_t *p, size_t n, uint16_t *out,
     uint32_t lead, cp;
     uint8x16_t v, pos;
 
-    while (n - i >= 16) {
+    while (n - i >= U8G_DEC_VECTOR_MIN) {
         v = vld1q_u8(p + i);
         if (vmaxvq_u8(v) < 0x80) {
             vst1q_u16(out + o, vmovl_u8(vget_low_u8(v)));

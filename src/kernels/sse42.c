@@ -272,7 +272,7 @@ static size_t decode32_valid(const uint8_t *p, size_t n, uint32_t *out,
     struct step s;
     __m128i v;
 
-    while (n - i >= 16) {
+    while (n - i >= U8G_DEC_VECTOR_MIN) {
         v = load(p + i);
         if (_mm_movemask_epi8(v) == 0) {
             k = ascii_utf32(p + i, n - i, out + o, v);
@@ -340,7 +340,7 @@ static size_t decode16_valid(const uint8_t *p, size_t n, uint16_t *out,
     struct step s;
     __m128i v;
 
-    while (n - i >= 16) {
+    while (n - i >= U8G_DEC_VECTOR_MIN) {
         v = load(p + i);
         nonascii = (uint32_t)_mm_movemask_epi8(v);
         if (nonascii == 0) {
