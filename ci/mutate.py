@@ -107,10 +107,53 @@ PLANTED = [
 ]
 
 
+WHY_LAST_BOUNDARY = (
+    "last_boundary only picks where stream_feed splits a chunk's validation: len, "
+    "or any byte among the last 3 that is not a continuation, gives the same errors "
+    "and bytes (a split at a character boundary changes no result), and the mutant "
+    "still returns one of those")
+
+WHY_OUT_OF_CACHE = (
+    "OUT_OF_CACHE only chooses, for equally aligned windows, between the one-pass "
+    "copy_prefix and valid_prefix + memcpy, which write the same bytes "
+    "(tests/kernels/test_sanitize_big compares both paths with the reference)")
+
 # Mutants shown to be equivalent (no input can tell them apart), by the
 # text right after the mutated operator on its line: (file, anchor, old,
 # new, why). They are listed as EQUIVALENT and not run.
 EQUIVALENT = [
+    ("sanitize.c", "2 << 20)", "2", "3", WHY_OUT_OF_CACHE),
+    ("sanitize.c", "2 << 20)", "2", "1", WHY_OUT_OF_CACHE),
+    ("sanitize.c", "20)\n", "20", "21", WHY_OUT_OF_CACHE),
+    ("sanitize.c", "20)\n", "20", "19", WHY_OUT_OF_CACHE),
+    ("sanitize.c", ">= OUT_OF_CACHE &&", ">=", ">", WHY_OUT_OF_CACHE),
+    ("stream.c", "< 3 && j > 0; k++)", "<", "<=",
+     WHY_LAST_BOUNDARY),
+    ("stream.c", "0; k < 3 && j > 0", "0", "1", WHY_LAST_BOUNDARY),
+    ("stream.c", "3 && j > 0; k++)", "3", "4", WHY_LAST_BOUNDARY),
+    ("stream.c", "3 && j > 0; k++)", "3", "2", WHY_LAST_BOUNDARY),
+    ("stream.c", "0; k++) {\n        j--;", "0", "1", WHY_LAST_BOUNDARY),
+    ("stream.c", "== 0x80u) /* continuation", "==", "!=", WHY_LAST_BOUNDARY),
+    ("stream.c", "0xC0u) == 0x80u) /* continuation", "0xC0u", "0xC1u", WHY_LAST_BOUNDARY),
+    ("stream.c", "0xC0u) == 0x80u) /* continuation", "0xC0u", "0xBFu", WHY_LAST_BOUNDARY),
+    ("stream.c", "< 0xC0u)\n            return len;", "<", "<=", WHY_LAST_BOUNDARY),
+    ("stream.c", "0xC0u)\n            return len;", "0xC0u", "0xC1u", WHY_LAST_BOUNDARY),
+    ("stream.c", "0xC0u)\n            return len;", "0xC0u", "0xBFu", WHY_LAST_BOUNDARY),
+    ("stream.c", ">= 0xF0u ? 4", ">=", ">", WHY_LAST_BOUNDARY),
+    ("stream.c", ">= 0xE0u ? 3", ">=", ">", WHY_LAST_BOUNDARY),
+    ("stream.c", "0xF0u ? 4", "0xF0u", "0xF1u", WHY_LAST_BOUNDARY),
+    ("stream.c", "0xF0u ? 4", "0xF0u", "0xEFu", WHY_LAST_BOUNDARY),
+    ("stream.c", "4 : p[j] >= 0xE0u", "4", "5", WHY_LAST_BOUNDARY),
+    ("stream.c", "4 : p[j] >= 0xE0u", "4", "3", WHY_LAST_BOUNDARY),
+    ("stream.c", "0xE0u ? 3", "0xE0u", "0xE1u", WHY_LAST_BOUNDARY),
+    ("stream.c", "0xE0u ? 3", "0xE0u", "0xDFu", WHY_LAST_BOUNDARY),
+    ("stream.c", "3 : 2;", "3", "4", WHY_LAST_BOUNDARY),
+    ("stream.c", "3 : 2;", "3", "2", WHY_LAST_BOUNDARY),
+    ("stream.c", "2;\n        return len - j", "2", "3", WHY_LAST_BOUNDARY),
+    ("stream.c", "2;\n        return len - j", "2", "1", WHY_LAST_BOUNDARY),
+    ("stream.c", ">= need ? len : j;", ">=", ">", WHY_LAST_BOUNDARY),
+    ("stream.c", "< len) {\n            end = i < cut", "<", "<=",
+     "at i == len the body validates 0 bytes at the end and breaks: no change"),
     ("scalar.c", "> r->hi && p[1] <= TAIL_HI)", ">", ">=",
      "in this branch p[1] < lo or p[1] > hi; p[1] == hi would need hi < lo"),
     ("scalar.c", "< r->lo)\n", "<", "<=",
@@ -151,14 +194,14 @@ EQUIVALENT = [
      "(the initializer only quiets -Wmaybe-uninitialized)"),
     ("stream.c", "4];\n    size_t have", "4", "5",
      "a larger join buffer: take = 4 - have keeps every access below buf[4]"),
-    ("sanitize.c", ">= w + 3) {", ">=", ">",
+    ("sanitize.c", ">= w + 3 &&", ">=", ">",
      "at out_cap - written == w + 3 only the path changes (one-pass copy_prefix or "
      "valid_prefix + put); both write the same bytes"),
-    ("sanitize.c", "3) {\n            /* Validated and copied", "3", "2",
+    ("sanitize.c", "3 &&\n            !(len >= OUT_OF_CACHE", "3", "2",
      "copy_prefix stores at most w bytes (its last store is masked to the window) and at "
      "most 3 past n; when the window has an error n <= w - 1, so the U+FFFD ends by "
      "n + 3 <= w + 2: room w + 2 already suffices, the + 3 is one byte of slack"),
-    ("sanitize.c", "3) {\n            /* Validated and copied", "3", "4",
+    ("sanitize.c", "3 &&\n            !(len >= OUT_OF_CACHE", "3", "4",
      "a stricter room test only sends more windows to the two-pass path, "
      "which writes the same bytes"),
     ("decode.c", "> SIZE_MAX / unit", ">", ">=",
