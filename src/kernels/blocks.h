@@ -153,6 +153,8 @@ static inline size_t u8g_block_failed(const uint8_t *p, size_t len, size_t s)
 
 /* How many bytes u8g_head checks before the vectors start. */
 #define U8G_HEAD_BYTES 16
+/* The SSE4.2 and AVX2 blocks read the 3 bytes before their start. */
+_Static_assert(U8G_HEAD_BYTES >= 3, "u8g_head must leave 3 bytes before the blocks");
 
 /* u8g_head checks the first whole characters of p[0..len), about
  * U8G_HEAD_BYTES bytes, one at a time: errors often come in runs (a

@@ -40,14 +40,14 @@ static inline void load_tables(struct tables *t)
     t->incomplete_max = load(KL_INCOMPLETE_MAX);
 }
 
-/* The error bits of each byte of in, whose preceding 16 bytes are prev:
- * nonzero where a rule of Table 3-7 is broken. */
-static inline __m128i check(__m128i in, __m128i prev, const struct tables *t)
+/* The error bits of the 16 bytes at q, whose 3 bytes before are readable:
+ * nonzero where a rule of Table 3-7 is broken. The bytes 1, 2 and 3 back
+ * are unaligned loads from q - 1, q - 2, q - 3, which on the CPUs
+ * measured (Zen 4) cost less than three alignr from the previous vector. */
+static inline __m128i check_at(const uint8_t *q, const struct tables *t)
 {
     const __m128i nibble = _mm_set1_epi8(0x0F);
-    __m128i prev1 = _mm_alignr_epi8(in, prev, 15);
-    __m128i prev2 = _mm_alignr_epi8(in, prev, 14);
-    __m128i prev3 = _mm_alignr_epi8(in, prev, 13);
+    __m128i in = load(q), prev1 = load(q - 1), prev2 = load(q - 2), prev3 = load(q - 3);
     __m128i a = _mm_shuffle_epi8(t->prev_high,
                                  _mm_and_si128(_mm_srli_epi16(prev1, 4), nibble));
     __m128i b = _mm_shuffle_epi8(t->prev_low, _mm_and_si128(prev1, nibble));
@@ -62,21 +62,22 @@ static inline __m128i check(__m128i in, __m128i prev, const struct tables *t)
     return _mm_xor_si128(must23, special);
 }
 
-/* The error bits of the 64 bytes at p (vectors v[0..4)), given the 16
- * bytes before them. */
-static inline __m128i check4(const __m128i v[4], __m128i prev,
-                             const struct tables *t)
+/* The error bits of the 64 bytes at q (q[-3..-1] readable). */
+static inline __m128i check4(const uint8_t *q, const struct tables *t)
 {
-    return _mm_or_si128(_mm_or_si128(check(v[0], prev, t), check(v[1], v[0], t)),
-                        _mm_or_si128(check(v[2], v[1], t), check(v[3], v[2], t)));
+    return _mm_or_si128(_mm_or_si128(check_at(q, t), check_at(q + 16, t)),
+                        _mm_or_si128(check_at(q + 32, t), check_at(q + 48, t)));
 }
 
-/* The longest valid prefix of p[0..len), by blocks (see blocks.h). */
+/* The longest valid prefix of p[0..len), by blocks (see blocks.h). p is
+ * a character boundary after at least 3 readable bytes (the checked
+ * head, see sse42_valid_prefix), which check_at reads as the bytes before
+ * the first block. */
 static size_t sse42_blocks(const uint8_t *p, size_t len)
 {
     struct tables t;
     __m128i prev = _mm_setzero_si128(), v[4], err;
-    uint8_t tail[STEP];
+    uint8_t tail[3 + STEP];
     size_t i;
 
     load_tables(&t);
@@ -89,20 +90,17 @@ static size_t sse42_blocks(const uint8_t *p, size_t len)
                                            _mm_or_si128(v[2], v[3]))) == 0)
             err = _mm_subs_epu8(prev, t.incomplete_max);
         else
-            err = check4(v, prev, &t);
+            err = check4(p + i, &t);
         if (!_mm_testz_si128(err, err))
             return u8g_block_failed(p, len, i);
         prev = v[3];
     }
-    /* The last len - i < 64 bytes, zero-padded: at least one zero byte
-     * follows them, so a character cut off by the end fails too. */
+    /* The last len - i < 64 bytes, after the 3 bytes before them and
+     * zero-padded: at least one zero byte follows them, so a character
+     * cut off by the end fails too. */
     memset(tail, 0, sizeof tail);
-    memcpy(tail, p + i, len - i);
-    v[0] = load(tail);
-    v[1] = load(tail + 16);
-    v[2] = load(tail + 32);
-    v[3] = load(tail + 48);
-    err = check4(v, prev, &t);
+    memcpy(tail, p + i - 3, 3 + len - i);
+    err = check4(tail + 3, &t);
     if (!_mm_testz_si128(err, err))
         return u8g_block_failed(p, len, i);
     return len;
@@ -113,6 +111,8 @@ static size_t sse42_valid_prefix(const uint8_t *p, size_t len)
     bool stop;
     size_t h = u8g_head(p, len, &stop);
 
+    /* Not stopped: h >= U8G_HEAD_BYTES, the bytes sse42_blocks reads
+     * before its start. */
     return stop ? h : h + sse42_blocks(p + h, len - h);
 }
 
