@@ -289,10 +289,6 @@ static size_t decode32_valid(const uint8_t *p, size_t n, uint32_t *out,
         _mm256_storeu_si256((__m256i *)(void *)(out + o),
                             decode8(v, U8G_LEFT_PACK[lead & 0xFF], c));
         o += U8G_POPCOUNT8[lead & 0xFF];
-        if (n - i < 24) {
-            i += 8;
-            continue;
-        }
         /* Two steps per round: the second's leads are bits 8..15. */
         _mm256_storeu_si256((__m256i *)(void *)(out + o),
                             decode8(load16(p + i + 8), U8G_LEFT_PACK[lead >> 8], c));
@@ -370,7 +366,7 @@ static size_t decode16_valid(const uint8_t *p, size_t n, uint16_t *out,
             continue;
         }
         k = U8G_POPCOUNT8[lead];
-        if (k > 2 && n - i >= 20) {
+        if (k > 2) { /* n - i >= U8G_DEC_VECTOR_MIN > 20 */
             o += store_utf16x8(decode8(v, U8G_LEFT_PACK[lead], c), (uint32_t)k, out + o, c);
             i += 8;
             continue;

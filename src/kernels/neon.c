@@ -295,7 +295,7 @@ static size_t decode16_valid(const uint8_t *p, size_t n, uint16_t *out,
             continue;
         }
         k = U8G_POPCOUNT8[lead];
-        if (k > 2 && n - i >= 20) {
+        if (k > 2) { /* n - i >= U8G_DEC_VECTOR_MIN > 20 */
             pos = lead_positions(lead);
             k0 = k < 4 ? k : 4;
             u0 = store_utf16x4(decode4(v, pos, 0, c), k0, out + o, c);

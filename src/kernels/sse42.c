@@ -285,10 +285,6 @@ static size_t decode32_valid(const uint8_t *p, size_t n, uint32_t *out,
         _mm_storeu_si128((__m128i *)(void *)(out + o), decode4(&s, 0, c));
         _mm_storeu_si128((__m128i *)(void *)(out + o + 4), decode4(&s, 1, c));
         o += U8G_POPCOUNT8[lead & 0xFF];
-        if (n - i < 24) {
-            i += 8;
-            continue;
-        }
         /* Two steps per round: the second's leads are bits 8..15. */
         step_load(load(p + i + 8), lead >> 8, c, &s);
         _mm_storeu_si128((__m128i *)(void *)(out + o), decode4(&s, 0, c));
@@ -361,7 +357,7 @@ static size_t decode16_valid(const uint8_t *p, size_t n, uint16_t *out,
             continue;
         }
         k = U8G_POPCOUNT8[lead];
-        if (k > 2 && n - i >= 20) {
+        if (k > 2) { /* n - i >= U8G_DEC_VECTOR_MIN > 20 */
             step_load(v, lead, c, &s);
             k0 = k < 4 ? k : 4;
             u0 = store_utf16x4(decode4(&s, 0, c), k0, out + o);
