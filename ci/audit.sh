@@ -16,7 +16,7 @@ cmake -S . -B build/audit -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBUILD_TESTING=OFF 
   >build/audit.configure.log 2>&1 || { cat build/audit.configure.log; exit 2; }
 cmake --build build/audit -j"$(nproc)" >build/audit.build.log 2>&1 \
   || { tail -n 40 build/audit.build.log; exit 2; }
-./build/audit/src/cli/u8guard audit "$@"
+./build/audit/cli/u8guard audit "$@"
 rc=$?
 case $rc in
   0) echo "audit: every decoder conforms to DESIGN.md" ;;

@@ -35,7 +35,7 @@ cd "$(dirname "$0")/.."
 ROOT=$PWD
 BUILD=${1:-$ROOT/build/ci-default}
 
-if [ ! -x "$BUILD/src/cli/u8guard" ] || [ ! -f "$BUILD/src/libu8guard.so" ]; then
+if [ ! -x "$BUILD/cli/u8guard" ] || [ ! -f "$BUILD/src/libu8guard.so" ]; then
   BUILD=$ROOT/build/check-hardening
   echo "check-hardening: building RelWithDebInfo in $BUILD"
   mkdir -p "$ROOT/build"
@@ -44,7 +44,7 @@ if [ ! -x "$BUILD/src/cli/u8guard" ] || [ ! -f "$BUILD/src/libu8guard.so" ]; the
   cmake --build "$BUILD" -j2 --target u8guard u8guard_cli >"$BUILD.build.log" 2>&1 ||
     cmake --build "$BUILD" -j2 >>"$BUILD.build.log" 2>&1 || { tail -n 40 "$BUILD.build.log"; exit 1; }
 fi
-CLI=$BUILD/src/cli/u8guard
+CLI=$BUILD/cli/u8guard
 LIB=$(readlink -f "$BUILD/src/libu8guard.so")
 command -v readelf >/dev/null || { echo "check-hardening: readelf not found (binutils)"; exit 1; }
 
@@ -103,7 +103,7 @@ fortify_report() { # fortify_report FILE MIN: at least MIN __*_chk imports
 fortify_level() {
   { grep -hoE -- '-D_FORTIFY_SOURCE=[0-9]' "$BUILD/build.ninja" 2>/dev/null
     grep -hoE -- '-D_FORTIFY_SOURCE=[0-9]' "$BUILD"/src/CMakeFiles/*/flags.make \
-      "$BUILD"/src/cli/CMakeFiles/*/flags.make 2>/dev/null; } | sed 's/.*=//' | sort -u | tr '\n' ' '
+      "$BUILD"/cli/CMakeFiles/*/flags.make 2>/dev/null; } | sed 's/.*=//' | sort -u | tr '\n' ' '
 }
 
 echo "check-hardening: build flags in $BUILD"

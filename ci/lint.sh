@@ -2,10 +2,10 @@
 # ci/lint.sh -- static analysis of the library and the command:
 #
 #   1. clang-tidy (config: .clang-tidy) over src/*.c, src/kernels/*.c and
-#      src/cli/*.c, with the compile_commands.json of a clang Debug build
+#      cli/*.c, with the compile_commands.json of a clang Debug build
 #      (Debug: without _FORTIFY_SOURCE, whose inline wrappers only add
 #      analyzer noise; the code analyzed is the same). The headers
-#      (include/u8guard.h, src/*.h, src/kernels/*.h, src/cli/*.h) are
+#      (include/u8guard.h, src/*.h, src/kernels/*.h, cli/*.h) are
 #      analyzed as part of every file that includes them: HeaderFilterRegex
 #      in .clang-tidy reports findings in them;
 #   2. cppcheck --enable=warning,style,performance,portability over the
@@ -43,12 +43,12 @@ configure() { # (re)configure: incremental, and picks up files added since
   configured=1
 }
 
-# The C files of src/, src/kernels/ and src/cli/ that this build compiles
+# The C files of src/, src/kernels/ and cli/ that this build compiles
 # (a kernel for another architecture, or the audit engine without its
 # oracles, is not in compile_commands.json and cannot be analyzed here).
 sources() {
   local f
-  for f in src/*.c src/kernels/*.c src/cli/*.c; do
+  for f in src/*.c src/kernels/*.c cli/*.c; do
     grep -q "\"file\": \"$ROOT/$f\"" "$OUT/build/compile_commands.json" && echo "$f"
   done
 }

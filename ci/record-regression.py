@@ -74,14 +74,14 @@ def find_u8guard(given):
         return given
     if os.environ.get("U8GUARD"):
         return os.environ["U8GUARD"]
-    found = [p for p in glob.glob(os.path.join(ROOT, "build*", "src", "cli", "u8guard"))
+    found = [p for p in glob.glob(os.path.join(ROOT, "build*", "cli", "u8guard"))
              if os.access(p, os.X_OK)]
     for path in sorted(found, key=os.path.getmtime, reverse=True):
         r = subprocess.run([path, "audit", "--help"], capture_output=True, text=True,
                            check=False)
         if r.returncode == 0 and "--replay-one" in r.stdout:
             return path
-    raise Bad("no u8guard with the audit found under build*/src/cli/: build one "
+    raise Bad("no u8guard with the audit found under build*/cli/: build one "
               "(cmake -S . -B build && cmake --build build) or pass --u8guard PATH")
 
 
@@ -245,7 +245,7 @@ def main():
     ap.add_argument("--dir", default=os.path.join(ROOT, "corpus", "regressions"),
                     help="the regression corpus (default: corpus/regressions)")
     ap.add_argument("--u8guard", help="the u8guard command (default: $U8GUARD, or "
-                                      "the newest build*/src/cli/u8guard with the audit)")
+                                      "the newest build*/cli/u8guard with the audit)")
     args = ap.parse_args()
 
     try:
