@@ -11,6 +11,8 @@
  * After any fault a fresh child is started for the next call. */
 #include "plugin_runner.h"
 
+#include "u8guard/audit_plugin.h"
+
 #include <dlfcn.h>
 #include <errno.h>
 #include <poll.h>
@@ -29,9 +31,8 @@
 #include <sys/prctl.h>
 #endif
 
-typedef const char *(*name_fn)(void);
-typedef int (*decode_fn)(const unsigned char *, size_t, uint32_t *, size_t *,
-                         size_t *);
+typedef u8guard_audit_name_fn *name_fn;
+typedef u8guard_audit_decode_fn *decode_fn;
 
 /* The child's first message: 'N' and the plugin's name, or 'E' and why it
  * could not be loaded (dlerror's message names the file). */

@@ -21,6 +21,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "u8guard/audit_plugin.h"
+
 #define FAULT_NONE 0
 #define FAULT_OVERLONG2 1
 #define FAULT_OVERLONG34 2
@@ -42,17 +44,6 @@
 #ifndef PROOF_NAME
 #define PROOF_NAME "proof-correct"
 #endif
-
-#if defined(__GNUC__)
-#define EXPORT __attribute__((visibility("default")))
-#else
-#define EXPORT
-#endif
-
-EXPORT const char *u8guard_audit_name(void);
-EXPORT int u8guard_audit_decode(const unsigned char *in, size_t len,
-                                uint32_t *out, size_t *n_out,
-                                size_t *err_offset);
 
 /* u8guard_audit_name returns this build's name. */
 const char *u8guard_audit_name(void)

@@ -12,20 +12,11 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#if defined(__GNUC__)
-#define EXPORT __attribute__((visibility("default")))
-#else
-#define EXPORT
-#endif
-
 #ifndef MISBEHAVE
 #error "MISBEHAVE must be 1 (BAD_RESULT), 2 (OVERWRITE) or 3 (STDOUT)"
 #endif
 
-EXPORT const char *u8guard_audit_name(void);
-EXPORT int u8guard_audit_decode(const unsigned char *in, size_t len,
-                                uint32_t *out, size_t *n_out,
-                                size_t *err_offset);
+#include "u8guard/audit_plugin.h"
 
 /* u8guard_audit_name returns this build's name. */
 const char *u8guard_audit_name(void)
