@@ -56,7 +56,7 @@ extern "C" {
 #define U8GUARD_REPLACEMENT_UTF8 "\xEF\xBF\xBD"
 
 /* u8guard_kind is what is wrong with an ill-formed sequence, decided by the
- * byte that breaks it (DESIGN.md section 2):
+ * byte that breaks it (doc/contract.md section 2):
  *   UNEXPECTED_CONTINUATION  a byte 80..BF where a sequence must start (length 1)
  *   OVERLONG      lead C0 or C1; E0 then 80..9F; F0 then 80..8F (length 1)
  *   SURROGATE     ED then A0..BF (length 1)

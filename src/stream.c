@@ -5,7 +5,7 @@
  *
  * Why the pending bytes never need a second look: they are a well-formed
  * prefix, so when the next bytes break the sequence the error's maximal
- * subpart covers every pending byte (DESIGN.md section 2), and decoding
+ * subpart covers every pending byte (doc/contract.md section 2), and decoding
  * resumes inside the new chunk. */
 #include "internal.h"
 #include "kernels/copy.h"

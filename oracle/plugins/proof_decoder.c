@@ -1,5 +1,5 @@
-/* proof_decoder.c -- the proof plugins of `u8guard audit` (DESIGN.md
- * section 4): one strict decoder, compiled once correctly (PROOF_FAULT
+/* proof_decoder.c -- the proof plugins of `u8guard audit` (doc/plugin-abi.md):
+ * one strict decoder, compiled once correctly (PROOF_FAULT
  * undefined) and once per planted fault, so that the audit's tests can
  * show each fault is found, with a minimal example, and that the correct
  * build is flagged for nothing. Each fault is one plausible mistake of a

@@ -1,5 +1,5 @@
 /* plugin_misbehave.c -- plugins that break the ABI's contract rather than
- * UTF-8's (DESIGN.md section 4), built once per MISBEHAVE value, for the
+ * UTF-8's (doc/plugin-abi.md), built once per MISBEHAVE value, for the
  * sandbox's tests (tests/audit):
  *   1 BAD_RESULT  claims one more code point than the input has bytes
  *   2 OVERWRITE   writes a code point past out[len - 1]
