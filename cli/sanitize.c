@@ -11,6 +11,7 @@
 #include "commands.h"
 #include "diag.h"
 #include "input.h"
+#include "support/write_all.h"
 #include "u8guard.h"
 
 const char sanitize_help[] =

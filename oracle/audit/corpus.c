@@ -7,22 +7,15 @@
 #include <string.h>
 
 #include "audit.h"
+#include "support/hex.h"
 #include "u8guard.h"
-
-/* Returns the value of hex digit c, or -1. */
-static int hexval(int c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    c = tolower(c);
-    return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-}
 
 /* Parses one non-comment line into *c. Returns NULL, or what is wrong. */
 static const char *parse_line(char *line, audit_case *c)
 {
     char *p = line, *eq = strchr(line, '=');
-    size_t n = 0, cap = strlen(line) / 2 + 1;
+    size_t cap = strlen(line) / 2 + 1;
+    hex_result r;
 
     if (eq == NULL)
         return "no '=' before the expected errors";
@@ -36,20 +29,10 @@ static const char *parse_line(char *line, audit_case *c)
     c->data = malloc(cap);
     if (c->data == NULL)
         return "out of memory";
-    for (;;) {
-        int hi, lo;
-        while (isspace((unsigned char)*p))
-            p++;
-        if (*p == '\0')
-            break;
-        hi = hexval(p[0]);
-        lo = hi < 0 ? -1 : hexval(p[1]);
-        if (lo < 0)
-            return "bad hex byte";
-        c->data[n++] = (uint8_t)(hi * 16 + lo);
-        p += 2;
-    }
-    c->len = n;
+    /* the bytes: pairs of hex digits, white space between any two */
+    if (hex_parse(p, strlen(p), " \t\n\v\f\r", 0, c->data, cap, &r) != HEX_OK)
+        return "bad hex byte";
+    c->len = r.n;
     p = eq + 1;
     while (isspace((unsigned char)*p))
         p++;

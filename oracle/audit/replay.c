@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "record_internal.h"
+#include "support/sha256.h"
 
 /* Returns the decoder named name in d[0..n), or NULL. */
 static audit_decoder *find_decoder(audit_decoder *const *d, size_t n, const char *name)
@@ -182,7 +183,7 @@ static int replay_line(const char *dir, const char *line, long lineno,
         goto out;
     }
     audit_hex(buf, (size_t)len, hex, 2 * AUDIT_MAX_INPUT + 8);
-    audit_sha256(buf, (size_t)len, sha_now);
+    sha256_hex(buf, (size_t)len, sha_now);
     if (strcmp(sha_now, sha) != 0) {
         printf("%s/manifest.jsonl:%ld: the sha256 of hex %s is %s, recorded %s\n",
                dir, lineno, hex, sha_now, sha);

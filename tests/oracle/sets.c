@@ -1,5 +1,6 @@
 /* sets.c -- see sets.h. */
 #include "sets.h"
+#include "support/hex.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -79,36 +80,14 @@ void set_free(input_set *s)
     memset(s, 0, sizeof *s);
 }
 
-static int hexval(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 int set_add_hex(input_set *s, const char *hex)
 {
-    unsigned char buf[64];
-    size_t n = 0;
+    uint8_t buf[64];
+    hex_result r;
 
-    while (*hex) {
-        int hi, lo;
-        if (*hex == ' ') {
-            hex++;
-            continue;
-        }
-        hi = hexval(hex[0]);
-        lo = hi < 0 ? -1 : hexval(hex[1]);
-        if (lo < 0 || n == sizeof buf)
-            return -1;
-        buf[n++] = (unsigned char)(hi << 4 | lo);
-        hex += 2;
-    }
-    return set_add(s, buf, n);
+    if (hex_parse(hex, strlen(hex), " ", 0, buf, sizeof buf, &r) != HEX_OK)
+        return -1;
+    return set_add(s, buf, r.n);
 }
 
 int set_examples(input_set *s)
