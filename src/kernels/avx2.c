@@ -117,10 +117,8 @@ static size_t avx2_valid_prefix(const uint8_t *p, size_t len)
 }
 
 /* Decoding (see decode_tables.h and avx512.c, "Decoding"). The text is
- * decoded in windows of U8G_DEC_WINDOW bytes: a window is validated
- * (avx2_valid_prefix), then its valid prefix decoded while it is still in
- * the L1 cache. Only text proven valid is decoded, so the decoder needs no
- * checks.
+ * decoded in validated windows (decode_driver.h), so the decode steps
+ * below see only valid text and need no checks.
  *
  * A valid stretch p[0..n) is walked in steps of 8 bytes at i = 0, 8, 16,
  * ... while U8G_DEC_VECTOR_MIN (48) bytes remain; a step decodes the
@@ -137,7 +135,7 @@ static size_t avx2_valid_prefix(const uint8_t *p, size_t len)
  * nibble; two multiply-adds assemble b0 << 18 | b1 << 12 | b2 << 6 | b3;
  * a shift by 6 * (4 - length) drops the bytes after the character. The
  * last bytes (fewer than 48) are decoded one character at a time, from
- * the first lead not yet decoded.
+ * the first lead not yet decoded (u8g_trusted_utf32, u8g_trusted_utf16).
  *
  * Why the full-width stores are safe: the caller's out has room for len
  * units (u8g_kernels), and a character of k bytes gives at most k units
@@ -212,16 +210,6 @@ static inline uint32_t leads8(__m128i v)
     return (uint32_t)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(-65))) & 0xFF;
 }
 
-/* The first character boundary at or after i of the valid p[0..n), when
- * every character before it is decoded: past the continuation bytes of
- * the last character of the steps. */
-static inline size_t next_lead(const uint8_t *p, size_t i, size_t n)
-{
-    while (i < n && U8G_IS_TAIL(p[i]))
-        i++;
-    return i;
-}
-
 /* ASCII comes in runs: widens the 16 ASCII bytes v at p (left >= 16
  * bytes readable), then 32 bytes at a time while they are ASCII; returns
  * the bytes widened, as many units written to out. */
@@ -274,7 +262,7 @@ static size_t decode32_valid(const uint8_t *p, size_t n, uint32_t *out,
                              const struct dec_consts *c)
 {
     size_t i = 0, o = 0, k;
-    uint32_t lead, cp;
+    uint32_t lead;
     __m128i v;
 
     while (n - i >= U8G_DEC_VECTOR_MIN) {
@@ -295,10 +283,7 @@ static size_t decode32_valid(const uint8_t *p, size_t n, uint32_t *out,
         o += U8G_POPCOUNT8[lead >> 8];
         i += 16;
     }
-    for (i = next_lead(p, i, n); i < n;) {
-        i += u8g_char_trusted(p + i, &cp);
-        out[o++] = cp;
-    }
+    u8g_trusted_utf32(p, i, n, n, out, &o);
     return o;
 }
 
@@ -340,8 +325,8 @@ static inline size_t store_utf16x8(__m256i cp, uint32_t k, uint16_t *out,
 static size_t decode16_valid(const uint8_t *p, size_t n, uint16_t *out,
                              const struct dec_consts *c)
 {
-    size_t i = 0, o = 0, k, end;
-    uint32_t nonascii, lead, cp;
+    size_t i = 0, o = 0, k;
+    uint32_t nonascii, lead;
     __m128i v;
     __m256i cps;
 
@@ -375,61 +360,19 @@ static size_t decode16_valid(const uint8_t *p, size_t n, uint16_t *out,
          * characters (emoji), where one at a time costs less than packing
          * pairs; 32 bytes so, then the steps resume at the character
          * boundary reached. (Also the last 16..19 bytes, see above.) */
-        end = n - i < 32 ? n : i + 32;
-        for (i = next_lead(p, i, n); i < end;) {
-            i += u8g_char_trusted(p + i, &cp);
-            o += u8g_put_utf16(out + o, cp);
-        }
+        i = u8g_trusted_utf16(p, i, n - i < 32 ? n : i + 32, n, out, &o);
     }
-    for (i = next_lead(p, i, n); i < n;) {
-        i += u8g_char_trusted(p + i, &cp);
-        o += u8g_put_utf16(out + o, cp);
-    }
+    u8g_trusted_utf16(p, i, n, n, out, &o);
     return o;
 }
 
-static size_t avx2_to_utf32(const uint8_t *p, size_t len, uint32_t *out,
-                            size_t *n_out)
-{
-    struct dec_consts c;
-    size_t pos = 0, o = 0, w, n;
-
-    dec_consts_load(&c);
-    while (pos < len) {
-        /* A window that cuts a character stops short of it (n > 0) and
-         * the next one starts there; only n == 0 is an error. */
-        w = len - pos < U8G_DEC_WINDOW ? len - pos : U8G_DEC_WINDOW;
-        n = avx2_valid_prefix(p + pos, w);
-        if (n == 0)
-            break;
-        o += decode32_valid(p + pos, n, out + o, &c);
-        pos += n;
-    }
-    *n_out = o;
-    return pos;
-}
-
-static size_t avx2_to_utf16(const uint8_t *p, size_t len, uint16_t *out,
-                            size_t *n_out)
-{
-    struct dec_consts c;
-    size_t pos = 0, o = 0, w, n;
-
-    dec_consts_load(&c);
-    while (pos < len) {
-        w = len - pos < U8G_DEC_WINDOW ? len - pos : U8G_DEC_WINDOW;
-        n = avx2_valid_prefix(p + pos, w);
-        if (n == 0)
-            break;
-        o += decode16_valid(p + pos, n, out + o, &c);
-        pos += n;
-    }
-    *n_out = o;
-    return pos;
-}
+/* to_utf32, to_utf16: the windowed decoder with this file's validator and
+ * decode steps. */
+#define U8G_DRIVER_VALID avx2_valid_prefix
+#include "decode_driver.h"
 
 const struct u8g_kernels u8g_avx2_kernels = {
-    U8GUARD_IMPL_AVX2, avx2_valid_prefix, avx2_to_utf32, avx2_to_utf16,
+    U8GUARD_IMPL_AVX2, avx2_valid_prefix, driver_to_utf32, driver_to_utf16,
     NULL, /* no fused validate-and-copy: sanitize validates, then copies */
 };
 

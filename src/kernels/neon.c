@@ -191,22 +191,12 @@ static inline uint8x16_t lead_positions(uint32_t lead)
     return vreinterpretq_u8_u64(vdupq_n_u64(U8G_LEFT_PACK[lead]));
 }
 
-/* The first character boundary at or after i of the valid p[0..n), when
- * every character before it is decoded: past the continuation bytes of
- * the last character of the steps. */
-static inline size_t next_lead(const uint8_t *p, size_t i, size_t n)
-{
-    while (i < n && U8G_IS_TAIL(p[i]))
-        i++;
-    return i;
-}
-
 /* Decodes the valid p[0..n) to UTF-32 at out; returns the units written. */
 static size_t decode32_valid(const uint8_t *p, size_t n, uint32_t *out,
                              const struct dec_consts *c)
 {
     size_t i = 0, o = 0;
-    uint32_t lead, cp;
+    uint32_t lead;
     uint8x16_t v, pos;
     uint16x8_t lo, hi;
 
@@ -230,10 +220,7 @@ static size_t decode32_valid(const uint8_t *p, size_t n, uint32_t *out,
         o += U8G_POPCOUNT8[lead];
         i += 8;
     }
-    for (i = next_lead(p, i, n); i < n;) {
-        i += u8g_char_trusted(p + i, &cp);
-        out[o++] = cp;
-    }
+    u8g_trusted_utf32(p, i, n, n, out, &o);
     return o;
 }
 
@@ -269,8 +256,8 @@ static inline size_t store_utf16x4(uint32x4_t cp, size_t k, uint16_t *out,
 static size_t decode16_valid(const uint8_t *p, size_t n, uint16_t *out,
                              const struct dec_consts *c)
 {
-    size_t i = 0, o = 0, k, k0, u0, end;
-    uint32_t lead, cp;
+    size_t i = 0, o = 0, k, k0, u0;
+    uint32_t lead;
     uint8x16_t v, pos;
 
     while (n - i >= U8G_DEC_VECTOR_MIN) {
@@ -307,61 +294,19 @@ static size_t decode16_valid(const uint8_t *p, size_t n, uint16_t *out,
          * characters (emoji), where one at a time costs less than packing
          * pairs; 32 bytes so, then the steps resume at the character
          * boundary reached. (Also the last 16..19 bytes, see above.) */
-        end = n - i < 32 ? n : i + 32;
-        for (i = next_lead(p, i, n); i < end;) {
-            i += u8g_char_trusted(p + i, &cp);
-            o += u8g_put_utf16(out + o, cp);
-        }
+        i = u8g_trusted_utf16(p, i, n - i < 32 ? n : i + 32, n, out, &o);
     }
-    for (i = next_lead(p, i, n); i < n;) {
-        i += u8g_char_trusted(p + i, &cp);
-        o += u8g_put_utf16(out + o, cp);
-    }
+    u8g_trusted_utf16(p, i, n, n, out, &o);
     return o;
 }
 
-static size_t neon_to_utf32(const uint8_t *p, size_t len, uint32_t *out,
-                            size_t *n_out)
-{
-    struct dec_consts c;
-    size_t pos = 0, o = 0, w, n;
-
-    dec_consts_load(&c);
-    while (pos < len) {
-        /* A window that cuts a character stops short of it (n > 0) and
-         * the next one starts there; only n == 0 is an error. */
-        w = len - pos < U8G_DEC_WINDOW ? len - pos : U8G_DEC_WINDOW;
-        n = neon_valid_prefix(p + pos, w);
-        if (n == 0)
-            break;
-        o += decode32_valid(p + pos, n, out + o, &c);
-        pos += n;
-    }
-    *n_out = o;
-    return pos;
-}
-
-static size_t neon_to_utf16(const uint8_t *p, size_t len, uint16_t *out,
-                            size_t *n_out)
-{
-    struct dec_consts c;
-    size_t pos = 0, o = 0, w, n;
-
-    dec_consts_load(&c);
-    while (pos < len) {
-        w = len - pos < U8G_DEC_WINDOW ? len - pos : U8G_DEC_WINDOW;
-        n = neon_valid_prefix(p + pos, w);
-        if (n == 0)
-            break;
-        o += decode16_valid(p + pos, n, out + o, &c);
-        pos += n;
-    }
-    *n_out = o;
-    return pos;
-}
+/* to_utf32, to_utf16: the windowed decoder with this file's validator and
+ * decode steps. */
+#define U8G_DRIVER_VALID neon_valid_prefix
+#include "decode_driver.h"
 
 const struct u8g_kernels u8g_neon_kernels = {
-    U8GUARD_IMPL_NEON, neon_valid_prefix, neon_to_utf32, neon_to_utf16,
+    U8GUARD_IMPL_NEON, neon_valid_prefix, driver_to_utf32, driver_to_utf16,
     NULL, /* no fused validate-and-copy: sanitize validates, then copies */
 };
 

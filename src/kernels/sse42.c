@@ -199,16 +199,6 @@ static inline uint32_t leads8(__m128i v)
     return (uint32_t)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(-65))) & 0xFF;
 }
 
-/* The first character boundary at or after i of the valid p[0..n), when
- * every character before it is decoded: past the continuation bytes of
- * the last character of the steps. */
-static inline size_t next_lead(const uint8_t *p, size_t i, size_t n)
-{
-    while (i < n && U8G_IS_TAIL(p[i]))
-        i++;
-    return i;
-}
-
 /* ASCII comes in runs: widens the 16 ASCII bytes v at p (left >= 16
  * bytes readable), then 32 bytes at a time while they are ASCII; returns
  * the bytes widened, as many units written to out. */
@@ -268,7 +258,7 @@ static size_t decode32_valid(const uint8_t *p, size_t n, uint32_t *out,
                              const struct dec_consts *c)
 {
     size_t i = 0, o = 0, k;
-    uint32_t lead, cp;
+    uint32_t lead;
     struct step s;
     __m128i v;
 
@@ -292,10 +282,7 @@ static size_t decode32_valid(const uint8_t *p, size_t n, uint32_t *out,
         o += U8G_POPCOUNT8[lead >> 8];
         i += 16;
     }
-    for (i = next_lead(p, i, n); i < n;) {
-        i += u8g_char_trusted(p + i, &cp);
-        out[o++] = cp;
-    }
+    u8g_trusted_utf32(p, i, n, n, out, &o);
     return o;
 }
 
@@ -331,8 +318,8 @@ static inline size_t store_utf16x4(__m128i cp, size_t k, uint16_t *out)
 static size_t decode16_valid(const uint8_t *p, size_t n, uint16_t *out,
                              const struct dec_consts *c)
 {
-    size_t i = 0, o = 0, k, k0, u0, end;
-    uint32_t nonascii, lead, cp;
+    size_t i = 0, o = 0, k, k0, u0;
+    uint32_t nonascii, lead;
     struct step s;
     __m128i v;
 
@@ -369,61 +356,19 @@ static size_t decode16_valid(const uint8_t *p, size_t n, uint16_t *out,
          * characters (emoji), where one at a time costs less than packing
          * pairs; 32 bytes so, then the steps resume at the character
          * boundary reached. (Also the last 16..19 bytes, see above.) */
-        end = n - i < 32 ? n : i + 32;
-        for (i = next_lead(p, i, n); i < end;) {
-            i += u8g_char_trusted(p + i, &cp);
-            o += u8g_put_utf16(out + o, cp);
-        }
+        i = u8g_trusted_utf16(p, i, n - i < 32 ? n : i + 32, n, out, &o);
     }
-    for (i = next_lead(p, i, n); i < n;) {
-        i += u8g_char_trusted(p + i, &cp);
-        o += u8g_put_utf16(out + o, cp);
-    }
+    u8g_trusted_utf16(p, i, n, n, out, &o);
     return o;
 }
 
-static size_t sse42_to_utf32(const uint8_t *p, size_t len, uint32_t *out,
-                             size_t *n_out)
-{
-    struct dec_consts c;
-    size_t pos = 0, o = 0, w, n;
-
-    dec_consts_load(&c);
-    while (pos < len) {
-        /* A window that cuts a character stops short of it (n > 0) and
-         * the next one starts there; only n == 0 is an error. */
-        w = len - pos < U8G_DEC_WINDOW ? len - pos : U8G_DEC_WINDOW;
-        n = sse42_valid_prefix(p + pos, w);
-        if (n == 0)
-            break;
-        o += decode32_valid(p + pos, n, out + o, &c);
-        pos += n;
-    }
-    *n_out = o;
-    return pos;
-}
-
-static size_t sse42_to_utf16(const uint8_t *p, size_t len, uint16_t *out,
-                             size_t *n_out)
-{
-    struct dec_consts c;
-    size_t pos = 0, o = 0, w, n;
-
-    dec_consts_load(&c);
-    while (pos < len) {
-        w = len - pos < U8G_DEC_WINDOW ? len - pos : U8G_DEC_WINDOW;
-        n = sse42_valid_prefix(p + pos, w);
-        if (n == 0)
-            break;
-        o += decode16_valid(p + pos, n, out + o, &c);
-        pos += n;
-    }
-    *n_out = o;
-    return pos;
-}
+/* to_utf32, to_utf16: the windowed decoder with this file's validator and
+ * decode steps. */
+#define U8G_DRIVER_VALID sse42_valid_prefix
+#include "decode_driver.h"
 
 const struct u8g_kernels u8g_sse42_kernels = {
-    U8GUARD_IMPL_SSE42, sse42_valid_prefix, sse42_to_utf32, sse42_to_utf16,
+    U8GUARD_IMPL_SSE42, sse42_valid_prefix, driver_to_utf32, driver_to_utf16,
     NULL, /* no fused validate-and-copy: sanitize validates, then copies */
 };
 
