@@ -186,4 +186,20 @@ static inline size_t u8g_head(const uint8_t *p, size_t len, bool *stop)
     return i;
 }
 
+/* u8g_head_then_blocks returns the length of the longest valid prefix of
+ * p[0..len): u8g_head's, then, from where it stopped short of an answer,
+ * blocks' (a kernel's vector validator; a constant at each call, and
+ * always inlined, so the call is direct). blocks may read the 3 bytes
+ * before its start: it runs only after u8g_head checked at least
+ * U8G_HEAD_BYTES. */
+static inline __attribute__((always_inline)) size_t
+u8g_head_then_blocks(const uint8_t *p, size_t len,
+                     size_t (*blocks)(const uint8_t *p, size_t len))
+{
+    bool stop;
+    size_t h = u8g_head(p, len, &stop);
+
+    return stop ? h : h + blocks(p + h, len - h);
+}
+
 #endif

@@ -11,6 +11,7 @@
 #ifndef U8GUARD_UTF8_CHAR_H
 #define U8GUARD_UTF8_CHAR_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -112,34 +113,25 @@ static inline size_t u8g_next_lead(const uint8_t *p, size_t i, size_t n)
     return i;
 }
 
-/* u8g_trusted_utf32 decodes, one at a time, the characters of the valid
+/* u8g_trusted decodes, one at a time, the characters of the valid
  * p[0..n) whose leads lie in [u8g_next_lead(p, i, n), end) (end <= n)
- * into out[*o..], advancing *o. Returns where the last one ends (end or
- * up to 3 bytes past it; n when end is n). */
-static inline size_t u8g_trusted_utf32(const uint8_t *p, size_t i, size_t end,
-                                       size_t n, uint32_t *out, size_t *o)
+ * into out32[*o..] (utf16 false) or out16[*o..] (utf16 true), advancing
+ * *o by the units written. Returns where the last one ends (end or up to
+ * 3 bytes past it; n when end is n). utf16 is a constant at each call:
+ * always inlined, the test is resolved at compile time. */
+static inline __attribute__((always_inline)) size_t
+u8g_trusted(const uint8_t *p, size_t i, size_t end, size_t n, bool utf16,
+            uint32_t *out32, uint16_t *out16, size_t *o)
 {
     size_t k = *o;
     uint32_t cp;
 
     for (i = u8g_next_lead(p, i, n); i < end;) {
         i += u8g_char_trusted(p + i, &cp);
-        out[k++] = cp;
-    }
-    *o = k;
-    return i;
-}
-
-/* u8g_trusted_utf16 is u8g_trusted_utf32 with UTF-16 output. */
-static inline size_t u8g_trusted_utf16(const uint8_t *p, size_t i, size_t end,
-                                       size_t n, uint16_t *out, size_t *o)
-{
-    size_t k = *o;
-    uint32_t cp;
-
-    for (i = u8g_next_lead(p, i, n); i < end;) {
-        i += u8g_char_trusted(p + i, &cp);
-        k += u8g_put_utf16(out + k, cp);
+        if (utf16)
+            k += u8g_put_utf16(out16 + k, cp);
+        else
+            out32[k++] = cp;
     }
     *o = k;
     return i;
