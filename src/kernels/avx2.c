@@ -431,6 +431,7 @@ static size_t avx2_to_utf16(const uint8_t *p, size_t len, uint16_t *out,
 const struct u8g_kernels u8g_avx2_kernels = {
     U8GUARD_IMPL_AVX2, avx2_valid_prefix, avx2_to_utf32, avx2_to_utf16,
     NULL, /* no fused validate-and-copy: sanitize validates, then copies */
+    u8g_avx2_find_lead,
 };
 
 #endif

@@ -493,6 +493,7 @@ static size_t avx512_to_utf16(const uint8_t *p, size_t len, uint16_t *out,
 const struct u8g_kernels u8g_avx512_kernels = {
     U8GUARD_IMPL_AVX512, avx512_valid_prefix, avx512_to_utf32, avx512_to_utf16,
     avx512_copy_prefix,
+    u8g_avx512_find_lead,
 };
 
 #endif

@@ -363,6 +363,7 @@ static size_t neon_to_utf16(const uint8_t *p, size_t len, uint16_t *out,
 const struct u8g_kernels u8g_neon_kernels = {
     U8GUARD_IMPL_NEON, neon_valid_prefix, neon_to_utf32, neon_to_utf16,
     NULL, /* no fused validate-and-copy: sanitize validates, then copies */
+    u8g_neon_find_lead,
 };
 
 #endif

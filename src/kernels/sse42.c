@@ -425,6 +425,7 @@ static size_t sse42_to_utf16(const uint8_t *p, size_t len, uint16_t *out,
 const struct u8g_kernels u8g_sse42_kernels = {
     U8GUARD_IMPL_SSE42, sse42_valid_prefix, sse42_to_utf32, sse42_to_utf16,
     NULL, /* no fused validate-and-copy: sanitize validates, then copies */
+    u8g_sse42_find_lead,
 };
 
 #endif

@@ -14,6 +14,8 @@
  * arithmetic is checked here with addresses made from integers. */
 #define u8guard_sanitize hardening_wb_sanitize
 #define u8guard_sanitized_length hardening_wb_sanitized_length
+#define u8guard_sanitize_with hardening_wb_sanitize_with
+#define u8guard_sanitized_length_with hardening_wb_sanitized_length_with
 #define u8g_overlap hardening_wb_overlap
 #include "../../src/sanitize.c"
 
