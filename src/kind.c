@@ -6,7 +6,7 @@ const char *u8guard_kind_name(u8guard_kind kind)
 {
     static const char *const names[] = {
         "ok",        "unexpected_continuation", "overlong", "surrogate",
-        "too_large", "bad_continuation",        "truncated",
+        "too_large", "bad_continuation",        "truncated", "disallowed",
     };
     if ((unsigned)kind < sizeof names / sizeof names[0])
         return names[kind];

@@ -18,6 +18,7 @@ static void all_suites(void)
     unit_null_args();
     unit_encode_and_names();
     unit_stream_api();
+    unit_policy();
 }
 
 int main(int argc, char **argv)

@@ -40,6 +40,11 @@ void unit_encode_and_names(void);
  * (unit_stream_api.c). */
 void unit_stream_api(void);
 
+/* unit_policy checks policy classes (every class boundary), the error
+ * handlers, lossy decoding, the stream's forms at every split, and their
+ * capacity rules and refusals (unit_policy.c). */
+void unit_policy(void);
+
 /* unit_impl_api checks u8guard_impl_name/_supported/set_impl/active_impl;
  * it changes the active implementation, so it runs once, outside the
  * per-implementation loop (unit_impl_api.c). */
