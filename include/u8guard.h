@@ -196,12 +196,20 @@ U8GUARD_API size_t u8guard_encode(uint32_t cp, unsigned char out[4]);
  * every way of splitting an input into chunks, the errors reported and the
  * bytes written equal those of the one-shot functions. The members are
  * private: use the functions. */
+/* Its size (U8GUARD_STREAM_SIZE bytes) and the place of every member are
+ * part of the ABI (doc/abi.md): the reserved bytes, zeroed by
+ * u8guard_stream_init, are where later minor releases keep new state, so
+ * that a stream allocated by a program built against this header stays
+ * big enough. */
+#define U8GUARD_STREAM_SIZE 64
 typedef struct u8guard_stream {
     uint64_t offset;         /* stream offset of pending[0] */
     unsigned char pending[3];
     unsigned char n_pending; /* 0..3 */
     unsigned char finished;  /* the final chunk has been fed */
+    unsigned char reserved_a[3]; /* zero: room for later versions */
     uint64_t n_errors;       /* errors reported so far */
+    uint64_t reserved_b[5];  /* zero: room for later versions */
 } u8guard_stream;
 
 /* u8guard_error_fn is called once for each error, in input order. */
