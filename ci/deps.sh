@@ -7,6 +7,8 @@ set -euo pipefail
 PACKAGES=(
   # build
   build-essential cmake pkg-config binutils file
+  # ABI check (ci/abi-check.sh) and Debian packages (ci/deb.sh)
+  abigail-tools debhelper lintian fakeroot dpkg-dev
   # oracles: the decoders u8guard is compared with
   libicu-dev libglib2.0-dev libunistring-dev libutf8proc-dev python3
   # fuzzing, sanitizers, coverage
