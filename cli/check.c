@@ -295,14 +295,23 @@ static int check_file(struct check_run *r, const char *path, unsigned char *buf)
     return u8guard_stream_error_count(&r->s) ? EXIT_INVALID : EXIT_VALID;
 }
 
+enum { OPT_JSON = 256, OPT_MAX_ERRORS, OPT_BUFFER_SIZE };
+
+static const struct option check_longs[] = {
+    {"help", no_argument, NULL, 'h'},
+    {"json", no_argument, NULL, OPT_JSON},
+    {"max-errors", required_argument, NULL, OPT_MAX_ERRORS},
+    {"buffer-size", required_argument, NULL, OPT_BUFFER_SIZE},
+    {NULL, 0, NULL, 0},
+};
+
 static int parse_options(struct check_opts *o, int argc, char **argv,
                          const char ***files, size_t *n_files, struct writer *out,
                          bool *help)
 {
-    struct argscan a;
-    const char *t, *iv, *v;
-    size_t len;
-    enum arg_type at;
+    struct args a;
+    const char *v;
+    int c;
 
     o->json = false;
     o->max_errors = 1000;
@@ -314,30 +323,32 @@ static int parse_options(struct check_opts *o, int argc, char **argv,
         diag("check: %s", strerror(ENOMEM));
         return EXIT_TROUBLE;
     }
-    argscan_init(&a, "check", argc, argv);
-    while ((at = argscan_next(&a, &t, &len, &iv)) != ARG_END) {
-        if (at == ARG_OPERAND) {
-            (*files)[(*n_files)++] = t;
-        } else if (argscan_is(t, len, "-h") || argscan_is(t, len, "--help")) {
+    args_init(&a, "check", argc, argv, "h", check_longs);
+    while ((c = args_next(&a, &v)) != ARGS_END) {
+        switch (c) {
+        case ARGS_FAIL:
+            return EXIT_TROUBLE;
+        case ARGS_OPERAND:
+            (*files)[(*n_files)++] = v;
+            break;
+        case 'h':
             writer_str(out, check_help);
             *help = true;
             return EXIT_VALID;
-        } else if (argscan_is(t, len, "--json")) {
-            if (iv)
-                return diag_usage("check", "option '--json' takes no value");
+        case OPT_JSON:
             o->json = true;
-        } else if (argscan_is(t, len, "--max-errors")) {
-            if (!(v = argscan_value(&a, "--max-errors", iv)))
-                return EXIT_TROUBLE;
-            if (!parse_count(v, UINT64_MAX, &o->max_errors))
+            break;
+        case OPT_MAX_ERRORS:
+            if (parse_count(v, UINT64_MAX, &o->max_errors) != COUNT_OK)
                 return diag_usage("check", "bad --max-errors '%s': expected a "
                                   "whole number (0: no limit)", v);
-        } else if (argscan_is(t, len, "--buffer-size")) {
-            if (!(v = argscan_value(&a, "--buffer-size", iv)) ||
-                !parse_buffer_size("check", v, &o->bufsize))
+            break;
+        case OPT_BUFFER_SIZE:
+            if (!parse_buffer_size("check", v, &o->bufsize))
                 return EXIT_TROUBLE;
-        } else {
-            return diag_usage("check", "unknown option '%s'", t);
+            break;
+        default: /* cannot happen: every val above is handled */
+            return diag_usage("check", "unhandled option");
         }
     }
     return EXIT_VALID;
