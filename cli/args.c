@@ -118,14 +118,16 @@ enum count_result parse_count(const char *s, uint64_t max, uint64_t *out)
 {
     uint64_t v = 0, mult = 1;
     const char *p = s;
+    bool overflow = false;
 
     if (*p < '0' || *p > '9')
         return COUNT_BAD;
     for (; *p >= '0' && *p <= '9'; p++) {
         unsigned d = (unsigned)(*p - '0');
         if (v > (UINT64_MAX - d) / 10)
-            return COUNT_BAD;
-        v = v * 10 + d;
+            overflow = true; /* read on: "99...9x" is garbage, not too large */
+        else
+            v = v * 10 + d;
     }
     if (*p == 'K')
         mult = (uint64_t)1 << 10;
@@ -137,7 +139,7 @@ enum count_result parse_count(const char *s, uint64_t max, uint64_t *out)
         p++;
     if (*p != '\0')
         return COUNT_BAD;
-    if (v > UINT64_MAX / mult || v * mult > max)
+    if (overflow || v > UINT64_MAX / mult || v * mult > max)
         return COUNT_TOO_LARGE;
     *out = v * mult;
     return COUNT_OK;

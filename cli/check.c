@@ -49,8 +49,9 @@ const char check_help[] =
     "                    A file name that is not UTF-8 has each bad sequence\n"
     "                    replaced by U+FFFD in \"file\", and all its bytes in hex\n"
     "                    in an extra member \"file_hex\".\n"
-    "  --max-errors N    list at most N errors per file (default 1000, 0: all);\n"
-    "                    the counts always include every error\n"
+    "  --max-errors N    list at most N errors per file (default 1000, 0: all;\n"
+    "                    K, M and G suffixes are binary); the counts always\n"
+    "                    include every error\n"
     "  --buffer-size N   read N bytes at a time (default 64K; 1 to 64M; K, M\n"
     "                    and G suffixes are binary); results are the same for\n"
     "                    every N\n"
@@ -215,14 +216,16 @@ static void summary(struct check_run *r, uint64_t bytes, uint64_t count)
     }
     name_human(r->out, r->name);
     if (count == 0)
-        writer_printf(r->out, ": valid UTF-8, %" PRIu64 " bytes\n", bytes);
+        writer_printf(r->out, ": valid UTF-8, %" PRIu64 " byte%s\n", bytes,
+                      bytes == 1 ? "" : "s");
     else if (r->listed < count)
         writer_printf(r->out, ": %" PRIu64 " error%s in %" PRIu64
-                      " bytes (first %" PRIu64 " shown)\n",
-                      count, count == 1 ? "" : "s", bytes, r->listed);
+                      " byte%s (first %" PRIu64 " shown)\n",
+                      count, count == 1 ? "" : "s", bytes, bytes == 1 ? "" : "s",
+                      r->listed);
     else
-        writer_printf(r->out, ": %" PRIu64 " error%s in %" PRIu64 " bytes\n",
-                      count, count == 1 ? "" : "s", bytes);
+        writer_printf(r->out, ": %" PRIu64 " error%s in %" PRIu64 " byte%s\n",
+                      count, count == 1 ? "" : "s", bytes, bytes == 1 ? "" : "s");
 }
 
 /* Checks one file. Returns 0 valid, 1 invalid, 2 trouble with this file;
@@ -339,9 +342,16 @@ static int parse_options(struct check_opts *o, int argc, char **argv,
             o->json = true;
             break;
         case OPT_MAX_ERRORS:
-            if (parse_count(v, UINT64_MAX, &o->max_errors) != COUNT_OK)
+            switch (parse_count(v, UINT64_MAX, &o->max_errors)) {
+            case COUNT_OK:
+                break;
+            case COUNT_TOO_LARGE:
+                return diag_usage("check", "bad --max-errors '%s': too large (the "
+                                  "limit is 18446744073709551615; 0: no limit)", v);
+            default:
                 return diag_usage("check", "bad --max-errors '%s': expected a "
-                                  "whole number (0: no limit)", v);
+                                  "whole number (0: no limit; K, M, G suffixes)", v);
+            }
             break;
         case OPT_BUFFER_SIZE:
             if (!parse_buffer_size("check", v, &o->bufsize))

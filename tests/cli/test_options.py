@@ -46,7 +46,7 @@ def main():
     write(os.path.join(d, "-o"), b"ok")
     equal(run(["check", "--", "--json"], cwd=d),
           (1, b"--json:1:1: offset 0: unexpected_continuation (80): 80 is a continuation "
-              b"byte where a character should start\n--json: 1 error in 1 bytes\n", ""),
+              b"byte where a character should start\n--json: 1 error in 1 byte\n", ""),
           "check -- --json: a file")
     equal(run(["check", "--max-errors=0", "--", "-o", "--json"], cwd=d)[0], 1,
           "check -- -o --json: two files")
