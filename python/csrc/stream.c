@@ -199,7 +199,7 @@ static bool feed_all(Stream *st, const unsigned char *data, size_t len, bool fin
 static PyObject *stream_feed(Stream *st, PyObject *args)
 {
     Py_buffer v;
-    int final = 0;
+    int final = 0, as_bytes = 0;
     struct bytesbuf out = {NULL, 0, 0};
     struct errbuf eb = {NULL, 0, 0, false};
     u8guard_error e;
@@ -208,7 +208,7 @@ static PyObject *stream_feed(Stream *st, PyObject *args)
     bool ok;
     size_t i;
 
-    if (!PyArg_ParseTuple(args, "y*|p", &v, &final))
+    if (!PyArg_ParseTuple(args, "y*|pp", &v, &final, &as_bytes))
         return NULL;
     if (st->busy) {
         PyErr_SetString(PyExc_RuntimeError, "StreamDecoder.feed called while another feed runs");
@@ -233,7 +233,10 @@ static PyObject *stream_feed(Stream *st, PyObject *args)
         PyErr_NoMemory();
         goto done;
     }
-    text = u8g_py_decode_strict(out.p ? out.p : (const unsigned char *)"", out.n, &e);
+    if (as_bytes)
+        text = PyBytes_FromStringAndSize((const char *)out.p, (Py_ssize_t)out.n);
+    else
+        text = u8g_py_decode_strict(out.p ? out.p : (const unsigned char *)"", out.n, &e);
     if (text == NULL) {
         if (!PyErr_Occurred())
             PyErr_SetString(PyExc_SystemError, "u8guard: stream output is not valid");
@@ -304,7 +307,8 @@ static int stream_tp_init(Stream *st, PyObject *args, PyObject *kw)
 
 static PyMethodDef stream_methods[] = {
     {"feed", (PyCFunction)(void (*)(void))stream_feed, METH_VARARGS,
-     "feed(data, final=False, /) -> (str, list)\n\nDecode the next chunk."},
+     "feed(data, final=False, as_bytes=False, /) -> (str | bytes, list)\n\n"
+     "Decode the next chunk; as_bytes gives the output as UTF-8 bytes."},
     {"reset", (PyCFunction)(void (*)(void))stream_reset, METH_NOARGS,
      "reset() -> None\n\nStart again at offset 0."},
     {NULL, NULL, 0, NULL},
