@@ -14,20 +14,45 @@
 #include "tostr.h"
 
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 struct shape {
     unsigned char max; /* largest byte */
     size_t chars;      /* bytes that are not 80..BF */
 };
 
-/* A loop the compiler vectorizes: max and count, no branches. */
+/* The max and the continuation count of p[0..n): 16 bytes per step with
+ * SSE2 (part of x86-64 itself, so no dispatch), a plain loop elsewhere and
+ * for the last bytes. A continuation byte is one below -64 as a signed
+ * char; each lane counts up to 255 of them before the lanes are summed. */
 static struct shape scan(const unsigned char *p, size_t n)
 {
     struct shape s = {0, 0};
     unsigned char m = 0;
-    size_t cont = 0, i;
+    size_t cont = 0, i = 0;
 
-    for (i = 0; i < n; i++) {
+#if defined(__SSE2__)
+    __m128i vmax = _mm_setzero_si128(), lim = _mm_set1_epi8(-64), zero = _mm_setzero_si128();
+    unsigned char lanes[16];
+    size_t j, k;
+
+    while (n - i >= 16) {
+        __m128i cnt = _mm_setzero_si128();
+        for (k = 0; k < 255 && n - i >= 16; k++, i += 16) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+            vmax = _mm_max_epu8(vmax, v);
+            cnt = _mm_sub_epi8(cnt, _mm_cmplt_epi8(v, lim));
+        }
+        cnt = _mm_sad_epu8(cnt, zero);
+        cont += (size_t)_mm_cvtsi128_si32(cnt) + (size_t)_mm_extract_epi16(cnt, 4);
+    }
+    _mm_storeu_si128((__m128i *)(void *)lanes, vmax);
+    for (j = 0; j < 16; j++)
+        m = lanes[j] > m ? lanes[j] : m;
+#endif
+    for (; i < n; i++) {
         unsigned char b = p[i];
         m = b > m ? b : m;
         cont += (size_t)((b & 0xC0) == 0x80);
@@ -44,6 +69,16 @@ static void fill_latin1(const unsigned char *p, size_t n, Py_UCS1 *out)
 
     while (i < n) {
         unsigned char b = p[i];
+        uint64_t w;
+        if (n - i >= 8) { /* ASCII runs 8 bytes at a time */
+            memcpy(&w, p + i, 8);
+            if ((w & 0x8080808080808080u) == 0) {
+                memcpy(out + o, &w, 8);
+                i += 8;
+                o += 8;
+                continue;
+            }
+        }
         if (b < 0x80) {
             out[o++] = b;
             i++;
@@ -84,7 +119,11 @@ PyObject *u8g_py_decode_strict(const unsigned char *data, size_t len,
         return NULL;
 
     maxchar = s.max < 0x80 ? 0x7F : s.max < 0xC4 ? 0xFF : s.max < 0xF0 ? 0xFFFF : 0x10FFFF;
-    str = PyUnicode_New((Py_ssize_t)s.chars, maxchar);
+    /* The library's vector decoders run when the output has room for len
+     * units (its bounded path, for less room, is scalar): UTF-16/UTF-32
+     * strings are made len long, decoded into, then shrunk (a realloc in
+     * place; the pages past the text are never touched). */
+    str = PyUnicode_New((Py_ssize_t)(maxchar <= 0xFF ? s.chars : len), maxchar);
     if (str == NULL)
         return NULL;
     /* Nobody else can see str yet: filling it needs no GIL. */
@@ -99,13 +138,11 @@ PyObject *u8g_py_decode_strict(const unsigned char *data, size_t len,
         got = s.chars;
         break;
     case PyUnicode_2BYTE_KIND:
-        got = u8guard_decode_utf16(data, len, (uint16_t *)PyUnicode_2BYTE_DATA(str),
-                                   s.chars, err);
+        got = u8guard_decode_utf16(data, len, (uint16_t *)PyUnicode_2BYTE_DATA(str), len, err);
         ok = err->kind == U8GUARD_OK;
         break;
     default:
-        got = u8guard_decode_utf32(data, len, (uint32_t *)PyUnicode_4BYTE_DATA(str),
-                                   s.chars, err);
+        got = u8guard_decode_utf32(data, len, (uint32_t *)PyUnicode_4BYTE_DATA(str), len, err);
         ok = err->kind == U8GUARD_OK;
         break;
     }
@@ -120,5 +157,8 @@ PyObject *u8g_py_decode_strict(const unsigned char *data, size_t len,
         Py_DECREF(str);
         return NULL;
     }
+    if (PyUnicode_GET_LENGTH(str) != (Py_ssize_t)s.chars &&
+        PyUnicode_Resize(&str, (Py_ssize_t)s.chars) < 0)
+        return NULL; /* PyUnicode_Resize has released str */
     return str;
 }
