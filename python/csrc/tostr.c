@@ -8,9 +8,11 @@
  * is below U+0100; below F0 every character is in the BMP and one lead of
  * C4..EF puts one at or above U+0100; a lead F0..F4 is a character at or
  * above U+10000. The character count is the number of bytes that are not
- * continuation bytes (80..BF). Both come from one pass over the bytes;
- * then the library's decoders write UTF-16 or UTF-32 straight into the
- * string, validating as they go. */
+ * continuation bytes (80..BF). Both come from one pass over the bytes
+ * (after a quicker one that stops at the first non-ASCII byte); then the
+ * library's decoders write UTF-16 or UTF-32 straight into the string,
+ * validating as they go. Latin-1 text goes through a UTF-16 buffer, as the
+ * library has no Latin-1 output. */
 #include "tostr.h"
 
 #include <string.h>
@@ -62,31 +64,35 @@ static struct shape scan(const unsigned char *p, size_t n)
     return s;
 }
 
-/* Valid UTF-8 whose characters are all below U+0100 to Latin-1. */
-static void fill_latin1(const unsigned char *p, size_t n, Py_UCS1 *out)
+/* True when p[0..n) is ASCII: the early exit keeps it short on text that
+ * is not (scan then looks at the rest). */
+static bool all_ascii(const unsigned char *p, size_t n)
 {
-    size_t i = 0, o = 0;
+    size_t i = 0;
+    unsigned char acc = 0;
 
-    while (i < n) {
-        unsigned char b = p[i];
-        uint64_t w;
-        if (n - i >= 8) { /* ASCII runs 8 bytes at a time */
-            memcpy(&w, p + i, 8);
-            if ((w & 0x8080808080808080u) == 0) {
-                memcpy(out + o, &w, 8);
-                i += 8;
-                o += 8;
-                continue;
-            }
-        }
-        if (b < 0x80) {
-            out[o++] = b;
-            i++;
-        } else {
-            out[o++] = (Py_UCS1)(((b & 0x1Fu) << 6) | (p[i + 1] & 0x3Fu));
-            i += 2;
-        }
+#if defined(__SSE2__)
+    for (; n - i >= 64; i += 64) {
+        __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+        __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(p + i + 16));
+        __m128i c = _mm_loadu_si128((const __m128i *)(const void *)(p + i + 32));
+        __m128i d = _mm_loadu_si128((const __m128i *)(const void *)(p + i + 48));
+        if (_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(a, b), _mm_or_si128(c, d))) != 0)
+            return false;
     }
+#endif
+    for (; i < n; i++)
+        acc |= p[i];
+    return acc < 0x80;
+}
+
+/* UTF-16 units all below 0x100 to Latin-1 (a loop the compiler vectorizes). */
+static void narrow(const uint16_t *in, size_t n, Py_UCS1 *out)
+{
+    size_t i;
+
+    for (i = 0; i < n; i++)
+        out[i] = (Py_UCS1)in[i];
 }
 
 PyObject *u8g_py_decode_strict(const unsigned char *data, size_t len,
@@ -98,6 +104,7 @@ PyObject *u8g_py_decode_strict(const unsigned char *data, size_t len,
     bool ok = true, nogil = len >= U8G_PY_NOGIL_MIN;
     size_t got = 0;
     PyThreadState *ts = NULL;
+    uint16_t *wide = NULL; /* Latin-1 text as UTF-16, then narrowed */
 
     err->offset = len;
     err->length = 0;
@@ -108,15 +115,28 @@ PyObject *u8g_py_decode_strict(const unsigned char *data, size_t len,
     }
     if (nogil)
         ts = PyEval_SaveThread();
-    s = scan(data, len);
-    /* Latin-1 text is filled by a loop that trusts its input: validate it
-     * first. The other forms are validated by the decoders that fill them. */
-    if (s.max >= 0x80 && s.max < 0xC4)
-        ok = u8guard_validate(data, len, err);
+    if (all_ascii(data, len)) {
+        s.max = 0x7F;
+        s.chars = len;
+    } else {
+        s = scan(data, len);
+    }
+    /* Latin-1 text is decoded to UTF-16 (validating it) and narrowed; with
+     * room for len units the library's vector decoder runs. */
+    if (s.max >= 0x80 && s.max < 0xC4) {
+        wide = PyMem_RawMalloc(len * sizeof *wide);
+        if (wide != NULL)
+            (void)u8guard_decode_utf16(data, len, wide, len, err);
+        ok = wide == NULL || err->kind == U8GUARD_OK;
+    }
     if (nogil)
         PyEval_RestoreThread(ts);
-    if (!ok)
+    if (!ok) {
+        PyMem_RawFree(wide);
         return NULL;
+    }
+    if (s.max >= 0x80 && s.max < 0xC4 && wide == NULL)
+        return PyErr_NoMemory();
 
     maxchar = s.max < 0x80 ? 0x7F : s.max < 0xC4 ? 0xFF : s.max < 0xF0 ? 0xFFFF : 0x10FFFF;
     /* The library's vector decoders run when the output has room for len
@@ -124,8 +144,10 @@ PyObject *u8g_py_decode_strict(const unsigned char *data, size_t len,
      * strings are made len long, decoded into, then shrunk (a realloc in
      * place; the pages past the text are never touched). */
     str = PyUnicode_New((Py_ssize_t)(maxchar <= 0xFF ? s.chars : len), maxchar);
-    if (str == NULL)
+    if (str == NULL) {
+        PyMem_RawFree(wide);
         return NULL;
+    }
     /* Nobody else can see str yet: filling it needs no GIL. */
     if (nogil)
         ts = PyEval_SaveThread();
@@ -134,7 +156,7 @@ PyObject *u8g_py_decode_strict(const unsigned char *data, size_t len,
         if (s.max < 0x80)
             memcpy(PyUnicode_1BYTE_DATA(str), data, len);
         else
-            fill_latin1(data, len, PyUnicode_1BYTE_DATA(str));
+            narrow(wide, s.chars, PyUnicode_1BYTE_DATA(str));
         got = s.chars;
         break;
     case PyUnicode_2BYTE_KIND:
@@ -148,6 +170,7 @@ PyObject *u8g_py_decode_strict(const unsigned char *data, size_t len,
     }
     if (nogil)
         PyEval_RestoreThread(ts);
+    PyMem_RawFree(wide);
     if (ok && got != s.chars) { /* cannot happen for valid input: say so loudly */
         Py_DECREF(str);
         PyErr_SetString(PyExc_SystemError, "u8guard: decoded length differs from the count");
