@@ -19,6 +19,8 @@ PACKAGES=(
   python3-jsonschema
   # NEON kernels: cross compiler and emulator
   gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
+  # the Python package (python/): build, install without PyPI, test
+  python3-dev python3-setuptools python3-pip python3-pytest python3-hypothesis
 )
 
 missing=()
