@@ -42,7 +42,31 @@ not valid UTF-8: 4 bytes, 0 characters, 4 errors
 """.replace("{c}", CONT)),
     "E4 BD A0": (0, """offset 0: E4 BD A0: U+4F60 '\u4f60' (BMP)
 valid UTF-8: 3 bytes, 1 character
+"""),    # Sequences led by E0 and DF, the bytes either side of the 2/3-byte
+    # boundary of the lead-length tests (explain.c char_len, describe.c's
+    # "starts a N-byte sequence"): an off-by-one there changes these texts.
+    "E0 A0 80": (0, """offset 0: E0 A0 80: U+0800 '\u0800' (BMP)
+valid UTF-8: 3 bytes, 1 character
 """),
+    "DF BF E0 A0 80": (0, """offset 0: DF BF: U+07FF '\u07ff' (BMP)
+offset 2: E0 A0 80: U+0800 '\u0800' (BMP)
+valid UTF-8: 5 bytes, 2 characters
+"""),
+    "E0 A0 41": (1, """offset 0: E0 A0: error bad_continuation (length 2)
+    E0 A0 starts a 3-byte sequence, but 41 is not a continuation byte
+offset 2: 41: U+0041 'A' (ASCII)
+not valid UTF-8: 3 bytes, 1 character, 1 error
+"""),
+    "E0 A0": (1, """offset 0: E0 A0: error truncated (length 2)
+    E0 A0 is cut off: the input ends 1 byte short of a 3-byte sequence
+not valid UTF-8: 2 bytes, 0 characters, 1 error
+"""),
+    "E0 80": (1, """offset 0: E0: error overlong (length 1)
+    E0 80 can only begin an overlong encoding (of a character in U+0000..U+07FF)
+offset 1: 80: error unexpected_continuation (length 1)
+    80 {c}
+not valid UTF-8: 2 bytes, 0 characters, 2 errors
+""".replace("{c}", CONT)),
 }
 
 # The first explanation line of other cases (what a lax decoder makes of them).

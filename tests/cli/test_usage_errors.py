@@ -2,6 +2,7 @@
 status 2 and one message naming the file or option and the cause; files
 that cannot be read do not stop the others; 2 wins over 1."""
 import os
+import shutil
 import subprocess
 
 from clitest import run, check, equal, finish, tmpdir, write, HAVE_AUDIT
@@ -48,6 +49,29 @@ def main():
               "audit without the oracles: message", "where u8guard-audit was looked for", err)
     else:
         print("NOTE: this build has 'u8guard audit'; its own tests cover it")
+    # A copy of the command with no u8guard-audit beside it, whatever this
+    # build holds: `u8guard audit` then scans its own arguments for -h/--help
+    # (cli/audit.c wants_help), up to argc and never past it, and stops at "--".
+    # The copy is in PREFIX/bin, and looks for PREFIX/libexec/u8guard/u8guard-audit.
+    prefix = tmpdir()
+    os.mkdir(os.path.join(prefix, "bin"))
+    alone = os.path.join(prefix, "bin", "u8guard")
+    shutil.copy(os.environ["U8GUARD_BIN"], alone)
+    says = ("u8guard: audit: %s/libexec/u8guard/u8guard-audit: No such file or directory (the "
+            "audit is a separate program: configure with -DU8GUARD_ORACLES=ON, or install the "
+            "u8guard-audit package)\n" % os.path.realpath(prefix))
+    for args in (["audit"], ["audit", "x.txt"], ["audit", "--", "--help"]):
+        p = subprocess.run([alone] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        err = p.stderr.decode("utf-8", "replace")
+        equal((p.returncode, p.stdout, err), (2, b"", says),
+              "%r with no audit installed: exit 2 and where it was looked for" % args)
+    for args in (["audit", "--help"], ["audit", "x.txt", "-h"]):
+        p = subprocess.run([alone] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        check(p.returncode == 0 and p.stdout.startswith(b"usage: u8guard audit") and
+              p.stdout.endswith(b"\nThe audit is not installed here: u8guard-audit was not "
+                                b"found next to this command.\n"),
+              "%r with no audit installed: the help, and why it cannot run" % args,
+              None, (p.returncode, p.stdout[-120:]))
 
     for cmd in ("check", "sanitize"):
         expect_trouble([cmd, "--frob", good], ["u8guard %s: unknown option '--frob'" % cmd],
