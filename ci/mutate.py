@@ -42,7 +42,7 @@ test_exhaustive and the word guard-page run, and with guard-page lengths
 
 Usage:
   ci/mutate.py [--quick] [--only FILE] [--list] [--keep] [--timeout S]
-               [--report PATH] [--planted]
+               [--report PATH] [--planted] [--sample N [--seed S]]
     --quick      every 3rd mutant, and no corpus stream test
     --only FILE  mutate only src/FILE (e.g. scalar.c)
     --list       print the mutants and exit
@@ -51,13 +51,22 @@ Usage:
                  that the hardening tests catch each one (the ones marked
                  "asan" in the ASan+UBSan build, the others without it)
     --no-asan    do not rebuild survivors with ASan+UBSan
+    --sample N   N mutants drawn at random (--seed S; default the time; the
+                 seed is printed) from every file of src/ (every kernel
+                 built here), cli/ and oracle/ that this machine compiles,
+                 each built into the whole product (-O1, CLI and oracles
+                 on) and tested with ctest on its folder's labels
+                 (AREA_LABELS, without SKIP_LABELS); no ASan stage. With
+                 --list, prints the draw without running it
     --report     where the survivors are written (default
                  build/mutate/report.txt)
 Exit status: 0 when no mutant survived (or, with --planted, every planted
 bug was caught), 1 otherwise, 2 on a setup failure.
 """
 import argparse
+import json
 import os
+import random
 import re
 import shutil
 import signal
@@ -72,6 +81,13 @@ CORE = ["scalar.c", "validate.c", "decode.c", "sanitize.c", "stream.c", "encode.
 KINDS = ["U8GUARD_OK", "U8GUARD_UNEXPECTED_CONTINUATION", "U8GUARD_OVERLONG",
          "U8GUARD_SURROGATE", "U8GUARD_TOO_LARGE", "U8GUARD_BAD_CONTINUATION",
          "U8GUARD_TRUNCATED", "BAD"]
+# --sample draws from every C file of these folders that this machine builds.
+WHOLE_DIRS = ["src", "cli", "oracle"]
+# --sample: the ctest labels that test each folder, and the labels never run
+# (too long for a per-mutant run, or not about results).
+AREA_LABELS = {"src": "unit|hardening|kernels|stream|regress|exhaustive|support",
+               "cli": "cli", "oracle": "audit|oracle"}
+SKIP_LABELS = "slow|long|valgrind|fuzz|bench|install"
 TARGETS = ["test_unit", "test_stream", "test_exhaustive", "test_guard_pages",
            "test_limits", "test_saturation", "test_windows", "test_stream_pending"]
 
@@ -328,7 +344,8 @@ def mutants_of(fname, text):
         if any(a <= pos < b for a, b in dead):
             kind = "dead"
         for f, anchor, o, n, _ in EQUIVALENT:
-            if f == fname and o == old and n == new and text.startswith(anchor, pos):
+            if (src_path(f) == src_path(fname) and o == old and n == new and
+                    text.startswith(anchor, pos)):
                 kind = "equivalent"
         out.append({"file": fname, "pos": pos, "old": old, "new": new, "kind": kind,
                     "line": line_of(pos)})
@@ -365,6 +382,12 @@ def mutants_of(fname, text):
             pos = a + m.start()
             add(pos, m.group(0), "", "plus1")
     return out
+
+
+def src_path(f):
+    """The path of f from the top of the tree: f itself when it names one
+    of WHOLE_DIRS, else a file of src/ (the --only and CORE spelling)."""
+    return f if f.split("/", 1)[0] in WHOLE_DIRS else "src/" + f
 
 
 def run(cmd, cwd, timeout, env=None):
@@ -541,6 +564,171 @@ def on_term(signum, frame):
     raise SystemExit("mutate: stopped by signal %d" % signum)
 
 
+def whole_tree(work):
+    """--sample: copies every file git knows (tracked or not ignored) into
+    work/tree, and links work/shared to the shared folder the tests read as
+    ../shared. Returns the tree."""
+    tree = os.path.join(work, "tree")
+    p = subprocess.run(["git", "ls-files", "-z", "-c", "-o", "--exclude-standard"], cwd=ROOT,
+                       stdout=subprocess.PIPE, check=True)
+    for rel in p.stdout.decode().split("\0"):
+        src = os.path.join(ROOT, rel)
+        if rel and os.path.isfile(src):
+            os.makedirs(os.path.dirname(os.path.join(tree, rel)), exist_ok=True)
+            shutil.copy2(src, os.path.join(tree, rel))
+    shared = os.path.join(os.path.dirname(ROOT), "shared")
+    if os.path.isdir(shared):
+        os.symlink(shared, os.path.join(work, "shared"))
+    return tree
+
+
+class WholeBuild:
+    """--sample: one -O1 build of the whole copied tree (library, every
+    kernel, the command, the audit), tested per folder with ctest."""
+
+    def __init__(self, work, tree, timeout):
+        self.work, self.tree, self.timeout = work, tree, timeout
+        self.dir = os.path.join(work, "whole")
+        self.limits = {}
+
+    def configure(self):
+        gen = ["-G", "Ninja"] if shutil.which("ninja") else []
+        st, _, out = run(["cmake"] + gen + ["-S", self.tree, "-B", self.dir,
+                          "-DCMAKE_BUILD_TYPE=None", "-DCMAKE_C_FLAGS=-O1",
+                          "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON"], self.work, 600)
+        if st != 0:
+            sys.exit("mutate: configure failed:\n" + out)
+
+    def built_files(self):
+        """The files of WHOLE_DIRS that this configuration compiles (a .c
+        file not compiled here, such as the NEON kernel on x86, would only
+        give false survivors), and every header of those folders."""
+        with open(os.path.join(self.dir, "compile_commands.json")) as f:
+            compiled = {os.path.relpath(os.path.realpath(e["file"]), os.path.realpath(self.tree))
+                        for e in json.load(f)}
+        out, left = [], []
+        for d in WHOLE_DIRS:
+            for dirpath, dirnames, names in os.walk(os.path.join(ROOT, d)):
+                dirnames.sort()
+                for n in sorted(names):
+                    rel = os.path.relpath(os.path.join(dirpath, n), ROOT)
+                    if n.endswith(".h") or (n.endswith(".c") and rel in compiled):
+                        out.append(rel)
+                    elif n.endswith(".c"):
+                        left.append(rel)
+        return out, left
+
+    def build(self):
+        return run(["cmake", "--build", self.dir, "-j2"], self.dir, 1800)
+
+    def test(self, area, limit):
+        """Runs the area's ctest subset; returns (status, secs, failed test)."""
+        cmd = ["ctest", "-j2", "--stop-on-failure", "--timeout", "%d" % limit,
+               "-L", AREA_LABELS[area], "-LE", SKIP_LABELS]
+        st, secs, out = run(cmd, self.dir, 4 * limit + 60)
+        failed = re.findall(r"^\s*\d+ - (\S+) \(", out, re.M)
+        return st, secs, (failed[0] if failed else None)
+
+    def ready_area(self, area):
+        """Runs the area's tests on the unmutated tree once: they must pass;
+        each test's limit is then 10 times the subset's time, at least --timeout."""
+        if area in self.limits:
+            return
+        st, secs, _ = self.test(area, 600)
+        if st != 0:
+            sys.exit("mutate: the unmutated tree fails ctest -L '%s'" % AREA_LABELS[area])
+        self.limits[area] = max(self.timeout, 10 * secs)
+        print("mutate: %s tests take %.1f s, limit %.0f s" % (area, secs, self.limits[area]),
+              flush=True)
+
+    def try_mutant(self, path, original, mutated, area):
+        """Returns ("killed", test) / ("survived", None) / ("stillborn", None);
+        the original is back in path afterwards."""
+        with open(path, "w") as f:
+            f.write(mutated)
+        try:
+            st, _, _ = self.build()
+            if st != 0:
+                return "stillborn", None
+            st, _, failed = self.test(area, self.limits[area])
+        finally:
+            with open(path, "w") as f:
+                f.write(original)
+        if st == "timeout":
+            return "killed", "ctest (time limit)"
+        return ("killed", failed or "ctest") if st != 0 else ("survived", None)
+
+
+def sample_run(args):
+    """--sample N: N mutants drawn with the seed from every built file of
+    src/, cli/ and oracle/, each built into the whole product and tested
+    with its folder's ctest subset (no ASan stage). Returns the exit status."""
+    seed = args.seed if args.seed is not None else int(time.time())
+    work = tempfile.mkdtemp(prefix="u8guard-mutate-")
+    t0 = time.time()
+    try:
+        tree = whole_tree(work)
+        wb = WholeBuild(work, tree, args.timeout)
+        print("mutate: configuring the whole tree", flush=True)
+        wb.configure()
+        files, left = wb.built_files()
+        if left:
+            print("mutate: not built here, not sampled: " + ", ".join(left))
+        todo, sources = [], {}
+        for f in files:
+            with open(os.path.join(ROOT, f)) as fh:
+                sources[f] = fh.read()
+            for m in mutants_of(f, sources[f]):
+                t = sources[f]
+                m["mutated"] = t[:m["pos"]] + m["new"] + t[m["pos"] + len(m["old"]):]
+                todo.append(m)
+        rng = random.Random(seed)
+        pick = rng.sample(todo, min(args.sample, len(todo)))
+        print("mutate: --sample %d --seed %d: %d mutants drawn from %d candidates in %d files"
+              % (args.sample, seed, len(pick), len(todo), len(files)), flush=True)
+        if args.list:
+            for m in pick:
+                print("%s:%d %s %r -> %r" % (m["file"], m["line"], m["kind"], m["old"], m["new"]))
+            return 0
+        st, secs, out = wb.build()
+        if st != 0:
+            sys.exit("mutate: the unmutated tree does not build:\n" + out)
+        print("mutate: whole tree built in %.0f s" % secs, flush=True)
+        counts = {"killed": 0, "survived": 0, "stillborn": 0}
+        lines = []
+        for i, m in enumerate(pick):
+            area = m["file"].split("/", 1)[0]
+            wb.ready_area(area)
+            t1 = time.time()
+            res, test = wb.try_mutant(os.path.join(tree, m["file"]), sources[m["file"]],
+                                      m["mutated"], area)
+            claim = m["kind"] in ("dead", "equivalent")
+            desc = "%s:%d %s %r -> %r" % (m["file"], m["line"], m["kind"], m["old"], m["new"])
+            if claim and res == "killed":
+                res = "claim-wrong"
+                lines.append("CLAIM WRONG (listed as dead/equivalent, but killed): %s" % desc)
+            elif not claim:
+                counts[res] += 1
+                if res == "survived":
+                    lines.append("SURVIVED %s" % desc)
+            print("[%d/%d] %-9s %s%s (%.0f s)" % (i + 1, len(pick), res.upper(), desc,
+                                                 " (by %s)" % test if test else "",
+                                                 time.time() - t1), flush=True)
+        secs = time.time() - t0
+        lines.insert(0, "sample (seed %d): %d run, killed %d, survived %d, stillborn %d, "
+                        "claims checked %d, %.0f s"
+                     % (seed, len(pick), counts["killed"], counts["survived"],
+                        counts["stillborn"], sum(m["kind"] in ("dead", "equivalent") for m in pick),
+                        secs))
+        print("\n".join(lines))
+        return 0 if not any(l.startswith(("SURVIVED", "CLAIM")) for l in lines) else 1
+    finally:
+        if args.keep:
+            print("mutate: work tree kept in %s" % work)
+        else:
+            shutil.rmtree(work, ignore_errors=True)
+
+
 def main():
     signal.signal(signal.SIGTERM, on_term)
     signal.signal(signal.SIGHUP, on_term)
@@ -553,12 +741,16 @@ def main():
     ap.add_argument("--no-asan", action="store_true")
     ap.add_argument("--timeout", type=float, default=2)
     ap.add_argument("--report", default=os.path.join(ROOT, "build/mutate/report.txt"))
+    ap.add_argument("--sample", type=int)
+    ap.add_argument("--seed", type=int)
     args = ap.parse_args()
+    if args.sample is not None:
+        return sample_run(args)
 
     files = [args.only] if args.only else CORE
     sources = {}
     for f in files:
-        with open(os.path.join(ROOT, "src", f)) as fh:
+        with open(os.path.join(ROOT, src_path(f))) as fh:
             sources[f] = fh.read()
 
     stale = 0
@@ -582,9 +774,10 @@ def main():
         # that matches nothing (the source moved on) would leave that
         # mutant unclaimed, and the claim silently useless.
         for f, anchor, old, new, _ in EQUIVALENT:
-            if f in sources and not any(
-                    m["file"] == f and m["kind"] == "equivalent" and m["old"] == old and
-                    m["new"] == new and sources[f].startswith(anchor, m["pos"]) for m in todo):
+            if src_path(f) in map(src_path, sources) and not any(
+                    src_path(m["file"]) == src_path(f) and m["kind"] == "equivalent" and m["old"] == old and
+                    m["new"] == new and sources[m["file"]].startswith(anchor, m["pos"])
+                    for m in todo):
                 print("mutate: equivalent-mutant anchor no longer matches (source changed): "
                       "%s: %r %r -> %r" % (f, anchor, old, new))
                 stale += 1
@@ -614,7 +807,7 @@ def main():
         counts = {"killed": 0, "survived": 0, "stillborn": 0}
         survivors, wrong_claims, claims_held, by_test = [], [], [], {}
         for i, m in enumerate(todo):
-            path = os.path.join(tree, "src", m["file"])
+            path = os.path.join(tree, src_path(m["file"]))
             if args.planted:
                 builds = [asan] if m["asan"] else [plain]
             elif args.no_asan or m.get("kind") in ("dead", "equivalent"):
