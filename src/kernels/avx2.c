@@ -286,6 +286,7 @@ static inline size_t step_utf16_pairs(__m128i v, uint32_t lead, size_t k, uint16
 const struct u8g_kernels u8g_avx2_kernels = {
     U8GUARD_IMPL_AVX2, avx2_valid_prefix, driver_to_utf32, driver_to_utf16,
     NULL, /* no fused validate-and-copy: sanitize validates, then copies */
+    u8g_avx2_find_lead,
 };
 
 #endif

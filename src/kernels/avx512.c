@@ -453,6 +453,7 @@ static size_t decode16_valid(const uint8_t *p, size_t n, uint16_t *out,
 const struct u8g_kernels u8g_avx512_kernels = {
     U8GUARD_IMPL_AVX512, avx512_valid_prefix, driver_to_utf32, driver_to_utf16,
     avx512_copy_prefix,
+    u8g_avx512_find_lead,
 };
 
 #endif

@@ -299,6 +299,7 @@ static inline size_t step_utf16_pairs(uint8x16_t v, uint32_t lead, size_t k, uin
 const struct u8g_kernels u8g_neon_kernels = {
     U8GUARD_IMPL_NEON, neon_valid_prefix, driver_to_utf32, driver_to_utf16,
     NULL, /* no fused validate-and-copy: sanitize validates, then copies */
+    u8g_neon_find_lead,
 };
 
 #endif
