@@ -66,6 +66,18 @@ static inline size_t u8g_mul_sat(size_t n, size_t unit)
     return n > SIZE_MAX / unit ? SIZE_MAX : n * unit;
 }
 
+/* The bytes that can begin a denied character, as two 16-entry tables:
+ * byte b is a candidate when lo[b & 15] & hi[b >> 4] != 0. Each high
+ * nibble that leads a denied character gets one bit of its own (there are
+ * at most 7: 0, 1, 7, C, D, E, F), so the tables hold any set of such
+ * bytes exactly; the vector kernels look them up with a byte shuffle.
+ * Every candidate above 7F is a lead byte (C2..F4), so in well-formed
+ * text a candidate always starts a character. */
+struct u8g_leadset {
+    uint8_t lo[16];
+    uint8_t hi[16];
+};
+
 /* The hot loops of one implementation. Every function works on the
  * longest valid prefix of p[0..len) and returns its length in bytes; the
  * converters also write its decoding to out, which has room for len units,
@@ -83,7 +95,51 @@ struct u8g_kernels {
      * block is stored once its checks pass; the 3 bytes of a character
      * cut off by an error may follow n). out has room for len bytes. */
     size_t (*copy_prefix)(const uint8_t *p, size_t len, uint8_t *out);
+    /* The offset of the first byte of p[0..len) in the set, or len when
+     * there is none (policy checking: see policy.c). Reads only
+     * p[0..len). */
+    size_t (*find_lead)(const uint8_t *p, size_t len,
+                        const struct u8g_leadset *set);
 };
+
+/* u8g_find_lead_table is the reference find_lead: one byte at a time. */
+size_t u8g_find_lead_table(const uint8_t *p, size_t len,
+                           const struct u8g_leadset *set);
+
+/* A checked policy, ready for the loops (policy.c). deny == 0 means the
+ * functions behave exactly as without a policy. */
+struct u8g_policy {
+    unsigned deny;
+    u8guard_handler handler;
+    struct u8g_leadset set; /* the lead bytes of the denied classes */
+};
+
+/* u8g_policy_init fills *q from p (NULL: none). Returns false when p is
+ * a bad policy (deny bits outside U8GUARD_CLASS_ALL, unknown handler). */
+bool u8g_policy_init(struct u8g_policy *q, const u8guard_policy *p);
+
+/* u8g_clean_prefix returns the length of the longest prefix of p[0..len)
+ * that is well-formed and holds no character q denies. */
+size_t u8g_clean_prefix(const struct u8g_kernels *k,
+                        const struct u8g_policy *q, const uint8_t *p,
+                        size_t len);
+
+/* u8g_first_denied returns the offset of the first character q denies in
+ * the well-formed p[0..n), or n when there is none. */
+size_t u8g_first_denied(const struct u8g_kernels *k,
+                        const struct u8g_policy *q, const uint8_t *p,
+                        size_t n);
+
+/* u8g_error_at sets *err to the error at p[0] (offset = base), which the
+ * caller knows is ill-formed or a character q denies. */
+void u8g_error_at(const struct u8g_policy *q, const uint8_t *p, size_t avail,
+                  size_t base, u8guard_error *err);
+
+/* u8g_handle writes to cps what q's handler makes of the error e whose
+ * bytes start at p, as code points (U+FFFD; nothing; or the ASCII of the
+ * escape), and returns how many (0..12). */
+size_t u8g_handle(u8guard_handler h, const u8guard_error *e, const uint8_t *p,
+                  uint32_t cps[12]);
 
 /* The scalar reference's kernels: a loop over u8g_step. */
 extern const struct u8g_kernels u8g_scalar_kernels;

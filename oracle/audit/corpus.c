@@ -1,6 +1,6 @@
 /* corpus.c -- reads the conformance corpus (corpus/conformance/conformance.txt):
  * one case per line, "NAME  HEX BYTES...  = EXPECTED", where EXPECTED is
- * "valid" or DESIGN.md's errors as "offset/length/kind, ...". Blank lines
+ * "valid" or doc/contract.md's errors as "offset/length/kind, ...". Blank lines
  * and lines starting with '#' are comments. */
 #include <ctype.h>
 #include <stdlib.h>
@@ -150,7 +150,7 @@ long audit_corpus_check(const char *path, const audit_case *cases, long n)
                    squeeze(cases[i].expected, b, sizeof b)) != 0) {
             fprintf(stderr, "u8guard audit: %s:%ld: case %s expects \"%s\" but "
                             "u8guard says \"%s\": the corpus is wrong (or "
-                            "u8guard is; check DESIGN.md section 2)\n",
+                            "u8guard is; check doc/contract.md section 2)\n",
                     path, cases[i].line, cases[i].name, cases[i].expected, got);
             wrong++;
         }

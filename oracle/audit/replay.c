@@ -97,8 +97,8 @@ static int replay_ours(const char *line, const char *hex, const char *name,
     }
     if (rec == NULL || cur == NULL || strcmp(rec, cur) != 0) {
         printf("U8GUARD ANSWER CHANGED on input %s (entry of decoder %s): recorded %s, "
-               "now %s; u8guard must give DESIGN.md's answer: fix u8guard (re-record "
-               "only if DESIGN.md itself changed)\n", hex, name, rec ? rec : "(nothing)",
+               "now %s; u8guard must give doc/contract.md's answer: fix u8guard (re-record "
+               "only if doc/contract.md itself changed)\n", hex, name, rec ? rec : "(nothing)",
                cur ? cur : "(out of memory)");
         print_differences(rec, cur, OURS_KEYS);
         rc = 1;

@@ -12,6 +12,8 @@
 #include "plugin_runner.h"
 #include "support/write_all.h"
 
+#include "u8guard/audit_plugin.h"
+
 #include <dlfcn.h>
 #include <errno.h>
 #include <poll.h>
@@ -30,9 +32,8 @@
 #include <sys/prctl.h>
 #endif
 
-typedef const char *(*name_fn)(void);
-typedef int (*decode_fn)(const unsigned char *, size_t, uint32_t *, size_t *,
-                         size_t *);
+typedef u8guard_audit_name_fn *name_fn;
+typedef u8guard_audit_decode_fn *decode_fn;
 
 /* The child's first message: 'N' and the plugin's name, or 'E' and why it
  * could not be loaded (dlerror's message names the file). */

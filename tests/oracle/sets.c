@@ -8,7 +8,7 @@
 #include <string.h>
 
 const char *const examples_hex[] = {
-    /* DESIGN.md section 2 */
+    /* examples of doc/contract.md section 5 */
     "C0 80",
     "E0 80 AF",
     "ED A1 8C ED BE B4",
@@ -127,7 +127,7 @@ int set_bytes2(input_set *s)
 }
 
 /* Fragments for set_structured: well-formed characters of every length
- * and edge, and each kind of ill-formed sequence of DESIGN.md section 2. */
+ * and edge, and each kind of ill-formed sequence of doc/contract.md section 2. */
 static const char *const FRAGMENTS[] = {
     "41", "00", "7F", "C2 80", "C3 A9", "DF BF", "E0 A0 80", "E2 82 AC",
     "ED 9F BF", "EE 80 80", "EF BF BD", "EF BF BE", "EF BB BF", "F0 90 80 80",
