@@ -7,6 +7,8 @@ set -euo pipefail
 PACKAGES=(
   # build
   build-essential cmake pkg-config binutils file
+  # ABI check (ci/abi-check.sh) and Debian packages (ci/deb.sh)
+  abigail-tools debhelper lintian fakeroot dpkg-dev
   # oracles: the decoders u8guard is compared with
   libicu-dev libglib2.0-dev libunistring-dev libutf8proc-dev python3
   # fuzzing, sanitizers, coverage
@@ -17,6 +19,8 @@ PACKAGES=(
   python3-jsonschema
   # NEON kernels: cross compiler and emulator
   gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
+  # the Python package (python/): build, install without PyPI, test
+  python3-dev python3-setuptools python3-pip python3-pytest python3-hypothesis
 )
 
 missing=()

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "args.h"
 #include "commands.h"
 #include "describe.h"
 #include "diag.h"
@@ -26,6 +27,11 @@ const char explain_help[] =
     "   '\\xC0\\xAF'. Each run of hex digits must have an even length.\n"
     "\n"
     "exit status: 0 the bytes are valid UTF-8, 1 they are not, 2 bad hex.\n";
+
+static const struct option explain_longs[] = {
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
 
 /* Appends the bytes written in hex in arg to out[*n...] (room for
  * strlen(arg) / 2 more). Returns true on success; false after printing
@@ -116,8 +122,9 @@ int cmd_explain(int argc, char **argv, struct writer *out)
 {
     unsigned char *bytes;
     size_t total = 0, n = 0;
-    bool operands = false;
-    int i, rc;
+    struct args a;
+    const char *v;
+    int i, c, rc;
 
     for (i = 1; i < argc; i++)
         total += strlen(argv[i]) / 2 + 1;
@@ -130,20 +137,16 @@ int cmd_explain(int argc, char **argv, struct writer *out)
         diag("explain: %s", strerror(ENOMEM));
         return EXIT_TROUBLE;
     }
-    for (i = 1; i < argc; i++) {
-        if (!operands && strcmp(argv[i], "--") == 0) {
-            operands = true;
-        } else if (!operands && (strcmp(argv[i], "-h") == 0 ||
-                                 strcmp(argv[i], "--help") == 0)) {
+    args_init(&a, "explain", argc, argv, "h", explain_longs);
+    while ((c = args_next(&a, &v)) != ARGS_END) {
+        if (c == ARGS_FAIL || (c == ARGS_OPERAND && !parse_hex(v, bytes, &n))) {
+            free(bytes);
+            return EXIT_TROUBLE;
+        }
+        if (c == 'h') {
             free(bytes);
             writer_str(out, explain_help);
             return EXIT_VALID;
-        } else if (!operands && argv[i][0] == '-') {
-            free(bytes);
-            return diag_usage("explain", "unknown option '%s'", argv[i]);
-        } else if (!parse_hex(argv[i], bytes, &n)) {
-            free(bytes);
-            return EXIT_TROUBLE;
         }
     }
     if (n == 0) {

@@ -8,17 +8,30 @@
 #include "support/json.h"
 #include "u8guard.h"
 
+/* Puts the valid UTF-8 p[0..n) for a terminal: C0 controls, DEL and the
+ * C1 controls (U+0080..U+009F, bytes C2 80..C2 9F; a terminal obeys C2 9B
+ * as CSI) as \xHH per byte, and a backslash as \\ so that an escape
+ * cannot be faked by a name that spells one. */
 static bool human_valid(struct writer *w, const unsigned char *p, size_t n)
 {
-    size_t i, start = 0;
+    size_t i, start = 0, k;
 
     for (i = 0; i < n; i++) {
-        if (p[i] < 0x20 || p[i] == 0x7F) {
-            if (!writer_put(w, p + start, i - start) ||
-                !writer_printf(w, "\\x%02X", p[i]))
+        k = p[i] < 0x20 || p[i] == 0x7F || p[i] == '\\' ? 1
+            : p[i] == 0xC2 && i + 1 < n && p[i + 1] < 0xA0 ? 2 : 0;
+        if (k == 0)
+            continue;
+        if (!writer_put(w, p + start, i - start))
+            return false;
+        if (p[i] == '\\') {
+            if (!writer_str(w, "\\\\"))
                 return false;
-            start = i + 1;
+        } else if (!writer_printf(w, "\\x%02X", p[i]) ||
+                   (k == 2 && !writer_printf(w, "\\x%02X", p[i + 1]))) {
+            return false;
         }
+        i += k - 1;
+        start = i + 1;
     }
     return writer_put(w, p + start, n - start);
 }

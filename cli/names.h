@@ -9,8 +9,10 @@
 #include "writer.h"
 
 /* name_human writes name for a human reader: valid UTF-8 as it is, except
- * control bytes (00..1F, 7F) and each byte of an ill-formed sequence,
- * which are written as \xHH. Returns as writer_put. */
+ * control characters (bytes 00..1F and 7F, and the C1 controls U+0080..
+ * U+009F, bytes C2 80..C2 9F) and each byte of an ill-formed sequence,
+ * which are written as \xHH, and a backslash, written as \\ (so
+ * "a\x1B" and "a<ESC>" print differently). Returns as writer_put. */
 bool name_human(struct writer *w, const char *name);
 
 /* name_json writes the JSON member(s) for name: "file": "NAME" with NAME

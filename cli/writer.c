@@ -71,6 +71,8 @@ bool writer_printf(struct writer *w, const char *fmt, ...)
 
 int writer_report(const struct writer *w)
 {
+    if (w->err == EPIPE) /* the reader went away: nothing to tell it */
+        return EXIT_TROUBLE;
     diag("%s: write error: %s", w->name, strerror(w->err ? w->err : EIO));
     return EXIT_TROUBLE;
 }

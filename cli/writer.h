@@ -41,8 +41,8 @@ bool writer_printf(struct writer *w, const char *fmt, ...) CLI_PRINTF(2, 3);
 bool writer_flush(struct writer *w);
 
 /* writer_report prints the failure of w on stderr, naming w->name and the
- * cause; for EPIPE (the reader went away) one short line. Returns
- * EXIT_TROUBLE. */
+ * cause, except for EPIPE (the reader went away, as with `| head`), which
+ * ends the command quietly. Returns EXIT_TROUBLE. */
 int writer_report(const struct writer *w);
 
 #endif

@@ -7,6 +7,7 @@
  * that would kill the caller. */
 #include "adapters/subprocess.h"
 #include "support/write_all.h"
+#include "install_dirs.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -139,20 +140,38 @@ static void exec_child(const subproc *sp, const char *path, int in, int out)
     _exit(127);
 }
 
+/* Finds sp's script: installed beside the running program (share/u8guard/
+ * oracle, relative to it, so a moved install still finds its own), else in
+ * the source tree (ORACLE_SUBPROCESS_DIR: a build tree). Writes its path
+ * to path[0..cap). Returns NULL when found, else why not. */
+static const char *find_script(const subproc *sp, char *path, size_t cap)
+{
+    char rel[256];
+
+    if ((size_t)snprintf(rel, sizeof rel, "%s/oracle/%s", U8GUARD_REL_AUDIT_TO_DATA,
+                         sp->script) < sizeof rel &&
+        u8g_exe_relative(rel, path, cap) != NULL && access(path, R_OK) == 0)
+        return NULL;
+    if ((size_t)snprintf(path, cap, "%s/%s", ORACLE_SUBPROCESS_DIR, sp->script) >= cap)
+        return "subprocess script name too long";
+    if (access(path, R_OK) != 0)
+        return "subprocess script not found (neither installed in share/u8guard/oracle "
+               "beside the program nor in the source tree's oracle/subprocess)";
+    return NULL;
+}
+
 const char *subproc_start(subproc *sp)
 {
-    char path[sizeof ORACLE_SUBPROCESS_DIR + 64];
+    char path[4096];
+    const char *why;
     int req[2], rep[2], status = 0;
     char hello[4];
     pid_t pid;
 
     if (sp->pid > 0)
         return NULL;
-    if ((size_t)snprintf(path, sizeof path, "%s/%s", ORACLE_SUBPROCESS_DIR,
-                         sp->script) >= sizeof path)
-        return "subprocess script name too long";
-    if (access(path, R_OK) != 0)
-        return "subprocess script not found in ORACLE_SUBPROCESS_DIR";
+    if ((why = find_script(sp, path, sizeof path)) != NULL)
+        return why;
     if (socketpair(AF_UNIX, SOCK_STREAM, 0, req) != 0)
         return "socketpair failed";
     if (pipe(rep) != 0) {
