@@ -73,7 +73,7 @@ extern "C" {
 #define U8GUARD_REPLACEMENT_UTF8 "\xEF\xBF\xBD"
 
 /* u8guard_kind is what is wrong with an ill-formed sequence, decided by the
- * byte that breaks it (DESIGN.md section 2):
+ * byte that breaks it (doc/contract.md section 2):
  *   UNEXPECTED_CONTINUATION  a byte 80..BF where a sequence must start (length 1)
  *   OVERLONG      lead C0 or C1; E0 then 80..9F; F0 then 80..8F (length 1)
  *   SURROGATE     ED then A0..BF (length 1)
@@ -370,8 +370,12 @@ U8GUARD_API size_t u8guard_encode(uint32_t cp, unsigned char out[4]);
  * output written equal those of the one-shot functions (u8guard_sanitize_with,
  * u8guard_decode_utf16_lossy_with, u8guard_decode_utf32_lossy_with for the
  * stream's policy and form). The members are private: use the functions.
- * sizeof(u8guard_stream) is 64 on every platform, and stays 64: the
- * reserved members are room for later additions. */
+ * Its size (U8GUARD_STREAM_SIZE bytes, on every platform) and the place of
+ * every member are part of the ABI (doc/abi.md): the reserved members,
+ * zeroed by u8guard_stream_init, are where later minor releases keep new
+ * state, so that a stream allocated by a program built against this
+ * header stays big enough. */
+#define U8GUARD_STREAM_SIZE 64
 typedef struct u8guard_stream {
     uint64_t offset;         /* stream offset of pending[0] */
     unsigned char pending[3];

@@ -15,6 +15,7 @@
 
 #include "u8guard.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -33,11 +34,37 @@ void u8g_classify(const uint8_t *p, size_t avail, size_t base,
 /* u8g_set_ok sets *err (when not NULL) to "no error" at offset len. */
 void u8g_set_ok(u8guard_error *err, size_t len);
 
+/* ---- argument helpers of the public functions ---- */
+
 /* u8g_overlap returns true when a[0..a_len) and b[0..b_len) share at
  * least one byte, false otherwise (always for an empty range). The
- * public functions refuse an output that overlaps their input. Defined
- * in sanitize.c. */
-bool u8g_overlap(const void *a, size_t a_len, const void *b, size_t b_len);
+ * public functions refuse an output that overlaps their input. The
+ * addresses are compared as integers (comparing pointers into different
+ * objects is undefined in C), by distance from the lower one, so that no
+ * sum can wrap even at the top of the address space. */
+static inline bool u8g_overlap(const void *a, size_t a_len, const void *b, size_t b_len)
+{
+    uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
+
+    if (a_len == 0 || b_len == 0)
+        return false;
+    return x <= y ? y - x < a_len : x - y < b_len;
+}
+
+/* u8g_add_sat returns a + b, or SIZE_MAX when the sum does not fit in a
+ * size_t (sanitize's output size: SIZE_MAX is its "too large" answer). */
+static inline size_t u8g_add_sat(size_t a, size_t b)
+{
+    return b > SIZE_MAX - a ? SIZE_MAX : a + b;
+}
+
+/* u8g_mul_sat returns n * unit (unit >= 1), or SIZE_MAX when the product
+ * does not fit in a size_t: the size in bytes of n units of an output,
+ * for u8g_overlap, which then only needs "reaches to the end". */
+static inline size_t u8g_mul_sat(size_t n, size_t unit)
+{
+    return n > SIZE_MAX / unit ? SIZE_MAX : n * unit;
+}
 
 /* The bytes that can begin a denied character, as two 16-entry tables:
  * byte b is a candidate when lo[b & 15] & hi[b >> 4] != 0. Each high

@@ -1,4 +1,4 @@
-/* kind.c -- names of the error kinds, exactly as DESIGN.md section 2 spells
+/* kind.c -- names of the error kinds, exactly as doc/contract.md section 2 spells
  * them, and the library version. */
 #include "u8guard.h"
 

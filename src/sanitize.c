@@ -40,24 +40,6 @@ static void put(uint8_t *out, size_t *cap, size_t *o, const uint8_t *src,
     *o += n;
 }
 
-/* The addresses are compared as integers (comparing pointers into
- * different objects is undefined in C), by distance from the lower one,
- * so that no sum can wrap. */
-bool u8g_overlap(const void *a, size_t a_len, const void *b, size_t b_len)
-{
-    uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
-
-    if (a_len == 0 || b_len == 0)
-        return false;
-    return x <= y ? y - x < a_len : x - y < b_len;
-}
-
-/* Adds b to *total, saturating at SIZE_MAX. */
-static void add_saturating(size_t *total, size_t b)
-{
-    *total = b > SIZE_MAX - *total ? SIZE_MAX : *total + b;
-}
-
 size_t u8guard_sanitize(const void *data, size_t len, void *out,
                         size_t out_cap, size_t *n_errors)
 {
@@ -95,14 +77,14 @@ size_t u8guard_sanitize(const void *data, size_t len, void *out,
             if (written < out_cap)
                 put(o8, &out_cap, &written, p + pos, n);
         }
-        add_saturating(&need, n);
+        need = u8g_add_sat(need, n);
         pos += n;
         if (pos == len || n != 0)
             continue;
         u8g_classify(p + pos, len - pos, pos, &e);
         if (written < out_cap)
             put(o8, &out_cap, &written, (const uint8_t *)U8GUARD_REPLACEMENT_UTF8, 3);
-        add_saturating(&need, 3);
+        need = u8g_add_sat(need, 3);
         errors++;
         pos += e.length;
     }

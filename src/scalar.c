@@ -1,6 +1,6 @@
 /* scalar.c -- the reference decoder: RFC 3629 section 4, which is the
  * Unicode Standard's Table 3-7 (Well-Formed UTF-8 Byte Sequences), and the
- * error classification of DESIGN.md section 2.
+ * error classification of doc/contract.md section 2.
  *
  * It is written to be obviously right rather than fast: every other
  * implementation is proven equal to it. A lead byte selects a row of

@@ -5,7 +5,7 @@
  *
  * Why the pending bytes never need a second look: they are a well-formed
  * prefix, so when the next bytes break the sequence the error's maximal
- * subpart covers every pending byte (DESIGN.md section 2), and decoding
+ * subpart covers every pending byte (doc/contract.md section 2), and decoding
  * resumes inside the new chunk. */
 #include "internal.h"
 #include "kernels/copy.h"
@@ -246,8 +246,13 @@ size_t u8guard_stream_feed(u8guard_stream *s, const void *data, size_t len,
     return k.o;
 }
 
-_Static_assert(sizeof(u8guard_stream) == 64,
-               "u8guard.h promises a stream of 64 bytes on every platform");
+/* The stream's size and layout are fixed by the ABI (doc/abi.md); these
+ * hold on every target (uint64_t is 4-aligned on some 32-bit ones, which
+ * this layout does not depend on). */
+_Static_assert(sizeof(u8guard_stream) == U8GUARD_STREAM_SIZE,
+               "u8guard_stream must stay U8GUARD_STREAM_SIZE bytes");
+_Static_assert(offsetof(u8guard_stream, n_errors) == 16,
+               "u8guard_stream members must not move");
 
 void u8guard_stream_init(u8guard_stream *s)
 {

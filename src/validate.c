@@ -1,6 +1,6 @@
 /* validate.c -- validation and error iteration: the active kernels find
  * the longest valid stretch, the scalar reference names the error that
- * ends it (DESIGN.md section 2). */
+ * ends it (doc/contract.md section 2). */
 #include "internal.h"
 
 size_t u8guard_valid_prefix(const void *data, size_t len)

@@ -1,5 +1,5 @@
 /* unit_encode_names.c -- u8guard_encode on the edges of every length and
- * of the excluded ranges, u8guard_kind_name for every kind (DESIGN.md
+ * of the excluded ranges, u8guard_kind_name for every kind (doc/contract.md
  * section 5 spells the names), and u8guard_version. */
 #include "unit_suites.h"
 

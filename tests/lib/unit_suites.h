@@ -6,7 +6,7 @@
 
 #include "check.h"
 
-/* unit_design_examples checks every row and example of DESIGN.md
+/* unit_design_examples checks every row and example of doc/contract.md
  * section 2 (unit_examples.c). */
 void unit_design_examples(void);
 
