@@ -136,7 +136,7 @@ size_t u8guard_sanitize_with(const void *data, size_t len, void *out,
         n = u8g_clean_prefix(k, &q, p + pos, len - pos);
         if (written < out_cap)
             put(o8, &out_cap, &written, p + pos, n);
-        add_saturating(&need, n);
+        need = u8g_add_sat(need, n);
         pos += n;
         if (pos == len)
             break;
@@ -146,7 +146,7 @@ size_t u8guard_sanitize_with(const void *data, size_t len, void *out,
             t += u8guard_encode(cps[i], text + t);
         if (written < out_cap)
             put_whole(o8, &out_cap, &written, text, t);
-        add_saturating(&need, t);
+        need = u8g_add_sat(need, t);
         errors++;
         pos += e.length;
     }
