@@ -14,7 +14,7 @@ def main():
     d = tmpdir()
     bad = write(os.path.join(d, "bad.txt"), b"a\xc0\xafb\n\xff\n")
     first = bad + ":1:2: offset 1: overlong (C0 AF): C0 AF is an overlong encoding of U+002F '/'\n"
-    summary1 = bad + ": 3 errors in 7 bytes (first 1 shown)\n"
+    summary1 = bad + ": 1 error in the first 2 bytes (stopped at --max-errors 1)\n"
     json1 = ('{"file": "%s", "valid": false, "bytes": 7, "error_count": 3, "errors": '
              '[{"offset": 1, "length": 1, "kind": "overlong", "line": 1, "column": 2}]}\n' % bad)
 
