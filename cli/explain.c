@@ -15,6 +15,7 @@
 #include "linepos.h"
 #include "names.h"
 #include "diag.h"
+#include "support/hex.h"
 #include "u8guard.h"
 
 const char explain_help[] =
@@ -61,46 +62,25 @@ static const struct option explain_longs[] = {
 /* The bytes shown before and after an error explained from a file. */
 #define CONTEXT 8
 
-static int hexval(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
-/* Appends the bytes written in hex in arg to out[*n...]. Returns true on
- * success; false after printing what is wrong with arg. */
+/* Appends the bytes written in hex in arg to out[*n...] (room for
+ * strlen(arg) / 2 more). Returns true on success; false after printing
+ * what is wrong with arg. */
 static bool parse_hex(const char *arg, unsigned char *out, size_t *n)
 {
-    const char *p = arg, *run;
-    size_t digits;
+    size_t len = strlen(arg);
+    hex_result r;
 
-    for (;;) {
-        while (*p == ' ' || *p == '\t' || *p == '\n' || *p == ',')
-            p++;
-        if (*p == '\0')
-            return true;
-        if ((p[0] == '0' || p[0] == '\\') && (p[1] == 'x' || p[1] == 'X'))
-            p += 2;
-        run = p;
-        while (hexval(*p) >= 0)
-            p++;
-        digits = (size_t)(p - run);
-        if (digits == 0) {
-            diag_usage("explain", "'%s' is not hex (at '%s')", arg, run);
-            return false;
-        }
-        if (digits % 2) {
-            diag_usage("explain", "'%s' has an odd number of hex digits (%.*s)", arg,
-                       (int)digits, run);
-            return false;
-        }
-        for (; run < p; run += 2)
-            out[(*n)++] = (unsigned char)(hexval(run[0]) * 16 + hexval(run[1]));
+    switch (hex_parse(arg, len, " \t\n,", HEX_PREFIXES, out + *n, len / 2, &r)) {
+    case HEX_OK:
+        *n += r.n;
+        return true;
+    case HEX_ODD:
+        diag_usage("explain", "'%s' has an odd number of hex digits (%.*s)", arg,
+                   (int)r.run, arg + r.at);
+        return false;
+    default: /* HEX_NOT_HEX; HEX_TOO_LONG cannot happen: 2 digits a byte */
+        diag_usage("explain", "'%s' is not hex (at '%s')", arg, arg + r.at);
+        return false;
     }
 }
 

@@ -15,10 +15,10 @@
  * "a\x1B" and "a<ESC>" print differently). Returns as writer_put. */
 bool name_human(struct writer *w, const char *name);
 
-/* name_json writes the JSON member(s) for name: "file": "NAME" with
- * quote, backslash and control characters escaped (\" \\ \n \t \r \b \f,
- * others \u00XX) and each ill-formed sequence replaced by U+FFFD as
- * `sanitize` would; when the name is not valid UTF-8 it adds
+/* name_json writes the JSON member(s) for name: "file": "NAME" with NAME
+ * escaped by json_string (support/json.h: quote, backslash and control
+ * characters escaped as \" \\ \n \t \r \b \f, others \u00XX, and each
+ * ill-formed sequence replaced by U+FFFD as `sanitize` would); when the name is not valid UTF-8 it adds
  * , "file_hex": "HEX" with every byte of the name as two upper-case hex
  * digits, so the exact name can be recovered. Returns as writer_put. */
 bool name_json(struct writer *w, const char *name);

@@ -1,5 +1,5 @@
 /* sanitize.c -- `u8guard sanitize`: the input with each error replaced by
- * U+FFFD (EF BF BD), byte for byte as DESIGN.md section 2 says, streamed
+ * U+FFFD (EF BF BD), byte for byte as doc/contract.md section 2 says, streamed
  * through the library's decoder in chunks of --buffer-size bytes. */
 #include <errno.h>
 #include <stdlib.h>
@@ -11,6 +11,7 @@
 #include "commands.h"
 #include "diag.h"
 #include "input.h"
+#include "support/write_all.h"
 #include "u8guard.h"
 
 const char sanitize_help[] =

@@ -5,27 +5,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
-int write_all(int fd, const void *p, size_t n)
-{
-    const unsigned char *b = p;
-    ssize_t k;
-
-    while (n > 0) {
-        k = write(fd, b, n);
-        if (k < 0) {
-            if (errno == EINTR)
-                continue;
-            return errno;
-        }
-        if (k == 0) /* write(2) of n > 0 bytes never returns 0 on Linux */
-            return EIO;
-        b += k;
-        n -= (size_t)k;
-    }
-    return 0;
-}
+#include "support/write_all.h"
 
 void writer_init(struct writer *w, int fd, const char *name)
 {
