@@ -26,12 +26,14 @@
 #include "input.h"
 #include "linepos.h"
 #include "names.h"
+#include "policy.h"
 #include "spool.h"
 #include "u8guard.h"
 
 const char check_help[] =
     "usage: u8guard check [--json | -q | -l | --count] [--max-errors N] [-r | -R]\n"
-    "                     [--buffer-size N] [FILE... | --files0-from FILE]\n"
+    "                     [--deny CLASS,...] [--buffer-size N]\n"
+    "                     [FILE... | --files0-from FILE]\n"
     "\n"
     "Report every UTF-8 error of each FILE (no FILE, or '-': standard input).\n"
     "\n"
@@ -67,6 +69,11 @@ const char check_help[] =
     "                    (--json always counts every error)\n"
     "  --files0-from F   check the files named in F, each name ended by a NUL\n"
     "                    byte (find -print0); F '-' is standard input\n"
+    "  --deny CLASS[,CLASS...]\n"
+    "                    also report the well-formed characters of these\n"
+    "                    classes, as errors of kind disallowed: nul, c0, del,\n"
+    "                    c1, bidi, noncharacter, private_use, bom, tag,\n"
+    "                    separator, all (JSON adds \"class\" and \"code_point\")\n"
     "  -r, --recursive   check every file under each directory FILE (no FILE:\n"
     "                    '.'), in name order; symbolic links met in the walk,\n"
     "                    FIFOs, devices and sockets are skipped\n"
@@ -91,6 +98,7 @@ struct check_opts {
     bool count;          /* --count: read on after --max-errors for the total */
     int recurse;         /* 0, 'r' (symlinks in the walk skipped) or 'R' (followed) */
     const char *files0;  /* --files0-from FILE, or NULL */
+    u8guard_policy policy; /* --deny */
     uint64_t max_errors; /* 0: no limit */
     size_t bufsize;
 };
@@ -100,6 +108,8 @@ struct waiting {
     uint64_t off, line, col;
     size_t length;
     u8guard_kind kind;
+    u8guard_class cls;   /* DISALLOWED: the class and the character */
+    uint32_t cp;
     unsigned char w[DESCRIBE_WINDOW];
     size_t n;
 };
@@ -142,7 +152,12 @@ static void print_error(struct check_run *r, struct waiting *e)
     struct error_text t;
     char hex[3 * DESCRIBE_WINDOW + 1];
 
-    describe_error(e->w, e->n, e->kind, e->length, e->off, &r->dctx, &t);
+    if (e->kind == U8GUARD_DISALLOWED) { /* well formed: its own bytes say it all */
+        denied_text(e->cp, e->cls, t.text, sizeof t.text);
+        t.shown = e->length < e->n ? e->length : e->n;
+    } else {
+        describe_error(e->w, e->n, e->kind, e->length, e->off, &r->dctx, &t);
+    }
     hex_bytes(e->w, t.shown, hex, sizeof hex);
     name_human(r->out, r->name);
     writer_printf(r->out, ":%" PRIu64 ":%" PRIu64 ": offset %" PRIu64 ": %s (%s): %s\n",
@@ -200,15 +215,21 @@ static void on_error(void *ctx, const u8guard_error *err)
     }
     e.length = err->length;
     e.kind = err->kind;
+    e.cls = err->cls;
+    e.cp = err->code_point;
     linepos_scan(&r->lp, r->chunk, r->base, e.off);
     linepos_at(&r->lp, e.off, &e.line, &e.col);
     r->listed++;
     if (r->o->json) {
         spool_printf(&r->spool,
                      "%s{\"offset\": %" PRIu64 ", \"length\": %zu, \"kind\": \"%s\", "
-                     "\"line\": %" PRIu64 ", \"column\": %" PRIu64 "}",
+                     "\"line\": %" PRIu64 ", \"column\": %" PRIu64,
                      r->listed > 1 ? ", " : "", e.off, e.length,
                      u8guard_kind_name(e.kind), e.line, e.col);
+        if (e.kind == U8GUARD_DISALLOWED)
+            spool_printf(&r->spool, ", \"class\": \"%s\", \"code_point\": \"U+%04" PRIX32 "\"",
+                         u8guard_class_name(e.cls), e.cp);
+        spool_put(&r->spool, "}", 1);
         return;
     }
     e.n = 0;
@@ -300,7 +321,7 @@ static int check_file(struct check_run *r, const char *path, unsigned char *buf)
         return EXIT_TROUBLE;
     }
     r->name = in.name;
-    u8guard_stream_init(&r->s);
+    u8guard_stream_init_with(&r->s, &r->o->policy, U8GUARD_FORM_UTF8);
     r->base = 0;
     r->tail_len = 0;
     r->listed = 0;
@@ -370,7 +391,7 @@ static int check_file(struct check_run *r, const char *path, unsigned char *buf)
     return u8guard_stream_error_count(&r->s) || r->stop ? EXIT_INVALID : EXIT_VALID;
 }
 
-enum { OPT_JSON = 256, OPT_MAX_ERRORS, OPT_BUFFER_SIZE, OPT_COUNT, OPT_FILES0 };
+enum { OPT_JSON = 256, OPT_MAX_ERRORS, OPT_BUFFER_SIZE, OPT_COUNT, OPT_FILES0, OPT_DENY };
 
 static const struct option check_longs[] = {
     {"help", no_argument, NULL, 'h'},
@@ -384,6 +405,7 @@ static const struct option check_longs[] = {
     {"files0-from", required_argument, NULL, OPT_FILES0},
     {"recursive", no_argument, NULL, 'r'},
     {"dereference-recursive", no_argument, NULL, 'R'},
+    {"deny", required_argument, NULL, OPT_DENY},
     {NULL, 0, NULL, 0},
 };
 
@@ -456,6 +478,10 @@ static int parse_options(struct check_opts *o, int argc, char **argv,
             break;
         case OPT_FILES0:
             o->files0 = v;
+            break;
+        case OPT_DENY:
+            if (!parse_deny("check", v, &o->policy.deny))
+                return EXIT_TROUBLE;
             break;
         case OPT_MAX_ERRORS:
             switch (parse_count(v, UINT64_MAX, &o->max_errors)) {

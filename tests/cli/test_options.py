@@ -31,7 +31,7 @@ def main():
 
     want = b"a\xef\xbf\xbd\xef\xbf\xbdb\n\xef\xbf\xbd\n"
     for spell in (["-o{}"], ["-o", "{}"], ["--output={}"], ["--output", "{}"], ["--out={}"],
-                  ["--o", "{}"], ["--buffer-size=2", "-o{}"], ["-h"]):
+                  ["--ou", "{}"], ["--buffer-size=2", "-o{}"], ["-h"]):
         out = os.path.join(d, "out-%d.txt" % len(os.listdir(d)))
         args = [a.format(out) for a in spell]
         rc, so, se = run(["sanitize"] + args + [bad])
@@ -71,6 +71,8 @@ def main():
             ("sanitize", ["--output"], "option '--output' needs a value"),
             ("sanitize", ["--out"], "option '--output' needs a value"),
             ("sanitize", ["--help=1"], "option '--help' takes no value"),
+            ("sanitize", ["--o", "x"], "option '--o' is ambiguous: it may be '--output', "
+                                       "'--on-error'"),
             ("explain", ["-q", "c0"], "unknown option '-q'"),
             ("explain", ["--hex", "c0"], "unknown option '--hex'")):
         rc, so, se = run([cmd] + args)
