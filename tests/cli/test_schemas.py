@@ -121,7 +121,9 @@ def test_check(u8guard, vs):
         fail("check --json: the non-UTF-8 name should give file_hex")
     for args, stdin, rc in ((["check", "--json", "--max-errors", "1", "kinds.txt"], None, 1),
                             (["check", "--json", "--max-errors=0", "-"], b"\xc0\x80" * 5, 1),
-                            (["check", "--json", "--buffer-size", "1", "-"], b"\xe4\xbd\xa0", 0)):
+                            (["check", "--json", "--buffer-size", "1", "-"], b"\xe4\xbd\xa0", 0),
+                            (["check", "--json", "--deny", "all", "-"],
+                             "a\u202e\x00\U000e0041\U0010fffd\ufeff".encode() + b"\xc0", 1)):
         for doc in lines_of(run(u8guard, args, (rc,), cwd=d, stdin=stdin), " ".join(args)):
             valid(v, doc, " ".join(args))
     # The schema must be able to fail: broken copies of a real line.
@@ -136,6 +138,18 @@ def test_check(u8guard, vs):
             ("lower-case file_hex", lambda o: o.update(file_hex="ab"))):
         broken = copy.deepcopy(real)
         mutate(broken)
+        rejected(v, broken, "check: " + what)
+    denied = {"offset": 1, "length": 3, "kind": "disallowed", "line": 1, "column": 2,
+              "class": "bidi", "code_point": "U+202E"}
+    doc = {"file": "-", "valid": False, "bytes": 4, "error_count": 1, "errors": [denied]}
+    valid(v, doc, "check: a disallowed error")
+    for what, mutate in (
+            ("disallowed without class", lambda e: e.pop("class")),
+            ("disallowed, lower-case code_point", lambda e: e.update(code_point="U+202e")),
+            ("unknown class", lambda e: e.update({"class": "emoji"})),
+            ("class on an overlong", lambda e: e.update(kind="overlong", length=1))):
+        broken = copy.deepcopy(doc)
+        mutate(broken["errors"][0])
         rejected(v, broken, "check: " + what)
 
 
