@@ -72,6 +72,7 @@ if [ $QUICK -eq 0 ]; then
   stage check-hardening   bash ci/check-hardening.sh    # FORTIFY, stack protector, PIE, RELRO on the binaries
   stage mutate-planted    python3 ci/mutate.py --planted  # the tests catch planted memory-safety bugs (~30 s)
   stage audit-main-job    bash ci/audit.sh              # the README's first command, end to end (~1.5 min)
+  stage python            bash ci/python-test.sh        # python/: install into a fresh venv, pytest (~2.5 min)
 fi
 
 echo

@@ -8,7 +8,7 @@
 
 #include "writer.h"
 
-/* cmd_check reports the errors of each file (DESIGN.md section 3).
+/* cmd_check reports the errors of each file (doc/cli.md).
  * Returns the exit status as above. */
 int cmd_check(int argc, char **argv, struct writer *out);
 

@@ -6,6 +6,7 @@
  * that writing to a dead child is EPIPE (MSG_NOSIGNAL), not a SIGPIPE
  * that would kill the caller. */
 #include "adapters/subprocess.h"
+#include "support/write_all.h"
 #include "install_dirs.h"
 
 #include <errno.h>
@@ -85,24 +86,13 @@ static int read_exact(int fd, void *buf, size_t n, int timeout_ms)
     return IO_OK;
 }
 
-static int write_all(int fd, const void *buf, size_t n, int timeout_ms)
+/* Writes buf[0..n) to fd, waiting at most timeout_ms for each part to be
+ * taken; returns IO_OK, IO_EOF (error) or IO_TIMEOUT. */
+static int send_all(int fd, const void *buf, size_t n, int timeout_ms)
 {
-    const unsigned char *p = buf;
+    int e = write_all_timed(fd, buf, n, timeout_ms);
 
-    while (n > 0) {
-        ssize_t r;
-        int w = wait_fd(fd, POLLOUT, timeout_ms);
-        if (w != IO_OK)
-            return w;
-        r = send(fd, p, n, MSG_NOSIGNAL);
-        if (r < 0 && (errno == EINTR || errno == EAGAIN))
-            continue;
-        if (r <= 0)
-            return IO_EOF;
-        p += r;
-        n -= (size_t)r;
-    }
-    return IO_OK;
+    return e == 0 ? IO_OK : e == ETIMEDOUT ? IO_TIMEOUT : IO_EOF;
 }
 
 static void sleep_ms(long ms)
@@ -310,7 +300,7 @@ static int run_batch(subproc *sp, const oracle_input *in, size_t n,
             memcpy(req + pos + 4, in[i].data, in[i].len);
         pos += 4 + in[i].len;
     }
-    rc = write_all(sp->to_child, req, total, timeout_ms());
+    rc = send_all(sp->to_child, req, total, timeout_ms());
     for (size_t i = 0; rc == IO_OK && i < n; i++)
         rc = read_reply(sp->from_child, in[i].len, &out[i], scratch);
     free(req);

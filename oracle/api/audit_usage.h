@@ -20,7 +20,7 @@
     "where it disagrees, and where it differs in a documented way (known\n" \
     "divergence), with the first minimal example of each disagreement.\n" \
     "\n" \
-    "  --plugin FILE.so   also audit this decoder (DESIGN.md section 4); it runs\n" \
+    "  --plugin FILE.so   also audit this decoder (doc/plugin-abi.md); it runs\n" \
     "                     in a sandbox child: crashes, hangs and reads past the\n" \
     "                     end of the input are findings\n" \
     "  --json             one JSON object per decoder, one per line\n" \
