@@ -20,7 +20,7 @@
     "where it disagrees, and where it differs in a documented way (known\n" \
     "divergence), with the first minimal example of each disagreement.\n" \
     "\n" \
-    "  --plugin FILE.so   also audit this decoder (DESIGN.md section 4); it runs\n" \
+    "  --plugin FILE.so   also audit this decoder (doc/plugin-abi.md); it runs\n" \
     "                     in a sandbox child: crashes, hangs and reads past the\n" \
     "                     end of the input are findings\n" \
     "  --json             one JSON object per decoder, one per line\n" \
@@ -34,9 +34,9 @@
     "  --only NAME        of the built-in oracles, audit only NAME (repeatable;\n" \
     "                     plugins are always audited)\n" \
     "  --no-builtin       audit only the plugins\n" \
-    "  --corpus FILE      the conformance corpus (default: the source tree's\n" \
-    "                     corpus/conformance/conformance.txt, else its installed\n" \
-    "                     copy in share/u8guard)\n" \
+    "  --corpus FILE      the conformance corpus (default: the installed copy in\n" \
+    "                     share/u8guard beside u8guard, else the source tree's\n" \
+    "                     corpus/conformance/conformance.txt)\n" \
     "  --record DIR       keep each minimal example found in DIR (DIR/<sha256>.bin\n" \
     "                     and a line of DIR/manifest.jsonl)\n" \
     "  --replay DIR       replay DIR/manifest.jsonl: u8guard and each decoder must\n" \

@@ -1,5 +1,8 @@
 /* text.c -- hex and JSON string output for the audit's reports. */
 #include "audit.h"
+#include "support/json.h"
+
+#include <string.h>
 
 char *audit_hex(const uint8_t *data, size_t len, char *buf, size_t cap)
 {
@@ -22,15 +25,6 @@ char *audit_hex(const uint8_t *data, size_t len, char *buf, size_t cap)
 
 void audit_json_str(FILE *f, const char *s)
 {
-    fputc('"', f);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20 || c >= 0x7F)
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
-    }
-    fputc('"', f);
+    /* a write error shows in ferror(f), which the caller checks */
+    (void)json_string(s, strlen(s), json_sink_file, f);
 }

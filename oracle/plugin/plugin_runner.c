@@ -10,6 +10,9 @@
  * A child that does not answer within the timeout is killed with SIGKILL.
  * After any fault a fresh child is started for the next call. */
 #include "plugin_runner.h"
+#include "support/write_all.h"
+
+#include "u8guard/audit_plugin.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -29,9 +32,8 @@
 #include <sys/prctl.h>
 #endif
 
-typedef const char *(*name_fn)(void);
-typedef int (*decode_fn)(const unsigned char *, size_t, uint32_t *, size_t *,
-                         size_t *);
+typedef u8guard_audit_name_fn *name_fn;
+typedef u8guard_audit_decode_fn *decode_fn;
 
 /* The child's first message: 'N' and the plugin's name, or 'E' and why it
  * could not be loaded (dlerror's message names the file). */
@@ -61,23 +63,6 @@ struct plugin_runner {
 
 static int child_fd = -1;
 static volatile uintptr_t in_guard_lo, in_guard_hi, out_guard_lo, out_guard_hi;
-
-/* Writes the whole of buf; returns false on error. Async-signal-safe. */
-static bool write_all(int fd, const void *buf, size_t n)
-{
-    const char *p = buf;
-
-    while (n > 0) {
-        ssize_t w = send(fd, p, n, MSG_NOSIGNAL);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return false;
-        p += w;
-        n -= (size_t)w;
-    }
-    return true;
-}
 
 /* Reads exactly n bytes; returns false on EOF or error. */
 static bool read_all(int fd, void *buf, size_t n)
@@ -200,7 +185,7 @@ static void child_main(const char *path, int fd)
         const char *nm = name();
         snprintf(hello, sizeof hello, "N%.62s", nm ? nm : "(null)");
     }
-    if (!write_all(fd, hello, sizeof hello))
+    if (write_all(fd, hello, sizeof hello) != 0)
         _exit(0);
     for (;;) {
         uint64_t len64;
@@ -234,10 +219,10 @@ static void child_main(const char *path, int fd)
         rp.kind = REPLY_OK;
         rp.n_out = n_out;
         rp.err_offset = err_offset;
-        if (!write_all(fd, &rp, sizeof rp))
+        if (write_all(fd, &rp, sizeof rp) != 0)
             _exit(0);
         if (n_out <= len && n_out > 0 &&
-            !write_all(fd, out, n_out * sizeof(uint32_t)))
+            write_all(fd, out, n_out * sizeof(uint32_t)) != 0)
             _exit(0);
         munmap(in_base, in_total);
         munmap(out_base, out_total);
@@ -464,8 +449,8 @@ plugin_fault plugin_runner_decode(plugin_runner *r, const uint8_t *data,
         }
     }
     deadline = now_ms() + r->timeout_ms;
-    if (!write_all(r->fd, &len64, sizeof len64) ||
-        (len > 0 && !write_all(r->fd, data, len)))
+    if (write_all(r->fd, &len64, sizeof len64) != 0 ||
+        (len > 0 && write_all(r->fd, data, len) != 0))
         got = 0;
     else
         got = read_deadline(r->fd, &rp, sizeof rp, deadline);

@@ -1,5 +1,5 @@
-/* plugin_runner.h -- runs a third-party decoder plugin (DESIGN.md section
- * 4) in a sandbox: a long-lived child process that dlopens the plugin and
+/* plugin_runner.h -- runs a third-party decoder plugin (doc/plugin-abi.md)
+ * in a sandbox: a long-lived child process that dlopens the plugin and
  * decodes each input placed against a PROT_NONE guard page, so that a
  * crash, a hang or a read past the end of the input is caught, reported
  * with the input, and never takes the auditor down. */
