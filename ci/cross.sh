@@ -15,8 +15,8 @@
 # the target's architecture has them (x86-64: the mingw build runs SSE4.2,
 # AVX2 and AVX-512 under wine; s390x and i686 have the scalar and word
 # implementations, and u8guard_impl_supported() says no to the others).
-# About 3-5 minutes each on 2 cores. Needs the packages ci/deps.sh --cross
-# installs.
+# About 3-5 minutes each on 2 cores. Needs the cross compilers, qemu-user
+# and wine that ci/deps.sh installs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -33,7 +33,7 @@ case $TARGET in
 esac
 DIR=${2:-$ROOT/build/ci-cross-$TARGET}
 for tool in "$CC_NEEDED" "$EMU"; do
-  command -v "$tool" >/dev/null || { echo "cross: $tool not found (bash ci/deps.sh --cross)" >&2; exit 1; }
+  command -v "$tool" >/dev/null || { echo "cross: $tool not found (bash ci/deps.sh)" >&2; exit 1; }
 done
 mkdir -p "$DIR"
 
