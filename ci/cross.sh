@@ -68,5 +68,10 @@ else
 fi
 
 cd "$DIR"
-TESTS='^(unit|unit_env_impl_.*|kuhn|stream|exhaustive_short|kernels\.impl_.*|kernels\.test_sanitize_big|hardening_(limits|saturation|stream_pending))$'
+# hardening_limits is left out: its child that proves a chunk of
+# SIZE_MAX / 3 - 3 bytes is accepted expects to fault at once on an
+# unmapped address; a 32-bit address space under qemu is mapped enough that
+# the child reads for many minutes first. The saturation test covers the
+# 32-bit size arithmetic.
+TESTS='^(unit|unit_env_impl_.*|kuhn|stream|exhaustive_short|kernels\.impl_.*|kernels\.test_sanitize_big|hardening_(saturation|stream_pending))$'
 ctest --output-on-failure -j"$JOBS" --timeout 900 -R "$TESTS"
