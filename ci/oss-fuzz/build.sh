@@ -39,6 +39,8 @@ install() {
     cp "$BUILD/fuzz/$name" "$OUT/$name"
     rm -f "$OUT/${name}_seed_corpus.zip"
     (cd "$SRC_DIR/corpus/seeds/$name" && zip -q -r "$OUT/${name}_seed_corpus.zip" .)
+    # Every recorded regression (corpus/regressions/*.bin) seeds every target.
+    zip -q -j "$OUT/${name}_seed_corpus.zip" "$SRC_DIR"/corpus/regressions/*.bin
     cp "$SRC_DIR/fuzz/u8guard.dict" "$OUT/$name.dict"
     cp "$SRC_DIR/fuzz/$name.options" "$OUT/$name.options"
 }
