@@ -11,10 +11,13 @@
  * looks up to DESCRIBE_WINDOW bytes ahead, so an error near the end of a
  * chunk waits in a small queue until the next chunks (or the end of the
  * input) supply them. */
+#include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "args.h"
 #include "commands.h"
@@ -23,11 +26,14 @@
 #include "input.h"
 #include "linepos.h"
 #include "names.h"
+#include "policy.h"
 #include "spool.h"
 #include "u8guard.h"
 
 const char check_help[] =
-    "usage: u8guard check [--json] [--max-errors N] [--buffer-size N] [FILE...]\n"
+    "usage: u8guard check [--json | -q | -l | --count] [--max-errors N] [-r | -R]\n"
+    "                     [--deny CLASS,...] [--buffer-size N]\n"
+    "                     [FILE... | --files0-from FILE]\n"
     "\n"
     "Report every UTF-8 error of each FILE (no FILE, or '-': standard input).\n"
     "\n"
@@ -49,9 +55,31 @@ const char check_help[] =
     "                    A file name that is not UTF-8 has each bad sequence\n"
     "                    replaced by U+FFFD in \"file\", and all its bytes in hex\n"
     "                    in an extra member \"file_hex\".\n"
+    "  -q, --quiet       print nothing; stop at the first error (the exit status\n"
+    "                    is the answer; files after it are not read)\n"
+    "  -l, --files-with-errors\n"
+    "                    print only the names of the files with errors, one\n"
+    "                    per line; stop reading each at its first error\n"
     "  --max-errors N    list at most N errors per file (default 1000, 0: all;\n"
-    "                    K, M and G suffixes are binary); the counts always\n"
-    "                    include every error\n"
+    "                    K, M and G suffixes are binary), then stop reading it:\n"
+    "                    FILE: N errors in the first B bytes (stopped at\n"
+    "                    --max-errors N)\n"
+    "  --count           read on after --max-errors to count every error:\n"
+    "                    FILE: 25 errors in 1234 bytes (first 2 shown)\n"
+    "                    (--json always counts every error)\n"
+    "  --files0-from F   check the files named in F, each name ended by a NUL\n"
+    "                    byte (find -print0); F '-' is standard input\n"
+    "  --deny CLASS[,CLASS...]\n"
+    "                    also report the well-formed characters of these\n"
+    "                    classes, as errors of kind disallowed: nul, c0, del,\n"
+    "                    c1, bidi, noncharacter, private_use, bom, tag,\n"
+    "                    separator, all (JSON adds \"class\" and \"code_point\")\n"
+    "  -r, --recursive   check every file under each directory FILE (no FILE:\n"
+    "                    '.'), in name order; symbolic links met in the walk,\n"
+    "                    FIFOs, devices and sockets are skipped\n"
+    "  -R, --dereference-recursive\n"
+    "                    as -r, but follow every symbolic link (a loop is\n"
+    "                    reported and skipped)\n"
     "  --buffer-size N   read N bytes at a time (default 64K; 1 to 64M; K, M\n"
     "                    and G suffixes are binary); results are the same for\n"
     "                    every N\n"
@@ -65,6 +93,12 @@ const char check_help[] =
 
 struct check_opts {
     bool json;
+    bool quiet;          /* -q: no output, stop at the first error */
+    bool list;           /* -l: only the names of files with errors */
+    bool count;          /* --count: read on after --max-errors for the total */
+    int recurse;         /* 0, 'r' (symlinks in the walk skipped) or 'R' (followed) */
+    const char *files0;  /* --files0-from FILE, or NULL */
+    u8guard_policy policy; /* --deny */
     uint64_t max_errors; /* 0: no limit */
     size_t bufsize;
 };
@@ -74,6 +108,8 @@ struct waiting {
     uint64_t off, line, col;
     size_t length;
     u8guard_kind kind;
+    u8guard_class cls;   /* DISALLOWED: the class and the character */
+    uint32_t cp;
     unsigned char w[DESCRIBE_WINDOW];
     size_t n;
 };
@@ -91,6 +127,8 @@ struct check_run {
     size_t tail_len;
     struct linepos lp;
     uint64_t listed; /* errors printed or spooled for this file */
+    bool stop;       /* the answer for this file is known: read no further */
+    uint64_t stop_at; /* then: the end of the last error listed */
     struct waiting q[QUEUE_MAX];
     size_t nq;
     struct describe_ctx dctx;
@@ -114,7 +152,12 @@ static void print_error(struct check_run *r, struct waiting *e)
     struct error_text t;
     char hex[3 * DESCRIBE_WINDOW + 1];
 
-    describe_error(e->w, e->n, e->kind, e->length, e->off, &r->dctx, &t);
+    if (e->kind == U8GUARD_DISALLOWED) { /* well formed: its own bytes say it all */
+        denied_text(e->cp, e->cls, t.text, sizeof t.text);
+        t.shown = e->length < e->n ? e->length : e->n;
+    } else {
+        describe_error(e->w, e->n, e->kind, e->length, e->off, &r->dctx, &t);
+    }
     hex_bytes(e->w, t.shown, hex, sizeof hex);
     name_human(r->out, r->name);
     writer_printf(r->out, ":%" PRIu64 ":%" PRIu64 ": offset %" PRIu64 ": %s (%s): %s\n",
@@ -154,20 +197,39 @@ static void on_error(void *ctx, const u8guard_error *err)
     struct waiting e;
     uint64_t p, end = r->base + r->len;
 
-    if (r->o->max_errors != 0 && r->listed >= r->o->max_errors)
+    if (r->stop)
         return;
     e.off = full_offset(r->base, err->offset);
+    if (r->o->quiet || r->o->list) { /* the first error answers the question */
+        r->stop = true;
+        r->stop_at = e.off + err->length;
+        return;
+    }
+    if (r->o->max_errors != 0 && r->listed >= r->o->max_errors)
+        return;
+    /* Nothing needs the total: stop reading at the last error listed. */
+    if (r->o->max_errors != 0 && r->listed + 1 == r->o->max_errors && !r->o->count &&
+        !r->o->json) {
+        r->stop = true;
+        r->stop_at = e.off + err->length;
+    }
     e.length = err->length;
     e.kind = err->kind;
+    e.cls = err->cls;
+    e.cp = err->code_point;
     linepos_scan(&r->lp, r->chunk, r->base, e.off);
     linepos_at(&r->lp, e.off, &e.line, &e.col);
     r->listed++;
     if (r->o->json) {
         spool_printf(&r->spool,
                      "%s{\"offset\": %" PRIu64 ", \"length\": %zu, \"kind\": \"%s\", "
-                     "\"line\": %" PRIu64 ", \"column\": %" PRIu64 "}",
+                     "\"line\": %" PRIu64 ", \"column\": %" PRIu64,
                      r->listed > 1 ? ", " : "", e.off, e.length,
                      u8guard_kind_name(e.kind), e.line, e.col);
+        if (e.kind == U8GUARD_DISALLOWED)
+            spool_printf(&r->spool, ", \"class\": \"%s\", \"code_point\": \"U+%04" PRIX32 "\"",
+                         u8guard_class_name(e.cls), e.cp);
+        spool_put(&r->spool, "}", 1);
         return;
     }
     e.n = 0;
@@ -204,6 +266,23 @@ static void update_tail(struct check_run *r)
 
 static void summary(struct check_run *r, uint64_t bytes, uint64_t count)
 {
+    if (r->o->quiet)
+        return;
+    if (r->o->list) {
+        if (count) {
+            name_human(r->out, r->name);
+            writer_str(r->out, "\n");
+        }
+        return;
+    }
+    if (r->stop) {
+        name_human(r->out, r->name);
+        writer_printf(r->out, ": %" PRIu64 " error%s in the first %" PRIu64
+                      " byte%s (stopped at --max-errors %" PRIu64 ")\n", r->listed,
+                      r->listed == 1 ? "" : "s", r->stop_at, r->stop_at == 1 ? "" : "s",
+                      r->o->max_errors);
+        return;
+    }
     if (r->o->json) {
         writer_str(r->out, "{");
         name_json(r->out, r->name);
@@ -242,10 +321,12 @@ static int check_file(struct check_run *r, const char *path, unsigned char *buf)
         return EXIT_TROUBLE;
     }
     r->name = in.name;
-    u8guard_stream_init(&r->s);
+    u8guard_stream_init_with(&r->s, &r->o->policy, U8GUARD_FORM_UTF8);
     r->base = 0;
     r->tail_len = 0;
     r->listed = 0;
+    r->stop = false;
+    r->stop_at = 0;
     r->nq = 0;
     memset(&r->dctx, 0, sizeof r->dctx);
     linepos_init(&r->lp);
@@ -265,8 +346,19 @@ static int check_file(struct check_run *r, const char *path, unsigned char *buf)
         linepos_scan(&r->lp, buf, r->base, r->base + r->len);
         update_tail(r);
         r->base += r->len;
-        if (r->out->err)
+        if (r->out->err || r->stop)
             break;
+    }
+    /* Stopped early: the errors waiting for the bytes after them get
+     * them (at most DESCRIBE_WINDOW bytes, from the next chunks). */
+    while (n > 0 && r->stop && r->nq && !r->out->err) {
+        n = input_read(&in, buf, r->o->bufsize);
+        if (n <= 0)
+            break;
+        r->chunk = buf;
+        r->len = (size_t)n;
+        extend_queue(r);
+        r->base += r->len;
     }
     if (n < 0 || r->out->err) {
         err = errno;
@@ -278,7 +370,8 @@ static int check_file(struct check_run *r, const char *path, unsigned char *buf)
     }
     r->chunk = NULL;
     r->len = 0;
-    u8guard_stream_feed(&r->s, NULL, 0, true, on_error, r, NULL, 0);
+    if (!r->stop)
+        u8guard_stream_feed(&r->s, NULL, 0, true, on_error, r, NULL, 0);
     flush_queue(r, true);
     err = input_close(&in);
     if (err) {
@@ -295,18 +388,47 @@ static int check_file(struct check_run *r, const char *path, unsigned char *buf)
              strerror(r->spool.err));
         return EXIT_TROUBLE;
     }
-    return u8guard_stream_error_count(&r->s) ? EXIT_INVALID : EXIT_VALID;
+    return u8guard_stream_error_count(&r->s) || r->stop ? EXIT_INVALID : EXIT_VALID;
 }
 
-enum { OPT_JSON = 256, OPT_MAX_ERRORS, OPT_BUFFER_SIZE };
+enum { OPT_JSON = 256, OPT_MAX_ERRORS, OPT_BUFFER_SIZE, OPT_COUNT, OPT_FILES0, OPT_DENY };
 
 static const struct option check_longs[] = {
     {"help", no_argument, NULL, 'h'},
     {"json", no_argument, NULL, OPT_JSON},
     {"max-errors", required_argument, NULL, OPT_MAX_ERRORS},
     {"buffer-size", required_argument, NULL, OPT_BUFFER_SIZE},
+    {"quiet", no_argument, NULL, 'q'},
+    {"silent", no_argument, NULL, 'q'},
+    {"files-with-errors", no_argument, NULL, 'l'},
+    {"count", no_argument, NULL, OPT_COUNT},
+    {"files0-from", required_argument, NULL, OPT_FILES0},
+    {"recursive", no_argument, NULL, 'r'},
+    {"dereference-recursive", no_argument, NULL, 'R'},
+    {"deny", required_argument, NULL, OPT_DENY},
     {NULL, 0, NULL, 0},
 };
+
+/* The options that choose what is printed exclude each other (--count
+ * changes nothing with --json, which always counts every error). */
+static int output_conflict(const struct check_opts *o)
+{
+    const char *given[4];
+    int k = 0;
+
+    if (o->quiet)
+        given[k++] = "--quiet";
+    if (o->list)
+        given[k++] = "--files-with-errors";
+    if (o->json)
+        given[k++] = "--json";
+    if (o->count && !o->json)
+        given[k++] = "--count";
+    if (k < 2)
+        return EXIT_VALID;
+    return diag_usage("check", "options '%s' and '%s' cannot be used together", given[0],
+                      given[1]);
+}
 
 static int parse_options(struct check_opts *o, int argc, char **argv,
                          const char ***files, size_t *n_files, struct writer *out,
@@ -316,7 +438,7 @@ static int parse_options(struct check_opts *o, int argc, char **argv,
     const char *v;
     int c;
 
-    o->json = false;
+    memset(o, 0, sizeof *o);
     o->max_errors = 1000;
     o->bufsize = CLI_DEFAULT_BUFFER;
     *help = false;
@@ -326,7 +448,7 @@ static int parse_options(struct check_opts *o, int argc, char **argv,
         diag("check: %s", strerror(ENOMEM));
         return EXIT_TROUBLE;
     }
-    args_init(&a, "check", argc, argv, "h", check_longs);
+    args_init(&a, "check", argc, argv, "hqlrR", check_longs);
     while ((c = args_next(&a, &v)) != ARGS_END) {
         switch (c) {
         case ARGS_FAIL:
@@ -340,6 +462,26 @@ static int parse_options(struct check_opts *o, int argc, char **argv,
             return EXIT_VALID;
         case OPT_JSON:
             o->json = true;
+            break;
+        case 'q':
+            o->quiet = true;
+            break;
+        case 'l':
+            o->list = true;
+            break;
+        case OPT_COUNT:
+            o->count = true;
+            break;
+        case 'r':
+        case 'R':
+            o->recurse = c;
+            break;
+        case OPT_FILES0:
+            o->files0 = v;
+            break;
+        case OPT_DENY:
+            if (!parse_deny("check", v, &o->policy.deny))
+                return EXIT_TROUBLE;
             break;
         case OPT_MAX_ERRORS:
             switch (parse_count(v, UINT64_MAX, &o->max_errors)) {
@@ -361,46 +503,228 @@ static int parse_options(struct check_opts *o, int argc, char **argv,
             return diag_usage("check", "unhandled option");
         }
     }
-    return EXIT_VALID;
+    if (o->files0 && *n_files)
+        return diag_usage("check", "file operand '%s' cannot be combined with "
+                          "--files0-from", (*files)[0]);
+    return output_conflict(o);
+}
+
+/* The state of a whole run over every file. */
+struct check_all {
+    struct check_run r;
+    unsigned char *buf;
+    int worst;
+    bool done; /* -q has its answer: open no more files */
+    bool bare; /* walking the implicit ".": names without "./", as grep -r */
+};
+
+static void note(struct check_all *all, int rc)
+{
+    if (rc > all->worst)
+        all->worst = rc;
+    if (rc == EXIT_INVALID && all->r.o->quiet)
+        all->done = true;
+}
+
+/* A directory on the walk's path, to find loops of symbolic links (-R). */
+struct dir_seen {
+    dev_t dev;
+    ino_t ino;
+    const struct dir_seen *up;
+};
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void check_path(struct check_all *all, const char *path, bool top,
+                       const struct dir_seen *up);
+
+/* Checks every file under the directory path (st is its stat), in name
+ * order. Entries are read and the directory closed before descending, so
+ * the depth of the tree does not cost open descriptors. */
+static void walk(struct check_all *all, const char *path, const struct stat *st,
+                 const struct dir_seen *up)
+{
+    struct dir_seen here = {st->st_dev, st->st_ino, up};
+    const struct dir_seen *d;
+    struct dirent *de;
+    char **names = NULL, **grown, *child;
+    size_t n = 0, cap = 0, i, plen = strlen(path);
+    DIR *dir;
+
+    for (d = up; d; d = d->up)
+        if (d->dev == st->st_dev && d->ino == st->st_ino) {
+            diag("warning: %s: recursive directory loop (skipped)", path);
+            return;
+        }
+    dir = opendir(path);
+    if (!dir) {
+        diag("%s: %s", path, strerror(errno));
+        note(all, EXIT_TROUBLE);
+        return;
+    }
+    while ((errno = 0, de = readdir(dir)) != NULL) {
+        if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+            continue;
+        if (n == cap) {
+            cap = cap ? 2 * cap : 32;
+            grown = realloc(names, cap * sizeof *names);
+            if (!grown)
+                break;
+            names = grown;
+        }
+        child = malloc(plen + strlen(de->d_name) + 2);
+        if (!child)
+            break;
+        /* "dir/" stays "dir/name", not "dir//name" */
+        if (all->bare && !up)
+            strcpy(child, de->d_name);
+        else
+            sprintf(child, "%s%s%s", path, plen && path[plen - 1] == '/' ? "" : "/",
+                    de->d_name);
+        names[n++] = child;
+    }
+    if (errno) {
+        diag("%s: %s", path, strerror(errno));
+        note(all, EXIT_TROUBLE);
+    }
+    closedir(dir);
+    if (n)
+        qsort(names, n, sizeof *names, by_name);
+    for (i = 0; i < n; i++) {
+        if (!all->done && !all->r.out->err)
+            check_path(all, names[i], false, &here);
+        free(names[i]);
+    }
+    free(names);
+}
+
+/* Checks path: a file, or with -r/-R a directory to walk. A symbolic link
+ * is followed when it was named (top) or with -R; met in a -r walk, it is
+ * skipped, as are FIFOs, devices and sockets found in a walk (reading
+ * them could block or never end). */
+static void check_path(struct check_all *all, const char *path, bool top,
+                       const struct dir_seen *up)
+{
+    const struct check_opts *o = all->r.o;
+    struct stat st;
+    int rc;
+
+    if (o->recurse && strcmp(path, "-") != 0) {
+        rc = top || o->recurse == 'R' ? stat(path, &st) : lstat(path, &st);
+        if (rc != 0) {
+            diag("%s: %s", path, strerror(errno));
+            note(all, EXIT_TROUBLE);
+            return;
+        }
+        if (S_ISDIR(st.st_mode)) {
+            walk(all, path, &st, up);
+            return;
+        }
+        if (!top && !S_ISREG(st.st_mode))
+            return;
+    }
+    note(all, check_file(&all->r, path, all->buf));
+}
+
+/* Reads the NUL-separated names of --files0-from and checks each. */
+static void check_files0(struct check_all *all, const char *from)
+{
+    struct input in;
+    char *names = NULL, *grown, *p, *end;
+    size_t len = 0, cap = 0;
+    uint64_t index = 0;
+    ssize_t n;
+    int err;
+
+    err = input_open(&in, from);
+    if (err) {
+        diag("--files0-from %s: %s", from, strerror(err));
+        note(all, EXIT_TROUBLE);
+        return;
+    }
+    for (;;) {
+        if (cap - len < 4096) {
+            cap = cap ? 2 * cap : 65536;
+            grown = realloc(names, cap + 1);
+            if (!grown) {
+                diag("--files0-from %s: %s", in.name, strerror(ENOMEM));
+                goto trouble;
+            }
+            names = grown;
+        }
+        n = input_read(&in, names + len, cap - len);
+        if (n < 0) {
+            diag("--files0-from %s: read error: %s", in.name, strerror(errno));
+            goto trouble;
+        }
+        if (n == 0)
+            break;
+        len += (size_t)n;
+    }
+    input_close(&in);
+    if (!names)
+        return;
+    names[len] = '\0'; /* a last name without its NUL ends here */
+    for (p = names, end = names + len; p < end && !all->done && !all->r.out->err;
+         p += strlen(p) + 1) {
+        index++;
+        if (*p == '\0') {
+            diag("--files0-from %s: name %" PRIu64 " is empty", in.name, index);
+            note(all, EXIT_TROUBLE);
+        } else if (in.is_stdin && strcmp(p, "-") == 0) {
+            diag("--files0-from %s: name %" PRIu64 " is '-', but standard input holds "
+                 "the names", in.name, index);
+            note(all, EXIT_TROUBLE);
+        } else {
+            check_path(all, p, true, NULL);
+        }
+    }
+    free(names);
+    return;
+trouble:
+    input_close(&in);
+    free(names);
+    note(all, EXIT_TROUBLE);
 }
 
 int cmd_check(int argc, char **argv, struct writer *out)
 {
-    static const char *const stdin_only[] = {"-"};
     struct check_opts o;
-    struct check_run r;
+    struct check_all all;
     const char **files = NULL;
-    const char *const *list;
-    unsigned char *buf = NULL;
     size_t n_files, i;
     bool help;
-    int rc, worst = EXIT_VALID;
+    int rc;
 
     rc = parse_options(&o, argc, argv, &files, &n_files, out, &help);
     if (rc != EXIT_VALID || help) {
         free(files);
         return rc;
     }
-    list = n_files ? files : stdin_only;
-    if (!n_files)
-        n_files = 1;
-    buf = malloc(o.bufsize);
-    if (!buf) {
+    memset(&all, 0, sizeof all);
+    all.buf = malloc(o.bufsize);
+    if (!all.buf) {
         free(files);
         diag("check: cannot allocate a %zu-byte buffer: %s", o.bufsize, strerror(ENOMEM));
         return EXIT_TROUBLE;
     }
-    memset(&r, 0, sizeof r);
-    r.o = &o;
-    r.out = out;
-    spool_init(&r.spool);
-    for (i = 0; i < n_files && !out->err; i++) {
-        rc = check_file(&r, list[i], buf);
-        if (rc > worst)
-            worst = rc;
+    all.r.o = &o;
+    all.r.out = out;
+    all.worst = EXIT_VALID;
+    spool_init(&all.r.spool);
+    if (o.files0)
+        check_files0(&all, o.files0);
+    else if (!n_files) { /* like grep -r, a walk with no FILE is of "." */
+        all.bare = o.recurse != 0;
+        check_path(&all, o.recurse ? "." : "-", true, NULL);
     }
-    spool_free(&r.spool);
-    free(buf);
+    for (i = 0; i < n_files && !all.done && !out->err; i++)
+        check_path(&all, files[i], true, NULL);
+    spool_free(&all.r.spool);
+    free(all.buf);
     free(files);
-    return out->err ? EXIT_TROUBLE : worst;
+    return out->err ? EXIT_TROUBLE : all.worst;
 }

@@ -5,16 +5,22 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "args.h"
 #include "commands.h"
 #include "describe.h"
+#include "input.h"
+#include "linepos.h"
+#include "names.h"
 #include "diag.h"
 #include "support/hex.h"
 #include "u8guard.h"
 
 const char explain_help[] =
     "usage: u8guard explain HEX...\n"
+    "       u8guard explain --file FILE [--offset N] [--max-errors N]\n"
     "\n"
     "Explain a byte sequence given in hex: each character (offset, bytes, code\n"
     "point, the character itself when it is printable, and its class, e.g.\n"
@@ -26,12 +32,35 @@ const char explain_help[] =
     "and the prefixes 0x or \\x:  C0 AF   c0af   'ED A1 8C ED BE B4'   0xC0,0xAF\n"
     "   '\\xC0\\xAF'. Each run of hex digits must have an even length.\n"
     "\n"
-    "exit status: 0 the bytes are valid UTF-8, 1 they are not, 2 bad hex.\n";
+    "With --file, explain the errors of FILE (a regular file), each with its\n"
+    "line and column and the bytes around it, the error's own bytes in [ ]:\n"
+    "  FILE:LINE:COLUMN: offset N: KIND (length L)\n"
+    "      bytes from offset M: 61 62 [C0 AF] 78 0A\n"
+    "      explanation (and what a lax decoder would read)\n"
+    "\n"
+    "options:\n"
+    "  --file FILE       explain the errors of FILE\n"
+    "  --offset N        only the first error at or after byte offset N (one\n"
+    "                    that covers N counts)\n"
+    "  --max-errors N    explain at most N errors (default 1000, 0: all; K, M\n"
+    "                    and G suffixes are binary)\n"
+    "  -h, --help        this help\n"
+    "\n"
+    "exit status: 0 the bytes are valid UTF-8 (--offset: no error there), 1 they\n"
+    "are not, 2 bad hex, usage or I/O error.\n";
+
+enum { OPT_FILE = 256, OPT_OFFSET, OPT_MAX_ERRORS };
 
 static const struct option explain_longs[] = {
     {"help", no_argument, NULL, 'h'},
+    {"file", required_argument, NULL, OPT_FILE},
+    {"offset", required_argument, NULL, OPT_OFFSET},
+    {"max-errors", required_argument, NULL, OPT_MAX_ERRORS},
     {NULL, 0, NULL, 0},
 };
+
+/* The bytes shown before and after an error explained from a file. */
+#define CONTEXT 8
 
 /* Appends the bytes written in hex in arg to out[*n...] (room for
  * strlen(arg) / 2 more). Returns true on success; false after printing
@@ -118,12 +147,195 @@ static int explain(struct writer *out, const unsigned char *b, size_t n)
     return errors ? EXIT_INVALID : EXIT_VALID;
 }
 
+/* An error of a file, found by the streaming pass. */
+struct found {
+    uint64_t off, line, col;
+    size_t length;
+    u8guard_kind kind;
+};
+
+struct file_scan {
+    struct found *list;
+    size_t n, cap;
+    uint64_t from, max; /* first offset of interest; max: 0 for all */
+    const unsigned char *chunk;
+    uint64_t base;
+    struct linepos lp;
+    bool full, nomem;
+};
+
+static void on_file_error(void *ctx, const u8guard_error *err)
+{
+    struct file_scan *f = ctx;
+    struct found *grown;
+    uint64_t lo = f->base >= 3 ? f->base - 3 : 0, off;
+    size_t cap;
+
+    if (f->full)
+        return;
+    /* the 64-bit offset (see check.c's full_offset) */
+    off = lo + (uint64_t)(size_t)(err->offset - (size_t)lo);
+    if (off + err->length <= f->from)
+        return;
+    if (f->n == f->cap) {
+        cap = f->cap ? 2 * f->cap : 16;
+        grown = realloc(f->list, cap * sizeof *grown);
+        if (!grown) {
+            f->nomem = f->full = true;
+            return;
+        }
+        f->list = grown;
+        f->cap = cap;
+    }
+    linepos_scan(&f->lp, f->chunk, f->base, off);
+    f->list[f->n].off = off;
+    f->list[f->n].length = err->length;
+    f->list[f->n].kind = err->kind;
+    linepos_at(&f->lp, off, &f->list[f->n].line, &f->list[f->n].col);
+    f->n++;
+    if (f->max && f->n == f->max)
+        f->full = true;
+}
+
+/* Reads in at offset off into buf (up to cap bytes). Returns the count
+ * read (short at end of file), or -1 with errno set. */
+static ssize_t read_at(int fd, unsigned char *buf, size_t cap, uint64_t off)
+{
+    size_t got = 0;
+    ssize_t k;
+
+    while (got < cap) {
+        k = pread(fd, buf + got, cap - got, (off_t)(off + got));
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k < 0)
+            return -1;
+        if (k == 0)
+            break;
+        got += (size_t)k;
+    }
+    return (ssize_t)got;
+}
+
+/* Prints one error of the file with the bytes around it. Returns false
+ * after a read error (reported). */
+static bool show_file_error(struct writer *out, struct input *in, const struct found *e,
+                            struct describe_ctx *ctx)
+{
+    unsigned char b[2 * CONTEXT + 4];
+    char hex[3 * sizeof b + 8];
+    struct error_text t;
+    uint64_t start = e->off >= CONTEXT ? e->off - CONTEXT : 0;
+    size_t before = (size_t)(e->off - start), after, win;
+    ssize_t n = read_at(in->fd, b, before + e->length + CONTEXT, start);
+
+    if (n < (ssize_t)(before + e->length)) { /* the file shrank, or failed */
+        diag("%s: read error: %s", in->name, n < 0 ? strerror(errno) : "the file changed");
+        return false;
+    }
+    after = (size_t)n - before - e->length;
+    win = (size_t)n - before < DESCRIBE_WINDOW ? (size_t)n - before : DESCRIBE_WINDOW;
+    describe_error(b + before, win, e->kind, e->length, e->off, ctx, &t);
+    name_human(out, in->name);
+    writer_printf(out, ":%" PRIu64 ":%" PRIu64 ": offset %" PRIu64 ": %s (length %zu)\n",
+                  e->line, e->col, e->off, u8guard_kind_name(e->kind), e->length);
+    writer_printf(out, "    bytes from offset %" PRIu64 ": ", start);
+    if (before)
+        writer_printf(out, "%s ", hex_bytes(b, before, hex, sizeof hex));
+    writer_printf(out, "[%s]", hex_bytes(b + before, e->length, hex, sizeof hex));
+    if (after)
+        writer_printf(out, " %s", hex_bytes(b + before + e->length, after, hex, sizeof hex));
+    writer_printf(out, "\n    %s\n", t.text);
+    if (t.lax[0])
+        writer_printf(out, "    %s\n", t.lax);
+    return true;
+}
+
+/* explain --file: one streaming pass finds the errors (and their lines),
+ * then each is shown with the bytes around it, read again with pread. */
+static int explain_file(struct writer *out, const char *path, bool at, uint64_t from,
+                        uint64_t max, size_t bufsize)
+{
+    struct file_scan f;
+    struct describe_ctx ctx;
+    struct input in;
+    u8guard_stream s;
+    unsigned char *buf;
+    ssize_t n = 0;
+    size_t i;
+    int err, rc = EXIT_TROUBLE;
+
+    err = input_open(&in, path);
+    if (err) {
+        diag("%s: %s", path, strerror(err));
+        return EXIT_TROUBLE;
+    }
+    if (!S_ISREG(in.st.st_mode)) {
+        diag("%s: explain --file reads the file twice, so it must be a regular file "
+             "(save the input to a file first)", in.name);
+        input_close(&in);
+        return EXIT_TROUBLE;
+    }
+    memset(&f, 0, sizeof f);
+    memset(&ctx, 0, sizeof ctx);
+    f.from = at ? from : 0;
+    f.max = at ? 1 : max;
+    linepos_init(&f.lp);
+    buf = malloc(bufsize);
+    if (!buf) {
+        diag("explain: %s", strerror(ENOMEM));
+        goto done;
+    }
+    u8guard_stream_init(&s);
+    while (!f.full && (n = input_read(&in, buf, bufsize)) > 0) {
+        f.chunk = buf;
+        u8guard_stream_feed(&s, buf, (size_t)n, false, on_file_error, &f, NULL, 0);
+        linepos_scan(&f.lp, buf, f.base, f.base + (size_t)n);
+        f.base += (size_t)n;
+    }
+    if (n < 0) {
+        diag("%s: read error: %s", in.name, strerror(errno));
+        goto done;
+    }
+    if (!f.full)
+        u8guard_stream_feed(&s, NULL, 0, true, on_file_error, &f, NULL, 0);
+    if (f.nomem) {
+        diag("%s: cannot keep the list of errors: %s", in.name, strerror(ENOMEM));
+        goto done;
+    }
+    for (i = 0; i < f.n; i++)
+        if (!show_file_error(out, &in, &f.list[i], &ctx))
+            goto done;
+    name_human(out, in.name);
+    if (at && f.n == 0)
+        writer_printf(out, ": no error at or after offset %" PRIu64 "\n", from);
+    else if (at)
+        writer_printf(out, ": the first error at or after offset %" PRIu64 "\n", from);
+    else if (f.full)
+        writer_printf(out, ": the first %zu error%s explained (--max-errors)\n", f.n,
+                      f.n == 1 ? "" : "s");
+    else if (f.n == 0)
+        writer_printf(out, ": valid UTF-8, %" PRIu64 " byte%s\n", f.base,
+                      f.base == 1 ? "" : "s");
+    else
+        writer_printf(out, ": %zu error%s in %" PRIu64 " byte%s\n", f.n, f.n == 1 ? "" : "s",
+                      f.base, f.base == 1 ? "" : "s");
+    rc = f.n ? EXIT_INVALID : EXIT_VALID;
+done:
+    free(buf);
+    free(f.list);
+    input_close(&in);
+    return rc;
+}
+
 int cmd_explain(int argc, char **argv, struct writer *out)
 {
     unsigned char *bytes;
     size_t total = 0, n = 0;
     struct args a;
-    const char *v;
+    const char *v, *file = NULL;
+    uint64_t offset = 0, max = 1000;
+    bool at = false, limited = false;
     int i, c, rc;
 
     for (i = 1; i < argc; i++)
@@ -139,15 +351,38 @@ int cmd_explain(int argc, char **argv, struct writer *out)
     }
     args_init(&a, "explain", argc, argv, "h", explain_longs);
     while ((c = args_next(&a, &v)) != ARGS_END) {
-        if (c == ARGS_FAIL || (c == ARGS_OPERAND && !parse_hex(v, bytes, &n))) {
-            free(bytes);
-            return EXIT_TROUBLE;
-        }
-        if (c == 'h') {
-            free(bytes);
+        rc = EXIT_VALID;
+        if (c == ARGS_FAIL || (c == ARGS_OPERAND && !parse_hex(v, bytes, &n)))
+            rc = EXIT_TROUBLE;
+        else if (c == 'h')
             writer_str(out, explain_help);
-            return EXIT_VALID;
+        else if (c == OPT_FILE && file)
+            rc = diag_usage("explain", "more than one --file ('%s' and '%s')", file, v);
+        else if (c == OPT_FILE)
+            file = v;
+        else if (c == OPT_OFFSET && parse_count(v, UINT64_MAX, &offset) != COUNT_OK)
+            rc = diag_usage("explain", "bad --offset '%s': expected a byte offset", v);
+        else if (c == OPT_MAX_ERRORS && parse_count(v, UINT64_MAX, &max) != COUNT_OK)
+            rc = diag_usage("explain", "bad --max-errors '%s': expected a whole number "
+                                       "(0: no limit)", v);
+        at = at || c == OPT_OFFSET;
+        limited = limited || c == OPT_MAX_ERRORS;
+        if (rc != EXIT_VALID || c == 'h') {
+            free(bytes);
+            return rc;
         }
+    }
+    if (file && n) {
+        free(bytes);
+        return diag_usage("explain", "give either HEX or --file, not both");
+    }
+    if (!file && (at || limited)) {
+        free(bytes);
+        return diag_usage("explain", "--offset and --max-errors need --file");
+    }
+    if (file) {
+        free(bytes);
+        return explain_file(out, file, at, offset, max, CLI_DEFAULT_BUFFER);
     }
     if (n == 0) {
         free(bytes);

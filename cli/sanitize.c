@@ -11,16 +11,19 @@
 #include "commands.h"
 #include "diag.h"
 #include "input.h"
+#include "policy.h"
 #include "support/write_all.h"
 #include "u8guard.h"
 
 const char sanitize_help[] =
-    "usage: u8guard sanitize [--buffer-size N] [-o OUT] [FILE]\n"
+    "usage: u8guard sanitize [--deny CLASS,...] [--on-error replace|drop|escape]\n"
+    "                        [--to utf-8|utf-16le|utf-32le] [--buffer-size N]\n"
+    "                        [-o OUT] [FILE]\n"
     "\n"
     "Copy FILE (no FILE, or '-': standard input) to standard output, or to OUT,\n"
     "with each UTF-8 error replaced by U+FFFD (EF BF BD): one replacement per\n"
     "maximal subpart, as the Unicode Standard, WHATWG and CPython do. The\n"
-    "output is always valid UTF-8.\n"
+    "output is always valid UTF-8 (or UTF-16LE, UTF-32LE: --to).\n"
     "\n"
     "options:\n"
     "  -o OUT, --output OUT\n"
@@ -29,6 +32,15 @@ const char sanitize_help[] =
     "                    complete and synced, so OUT is never left half written.\n"
     "                    OUT may not be the input file. An existing OUT that is\n"
     "                    not a regular file (/dev/null, a FIFO) is written directly.\n"
+    "  --deny CLASS[,CLASS...]\n"
+    "                    also treat the well-formed characters of these classes\n"
+    "                    as errors: nul, c0, del, c1, bidi, noncharacter,\n"
+    "                    private_use, bom, tag, separator, all\n"
+    "  --on-error H      what each error becomes: replace (U+FFFD, the\n"
+    "                    default), drop (nothing), escape (each ill-formed byte\n"
+    "                    as \\xhh, a denied character as \\uhhhh or \\Uhhhhhhhh)\n"
+    "  --to ENC          the output encoding: utf-8 (the default), utf-16le or\n"
+    "                    utf-32le (no byte order mark)\n"
     "  --buffer-size N   read N bytes at a time (default 64K; 1 to 64M; K, M\n"
     "                    and G suffixes are binary); the output is the same for\n"
     "                    every N\n"
@@ -39,16 +51,21 @@ const char sanitize_help[] =
 
 struct sanitize_opts {
     size_t bufsize;
+    u8guard_policy policy; /* --deny, --on-error */
+    u8guard_form form;     /* --to */
     const char *input;  /* NULL: standard input */
     const char *output; /* NULL: standard output */
 };
 
-enum { OPT_BUFFER_SIZE = 256 };
+enum { OPT_BUFFER_SIZE = 256, OPT_DENY, OPT_ON_ERROR, OPT_TO };
 
 static const struct option sanitize_longs[] = {
     {"help", no_argument, NULL, 'h'},
     {"output", required_argument, NULL, 'o'},
     {"buffer-size", required_argument, NULL, OPT_BUFFER_SIZE},
+    {"deny", required_argument, NULL, OPT_DENY},
+    {"on-error", required_argument, NULL, OPT_ON_ERROR},
+    {"to", required_argument, NULL, OPT_TO},
     {NULL, 0, NULL, 0},
 };
 
@@ -60,6 +77,9 @@ static int parse_options(struct sanitize_opts *o, int argc, char **argv,
     int c;
 
     o->bufsize = CLI_DEFAULT_BUFFER;
+    o->policy.deny = 0;
+    o->policy.handler = U8GUARD_REPLACE;
+    o->form = U8GUARD_FORM_UTF8;
     o->input = NULL;
     o->output = NULL;
     *help = false;
@@ -88,6 +108,25 @@ static int parse_options(struct sanitize_opts *o, int argc, char **argv,
             if (!parse_buffer_size("sanitize", v, &o->bufsize))
                 return EXIT_TROUBLE;
             break;
+        case OPT_DENY:
+            if (!parse_deny("sanitize", v, &o->policy.deny))
+                return EXIT_TROUBLE;
+            break;
+        case OPT_ON_ERROR:
+            if (!parse_handler("sanitize", v, &o->policy.handler))
+                return EXIT_TROUBLE;
+            break;
+        case OPT_TO:
+            if (strcmp(v, "utf-8") == 0)
+                o->form = U8GUARD_FORM_UTF8;
+            else if (strcmp(v, "utf-16le") == 0)
+                o->form = U8GUARD_FORM_UTF16;
+            else if (strcmp(v, "utf-32le") == 0)
+                o->form = U8GUARD_FORM_UTF32;
+            else
+                return diag_usage("sanitize", "bad --to '%s': expected utf-8, utf-16le or "
+                                  "utf-32le", v);
+            break;
         default: /* cannot happen: every val above is handled */
             return diag_usage("sanitize", "unhandled option");
         }
@@ -95,27 +134,53 @@ static int parse_options(struct sanitize_opts *o, int argc, char **argv,
     return EXIT_VALID;
 }
 
+/* Puts the n_out units of form in obuf in little-endian byte order (a
+ * no-op on little-endian machines). Returns their size in bytes. */
+static size_t to_le(unsigned char *obuf, size_t n_out, u8guard_form form)
+{
+    static const uint16_t one = 1;
+    size_t unit = form == U8GUARD_FORM_UTF32 ? 4 : form == U8GUARD_FORM_UTF16 ? 2 : 1;
+    unsigned char t;
+    size_t i;
+
+    if (unit > 1 && *(const unsigned char *)&one == 0) /* big-endian */
+        for (i = 0; i < n_out * unit; i += unit) {
+            t = obuf[i];
+            obuf[i] = obuf[i + unit - 1];
+            obuf[i + unit - 1] = t;
+            if (unit == 4) {
+                t = obuf[i + 1];
+                obuf[i + 1] = obuf[i + 2];
+                obuf[i + 2] = t;
+            }
+        }
+    return n_out * unit;
+}
+
 /* Streams in through the decoder to fd (or through w when fd < 0).
  * Returns 0 valid, 1 replaced, 2 after printing what failed. */
-static int pump(struct input *in, size_t bufsize, struct writer *w, int fd,
+static int pump(struct input *in, const struct sanitize_opts *o, struct writer *w, int fd,
                 const char *out_name)
 {
-    unsigned char *buf = malloc(bufsize);
-    size_t cap = U8GUARD_STREAM_OUT_MAX(bufsize), n_out;
-    unsigned char *obuf = malloc(cap);
+    unsigned char *buf = malloc(o->bufsize), *obuf = NULL;
+    size_t cap, n_out, unit = o->form == U8GUARD_FORM_UTF32 ? 4
+                              : o->form == U8GUARD_FORM_UTF16 ? 2 : 1;
     u8guard_stream s;
     ssize_t n;
     int err = 0, rc = EXIT_TROUBLE;
     bool final = false;
 
+    u8guard_stream_init_with(&s, &o->policy, o->form);
+    cap = u8guard_stream_out_max(&s, o->bufsize);
+    if (buf && cap != SIZE_MAX && cap <= SIZE_MAX / unit)
+        obuf = malloc(cap * unit);
     if (!buf || !obuf) {
-        diag("sanitize: cannot allocate buffers for --buffer-size %zu: %s", bufsize,
+        diag("sanitize: cannot allocate buffers for --buffer-size %zu: %s", o->bufsize,
              strerror(ENOMEM));
         goto out;
     }
-    u8guard_stream_init(&s);
     while (!final) {
-        n = input_read(in, buf, bufsize);
+        n = input_read(in, buf, o->bufsize);
         if (n < 0) {
             diag("%s: read error: %s", in->name, strerror(errno));
             goto out;
@@ -126,6 +191,7 @@ static int pump(struct input *in, size_t bufsize, struct writer *w, int fd,
             diag("%s: internal error: the decoder refused a chunk", in->name);
             goto out;
         }
+        n_out = to_le(obuf, n_out, o->form);
         if (fd >= 0) {
             err = write_all(fd, obuf, n_out);
             if (err) {
@@ -165,7 +231,7 @@ int cmd_sanitize(int argc, char **argv, struct writer *out)
             input_close(&in);
             return EXIT_TROUBLE;
         }
-        rc = pump(&in, o.bufsize, NULL, ao.fd, o.output);
+        rc = pump(&in, &o, NULL, ao.fd, o.output);
         if (rc == EXIT_TROUBLE)
             atomic_out_abort(&ao);
         else if (atomic_out_commit(&ao) != 0)
@@ -178,7 +244,7 @@ int cmd_sanitize(int argc, char **argv, struct writer *out)
             input_close(&in);
             return EXIT_TROUBLE;
         }
-        rc = pump(&in, o.bufsize, out, -1, NULL);
+        rc = pump(&in, &o, out, -1, NULL);
     }
     err = input_close(&in);
     if (err && rc != EXIT_TROUBLE) {

@@ -125,8 +125,13 @@ def main():
     equal(len(json.loads(out)["errors"]), 25, "--max-errors=0 lists all")
     rc, out, err = run(["check", "--max-errors", "2", "x"], cwd=d)
     lines = out.decode().splitlines()
+    equal((len(lines), lines[-1]), (3, "x: 2 errors in the first 2 bytes (stopped at "
+                                       "--max-errors 2)"),
+          "human --max-errors 2: two lines, stopped there, and a summary saying so")
+    rc, out, err = run(["check", "--max-errors", "2", "--count", "x"], cwd=d)
+    lines = out.decode().splitlines()
     equal((len(lines), lines[-1]), (3, "x: 25 errors in 25 bytes (first 2 shown)"),
-          "human --max-errors 2: two lines and a summary saying so")
+          "human --max-errors 2 --count: two lines and the total")
     rc, out, err = run(["check", "--json"], input_bytes=b"ok")
     equal(json.loads(out)["file"], "-", "standard input is named '-'")
     finish()

@@ -14,7 +14,7 @@ def main():
     d = tmpdir()
     bad = write(os.path.join(d, "bad.txt"), b"a\xc0\xafb\n\xff\n")
     first = bad + ":1:2: offset 1: overlong (C0 AF): C0 AF is an overlong encoding of U+002F '/'\n"
-    summary1 = bad + ": 3 errors in 7 bytes (first 1 shown)\n"
+    summary1 = bad + ": 1 error in the first 2 bytes (stopped at --max-errors 1)\n"
     json1 = ('{"file": "%s", "valid": false, "bytes": 7, "error_count": 3, "errors": '
              '[{"offset": 1, "length": 1, "kind": "overlong", "line": 1, "column": 2}]}\n' % bad)
 
@@ -31,7 +31,7 @@ def main():
 
     want = b"a\xef\xbf\xbd\xef\xbf\xbdb\n\xef\xbf\xbd\n"
     for spell in (["-o{}"], ["-o", "{}"], ["--output={}"], ["--output", "{}"], ["--out={}"],
-                  ["--o", "{}"], ["--buffer-size=2", "-o{}"], ["-h"]):
+                  ["--ou", "{}"], ["--buffer-size=2", "-o{}"], ["-h"]):
         out = os.path.join(d, "out-%d.txt" % len(os.listdir(d)))
         args = [a.format(out) for a in spell]
         rc, so, se = run(["sanitize"] + args + [bad])
@@ -71,6 +71,8 @@ def main():
             ("sanitize", ["--output"], "option '--output' needs a value"),
             ("sanitize", ["--out"], "option '--output' needs a value"),
             ("sanitize", ["--help=1"], "option '--help' takes no value"),
+            ("sanitize", ["--o", "x"], "option '--o' is ambiguous: it may be '--output', "
+                                       "'--on-error'"),
             ("explain", ["-q", "c0"], "unknown option '-q'"),
             ("explain", ["--hex", "c0"], "unknown option '--hex'")):
         rc, so, se = run([cmd] + args)

@@ -139,7 +139,7 @@ def small_ones(d):
           "18446744073709551615; 0: no limit) (try 'u8guard check --help')\n",
           "--max-errors 2^64: too large")
     many = write(os.path.join(d, "many"), b"\x80" * 3000)
-    rc, out, err = run(["check", "--max-errors", "2K", many])
+    rc, out, err = run(["check", "--max-errors", "2K", "--count", many])
     lines = out.splitlines()
     equal((rc, len(lines), lines[-1]), (1, 2049, many.encode() + b": 3000 errors in 3000 bytes "
                                         b"(first 2048 shown)"), "--max-errors 2K lists 2048")

@@ -121,7 +121,9 @@ def test_check(u8guard, vs):
         fail("check --json: the non-UTF-8 name should give file_hex")
     for args, stdin, rc in ((["check", "--json", "--max-errors", "1", "kinds.txt"], None, 1),
                             (["check", "--json", "--max-errors=0", "-"], b"\xc0\x80" * 5, 1),
-                            (["check", "--json", "--buffer-size", "1", "-"], b"\xe4\xbd\xa0", 0)):
+                            (["check", "--json", "--buffer-size", "1", "-"], b"\xe4\xbd\xa0", 0),
+                            (["check", "--json", "--deny", "all", "-"],
+                             "a\u202e\x00\U000e0041\U0010fffd\ufeff".encode() + b"\xc0", 1)):
         for doc in lines_of(run(u8guard, args, (rc,), cwd=d, stdin=stdin), " ".join(args)):
             valid(v, doc, " ".join(args))
     # The schema must be able to fail: broken copies of a real line.
@@ -137,6 +139,18 @@ def test_check(u8guard, vs):
         broken = copy.deepcopy(real)
         mutate(broken)
         rejected(v, broken, "check: " + what)
+    denied = {"offset": 1, "length": 3, "kind": "disallowed", "line": 1, "column": 2,
+              "class": "bidi", "code_point": "U+202E"}
+    doc = {"file": "-", "valid": False, "bytes": 4, "error_count": 1, "errors": [denied]}
+    valid(v, doc, "check: a disallowed error")
+    for what, mutate in (
+            ("disallowed without class", lambda e: e.pop("class")),
+            ("disallowed, lower-case code_point", lambda e: e.update(code_point="U+202e")),
+            ("unknown class", lambda e: e.update({"class": "emoji"})),
+            ("class on an overlong", lambda e: e.update(kind="overlong", length=1))):
+        broken = copy.deepcopy(doc)
+        mutate(broken["errors"][0])
+        rejected(v, broken, "check: " + what)
 
 
 def test_audit(u8guard, vs, plugins, manifest):
@@ -150,10 +164,10 @@ def test_audit(u8guard, vs, plugins, manifest):
         fail("audit --json: %d lines, expected the built-ins and %d plugins" % (len(docs), len(plugins)))
     if not any(doc.get("examples") for doc in docs):
         fail("audit --json: no decoder had an example (a faulty plugin should)")
-    # A decoder that cannot run here: status unavailable, with a reason.
+    # A decoder that cannot run here (python3 not on PATH): status
+    # unavailable, with a reason; not audited, so exit status 2.
     env = dict(os.environ, PATH="/nonexistent")
-    out = run(u8guard, ["audit", "--json", "--cases", "10", "--only", "python",
-                        "--only", "icu-ucnv"], (0, 1), env=env)
+    out = run(u8guard, ["audit", "--json", "--cases", "10", "--only", "python"], (2,), env=env)
     un = [doc for doc in lines_of(out, "audit --json (no python)") if doc.get("status") == "unavailable"]
     if not un:
         fail("audit --json with PATH=/nonexistent: python should be unavailable")

@@ -1,0 +1,201 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
+"""test_check_modes.py -- the conventions of isutf8, grep and du that
+`check` follows: -q/--quiet, -l/--files-with-errors, --max-errors that stops
+reading (and --count that reads on), --files0-from, -r/--recursive and
+-R/--dereference-recursive; and `explain --file FILE [--offset N]`."""
+import os
+import subprocess
+
+from clitest import BIN, run, check, equal, finish, tmpdir, write
+
+U = " (try 'u8guard %s --help')\n"
+
+
+def tree(d):
+    """d/good, d/bad, d/sub/worse, d/sub/link-to-bad (file symlink),
+    d/dirlink -> sub (directory symlink), d/sub/loop -> .. (a loop), a FIFO."""
+    write(os.path.join(d, "good"), b"ok\n")
+    write(os.path.join(d, "bad"), b"\xff")
+    os.mkdir(os.path.join(d, "sub"))
+    write(os.path.join(d, "sub", "worse"), b"a\n\xc0\xaf")
+    os.symlink("../bad", os.path.join(d, "sub", "link-to-bad"))
+    os.symlink("sub", os.path.join(d, "dirlink"))
+    os.symlink("..", os.path.join(d, "sub", "loop"))
+    os.mkfifo(os.path.join(d, "sub", "fifo"))
+
+
+def main():
+    d = tmpdir()
+    good = write(os.path.join(d, "good.txt"), b"fine\n")
+    bad = write(os.path.join(d, "bad.txt"), b"a\x80b\xffc\n")
+    missing = os.path.join(d, "missing")
+
+    # -q: nothing printed, the status answers; the first error ends the run.
+    for q in ("-q", "--quiet", "--silent", "--qu"):
+        equal(run(["check", q, good]), (0, b"", ""), "check %s valid" % q)
+        equal(run(["check", q, good, bad]), (1, b"", ""), "check %s with an invalid file" % q)
+    equal(run(["check", "-q", bad, missing]), (1, b"", ""),
+          "check -q: stops at the first invalid file (the missing one is not opened)")
+    rc, out, err = run(["check", "-q", missing, bad])
+    equal((rc, out), (2, b""), "check -q: an unreadable file before the answer: 2")
+    # -q stops reading: a FIFO whose writer never closes still gets an answer.
+    fifo = os.path.join(d, "fifo")
+    os.mkfifo(fifo)
+    p = subprocess.Popen([BIN, "check", "-q", fifo], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    w = os.open(fifo, os.O_WRONLY)
+    os.write(w, b"valid so far \xc0 and more to come")
+    try:
+        out, err = p.communicate(timeout=20)
+        equal((p.returncode, out, err), (1, b"", b""), "check -q returns at the first error")
+    except subprocess.TimeoutExpired:
+        p.kill()
+        p.communicate()
+        check(False, "check -q returns at the first error (it kept reading)")
+    os.close(w)
+    # --max-errors stops reading too (the same FIFO trick), --count does not.
+    p = subprocess.Popen([BIN, "check", "--max-errors=2", fifo], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    w = os.open(fifo, os.O_WRONLY)
+    os.write(w, b"\x80\n\x80\x80 wait")
+    try:
+        out, err = p.communicate(timeout=20)
+        name = fifo.encode()
+        equal((p.returncode, out.splitlines()[-1]),
+              (1, name + b": 2 errors in the first 3 bytes (stopped at --max-errors 2)"),
+              "check --max-errors 2 returns after the second error")
+    except subprocess.TimeoutExpired:
+        p.kill()
+        p.communicate()
+        check(False, "check --max-errors 2 returns after the second error (it kept reading)")
+    os.close(w)
+    many = write(os.path.join(d, "many"), b"\x80\n" * 10)
+    rc, out, err = run(["check", "--max-errors", "3", many])
+    equal(out.decode().splitlines()[2:],
+          [many + ":3:1: offset 4: unexpected_continuation (80): 80 is a continuation byte "
+                  "where a character should start",
+           many + ": 3 errors in the first 5 bytes (stopped at --max-errors 3)"],
+          "--max-errors 3: the third error, then the summary of what was read")
+    equal(out.decode().splitlines()[-1],
+          many + ": 3 errors in the first 5 bytes (stopped at --max-errors 3)", "stop summary")
+    rc, out, err = run(["check", "--max-errors", "3", "--count", many])
+    equal(out.decode().splitlines()[-1], many + ": 10 errors in 20 bytes (first 3 shown)",
+          "--count: the total")
+    rc, out, err = run(["check", "--json", "--max-errors", "3", many])
+    check(b'"bytes": 20, "error_count": 10' in out, "--json counts every error", None, out)
+    equal(run(["check", "--max-errors", "1", write(os.path.join(d, "one"), b"\xc3")])[1]
+          .decode().splitlines()[-1], d + "/one: 1 error in the first 1 byte (stopped at "
+          "--max-errors 1)", "stop summary, singular")
+
+    # -l: the names of the files with errors only.
+    for l in ("-l", "--files-with-errors", "--files-w"):
+        equal(run(["check", l, good, bad, many, good]),
+              (1, (bad + "\n" + many + "\n").encode(), ""), "check %s" % l)
+    equal(run(["check", "-l", good]), (0, b"", ""), "check -l, all valid: nothing")
+    write(os.path.join(d, "esc\x1bname"), b"\x80")
+    equal(run(["check", "-l", "esc\x1bname"], cwd=d), (1, b"esc\\x1Bname\n", ""),
+          "check -l escapes the name as the human output does")
+
+    # Mistakes.
+    for args, msg in ((["-q", "--json"], "options '--quiet' and '--json' cannot be used together"),
+                      (["-l", "-q"], "options '--quiet' and '--files-with-errors' cannot be "
+                                     "used together"),
+                      (["-l", "--count"], "options '--files-with-errors' and '--count' cannot "
+                                          "be used together"),
+                      (["--file", "x"], "option '--file' is ambiguous: it may be "
+                                        "'--files-with-errors', '--files0-from'"),
+                      (["--files0-from", "x", good], "file operand '%s' cannot be combined "
+                                                     "with --files0-from" % good)):
+        equal(run(["check"] + args), (2, b"", "u8guard check: " + msg + U % "check"),
+              "check %r" % args)
+    equal(run(["check", "--json", "--count", bad])[0], 1, "--json --count: allowed")
+
+    # --files0-from.
+    names = write(os.path.join(d, "names"), (good + "\0" + bad + "\0" + many).encode())
+    rc, out, err = run(["check", "--files0-from", names, "-l"])
+    equal((rc, out, err), (1, (bad + "\n" + many + "\n").encode(), ""),
+          "--files0-from FILE (last name without NUL)")
+    rc, out, err = run(["check", "--files0-from=-", "--quiet"],
+                       input_bytes=(good + "\0").encode())
+    equal((rc, out, err), (0, b"", ""), "--files0-from=- (standard input)")
+    rc, out, err = run(["check", "--files0-from=-", "-l"],
+                       input_bytes=(bad + "\0\0-\0" + missing + "\0" + good + "\0").encode())
+    equal((rc, out), (2, (bad + "\n").encode()), "--files0-from=-: bad names are errors")
+    equal(err, "u8guard: --files0-from -: name 2 is empty\n"
+               "u8guard: --files0-from -: name 3 is '-', but standard input holds the names\n"
+               "u8guard: %s: No such file or directory\n" % missing,
+          "--files0-from=-: one message per bad name")
+    equal(run(["check", "--files0-from", missing]),
+          (2, b"", "u8guard: --files0-from %s: No such file or directory\n" % missing),
+          "--files0-from a missing file")
+    equal(run(["check", "--files0-from", write(os.path.join(d, "empty"), b"")]), (0, b"", ""),
+          "--files0-from an empty list: nothing to do")
+
+    # -r and -R.
+    t = os.path.join(d, "t")
+    os.mkdir(t)
+    tree(t)
+    equal(run(["check", "-l", "-r"], cwd=t), (1, b"bad\nsub/worse\n", ""),
+          "-r, no FILE: '.', names without './', symlinks, FIFOs skipped")
+    equal(run(["check", "-l", "-r", "."], cwd=t), (1, b"./bad\n./sub/worse\n", ""),
+          "-r .: names under ./")
+    equal(run(["check", "-l", "--recursive", t + "/"]),
+          (1, (t + "/bad\n" + t + "/sub/worse\n").encode(), ""), "-r DIR/: no double slash")
+    equal(run(["check", "-l", "-r", "dirlink"], cwd=t), (1, b"dirlink/worse\n", ""),
+          "-r: a symlinked directory named on the command line is walked")
+    rc, out, err = run(["check", "-l", "-R", "."], cwd=t)
+    equal((rc, out), (1, b"./bad\n./dirlink/link-to-bad\n./dirlink/worse\n"
+                         b"./sub/link-to-bad\n./sub/worse\n"),
+          "-R: every symlink followed")
+    equal(err, "u8guard: warning: ./dirlink/loop: recursive directory loop (skipped)\n"
+               "u8guard: warning: ./sub/loop: recursive directory loop (skipped)\n",
+          "-R: loops reported and skipped")
+    equal(run(["check", "-r", "sub"], cwd=t)[1].decode().splitlines()[-1],
+          "sub/worse: 2 errors in 4 bytes", "-r: the usual report per file")
+    rc, out, err = run(["check", "sub"], cwd=t)
+    equal((rc, err), (2, "u8guard: sub: Is a directory\n"), "no -r: a directory is an error")
+    equal(run(["check", "-q", "-r", t])[0], 1, "-q -r")
+
+    # explain --file.
+    ex = write(os.path.join(d, "ex"), b"hello\nwor\xc0\xafld\n\xf0\x9f")
+    rc, out, err = run(["explain", "--file", ex])
+    equal((rc, out.decode(), err), (1,
+          ex + ":2:4: offset 9: overlong (length 1)\n"
+          "    bytes from offset 1: 65 6C 6C 6F 0A 77 6F 72 [C0] AF 6C 64 0A F0 9F\n"
+          "    C0 AF is an overlong encoding of U+002F '/'\n"
+          "    a lax decoder would read these 2 bytes as U+002F '/', which needs only 1 byte\n" +
+          ex + ":2:5: offset 10: unexpected_continuation (length 1)\n"
+          "    bytes from offset 2: 6C 6C 6F 0A 77 6F 72 C0 [AF] 6C 64 0A F0 9F\n"
+          "    AF is a continuation byte where a character should start (part of the "
+          "sequence at offset 9)\n" +
+          ex + ":3:1: offset 14: truncated (length 2)\n"
+          "    bytes from offset 6: 77 6F 72 C0 AF 6C 64 0A [F0 9F]\n"
+          "    F0 9F is cut off: the input ends 2 bytes short of a 4-byte sequence\n" +
+          ex + ": 3 errors in 16 bytes\n", ""), "explain --file")
+    rc, out, err = run(["explain", "--file=" + ex, "--offset=10"])
+    equal((rc, out.decode().splitlines()[0], out.decode().splitlines()[-1]),
+          (1, ex + ":2:5: offset 10: unexpected_continuation (length 1)",
+           ex + ": the first error at or after offset 10"), "explain --file --offset 10")
+    equal(run(["explain", "--file", ex, "--offset", "15"])[1].decode().splitlines()[0],
+          ex + ":3:1: offset 14: truncated (length 2)", "--offset inside an error: that error")
+    equal(run(["explain", "--file", ex, "--offset", "16"]),
+          (0, (ex + ": no error at or after offset 16\n").encode(), ""), "--offset past the errors")
+    equal(run(["explain", "--file", good]), (0, (good + ": valid UTF-8, 5 bytes\n").encode(), ""),
+          "explain --file of a valid file")
+    rc, out, err = run(["explain", "--file", ex, "--max-errors", "1"])
+    equal(out.decode().splitlines()[-1], ex + ": the first 1 error explained (--max-errors)",
+          "explain --file --max-errors 1")
+    for args, msg in ((["--file", ex, "c0"], "give either HEX or --file, not both"),
+                      (["--offset", "3"], "--offset and --max-errors need --file"),
+                      (["--file", ex, "--offset", "x"], "bad --offset 'x': expected a byte offset")):
+        equal(run(["explain"] + args), (2, b"", "u8guard explain: " + msg + U % "explain"),
+              "explain %r" % args)
+    equal(run(["explain", "--file", "-"], input_bytes=b"\xc0"),
+          (2, b"", "u8guard: -: explain --file reads the file twice, so it must be a regular "
+                   "file (save the input to a file first)\n"), "explain --file - from a pipe")
+    equal(run(["explain", "--file", missing]),
+          (2, b"", "u8guard: %s: No such file or directory\n" % missing), "explain --file missing")
+    finish()
+
+
+main()
