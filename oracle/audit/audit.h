@@ -61,7 +61,7 @@ typedef struct audit_decoder {
     char unavailable_buf[320];
     unsigned long cases;
     unsigned long agree[CLASS_COUNT], disagree[CLASS_COUNT], known[CLASS_COUNT];
-    unsigned long faults[8];  /* per plugin_fault */
+    unsigned long faults[PLUGIN_FAULT_COUNT]; /* per plugin_fault */
     audit_example examples[AUDIT_MAX_EXAMPLES];
     size_t n_examples;
     const char *known_id[AUDIT_MAX_KNOWN];
@@ -149,8 +149,21 @@ size_t audit_generate(audit_rng *r, const audit_case *corpus, long n_corpus,
  * with "..." when too long). Returns buf. */
 char *audit_hex(const uint8_t *data, size_t len, char *buf, size_t cap);
 
-/* audit_json_str writes s as a JSON string literal (with quotes) to f. */
+/* audit_json_str writes s as a JSON string literal (with quotes) to f:
+ * valid UTF-8 as it is, quote, backslash and controls escaped, each
+ * ill-formed sequence as U+FFFD. */
 void audit_json_str(FILE *f, const char *s);
+
+/* audit_json_name writes the member "key": "NAME" for a decoder's name
+ * (escaped as audit_json_str does) and, when name is not valid UTF-8,
+ * , "key_hex": "HEX" with each of its bytes as two upper-case hex digits,
+ * as `u8guard check --json` writes file names. */
+void audit_json_name(FILE *f, const char *key, const char *name);
+
+/* audit_name_human writes name for people into buf[0..cap): valid UTF-8
+ * as it is, control bytes and each byte of an ill-formed sequence as
+ * \xHH (cut when buf is full). Returns buf. */
+char *audit_name_human(const char *name, char *buf, size_t cap);
 
 /* audit_tally files result r for input class cls in d; for a new kind of
  * disagreement, or a known divergence seen for the first time, it shrinks

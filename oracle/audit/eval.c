@@ -1,7 +1,6 @@
 /* eval.c -- runs a decoder on one input or a batch, compares each answer
  * with u8guard's, sorts inputs into error classes, and shrinks the inputs
  * that show a difference. */
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -101,46 +100,31 @@ char *audit_describe_ours(const uint8_t *data, size_t len, char *buf, size_t cap
     return buf;
 }
 
-/* Returns the name of signal sig ("SIGSEGV"), or "signal" when unknown. */
-static const char *sig_name(int sig)
+/* Writes a decoder's verdict v on an input of len bytes, for people; a
+ * sandboxed decoder's fault as its runner describes it. */
+static void describe_theirs(const audit_decoder *d, const oracle_verdict *v,
+                            plugin_fault f, char *buf, size_t cap)
 {
-    switch (sig) {
-    case SIGSEGV: return "SIGSEGV";
-    case SIGBUS: return "SIGBUS";
-    case SIGABRT: return "SIGABRT";
-    case SIGFPE: return "SIGFPE";
-    case SIGILL: return "SIGILL";
-    case SIGTRAP: return "SIGTRAP";
-    case SIGSYS: return "SIGSYS";
-    case SIGKILL: return "SIGKILL";
-    case SIGTERM: return "SIGTERM";
-    default: return "signal";
+    if (f != PLUGIN_FAULT_NONE && d->plugin != NULL &&
+        plugin_runner_detail(d->plugin)[0] != '\0') {
+        snprintf(buf, cap, "%s", plugin_runner_detail(d->plugin));
+        return;
     }
-}
-
-/* Writes a decoder's verdict v on an input of len bytes, for people. */
-static void describe_theirs(const oracle_verdict *v, plugin_fault f,
-                            char *buf, size_t cap)
-{
     switch (v->status) {
     case ORACLE_OK:
         break;
     case ORACLE_OVERREAD:
-        snprintf(buf, cap, "out-of-bounds read: faulted (%s) in the guard page "
-                 "after the last byte", sig_name(v->signal));
+        snprintf(buf, cap, "out-of-bounds read (%s)", sandbox_signal_name(v->signal));
         return;
     case ORACLE_CRASHED:
-        snprintf(buf, cap, "%s (%s: %s)",
-                 f == PLUGIN_FAULT_OVERWRITE ? "out-of-bounds write" : "crash",
-                 sig_name(v->signal), strsignal(v->signal));
+        snprintf(buf, cap, "crash (%s: %s)", sandbox_signal_name(v->signal),
+                 strsignal(v->signal));
         return;
     case ORACLE_HUNG:
         snprintf(buf, cap, "hang (killed after the timeout)");
         return;
     default:
-        snprintf(buf, cap, "%s",
-                 f == PLUGIN_FAULT_BAD_RESULT ? "bad result (n_out or err_offset beyond the input)"
-                                              : "could not be run");
+        snprintf(buf, cap, "could not be run");
         return;
     }
     if (v->accepted) {
@@ -199,7 +183,7 @@ static void judge(const audit_decoder *d, const uint8_t *data, size_t len,
     r->fault = f;
     oracle_reference(data, len, ours);
     audit_describe_ours(data, len, r->ours, sizeof r->ours);
-    describe_theirs(theirs, f, r->theirs, sizeof r->theirs);
+    describe_theirs(d, theirs, f, r->theirs, sizeof r->theirs);
     r->outcome = oracle_compare(d->o, data, len, ours, theirs,
                                 &r->divergence, &why);
     if (r->outcome == ORACLE_DISAGREE) {

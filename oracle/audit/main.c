@@ -122,6 +122,8 @@ int audit_main(int argc, char **argv)
     rc = audit_open_decoders(&o, &d, &n);
     if (rc != 0)
         return rc;
+    if (o.n_plugins > 0 && sandbox_as_note() != NULL)
+        fprintf(stderr, "u8guard audit: note: %s\n", sandbox_as_note());
     if (o.replay_one)
         rc = audit_replay_one(o.replay_one, d, n);
     else if (o.replay_dir)

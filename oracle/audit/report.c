@@ -41,7 +41,7 @@ audit_example *audit_tally(audit_decoder *d, int cls, const uint8_t *data,
     audit_example *e;
 
     d->cases++;
-    if (r->fault != PLUGIN_FAULT_NONE && (unsigned)r->fault < 8)
+    if (r->fault != PLUGIN_FAULT_NONE && (unsigned)r->fault < PLUGIN_FAULT_COUNT)
         d->faults[r->fault]++;
     if (r->outcome == ORACLE_AGREE) {
         d->agree[cls]++;
@@ -92,12 +92,20 @@ const char *audit_status(const audit_decoder *d)
 
     if (d->unavailable)
         return "unavailable";
+    if (d->faults[PLUGIN_FAULT_OVERWRITE])
+        return "out-of-bounds write";
     if (d->faults[PLUGIN_FAULT_OVERREAD])
         return "out-of-bounds read";
-    if (d->faults[PLUGIN_FAULT_CRASH] || d->faults[PLUGIN_FAULT_OVERWRITE])
+    if (d->faults[PLUGIN_FAULT_LIMIT])
+        return "resource limit";
+    if (d->faults[PLUGIN_FAULT_CRASH])
         return "crashed";
+    if (d->faults[PLUGIN_FAULT_EXIT])
+        return "exited";
     if (d->faults[PLUGIN_FAULT_HANG])
         return "hang";
+    if (d->faults[PLUGIN_FAULT_GARBAGE] || d->faults[PLUGIN_FAULT_OUT_OF_TURN])
+        return "protocol violation";
     if (d->faults[PLUGIN_FAULT_BAD_RESULT])
         return "bad result";
     for (int c = 0; c < CLASS_COUNT; c++)
@@ -123,17 +131,41 @@ static unsigned long total_known(const audit_decoder *d)
     return n;
 }
 
+/* Returns the number of characters of UTF-8 s (its width on a terminal,
+ * near enough). */
+static int width(const char *s)
+{
+    int n = 0;
+
+    for (; *s; s++)
+        n += ((unsigned char)*s & 0xC0) != 0x80;
+    return n;
+}
+
+/* A decoder's name for people (audit_name_human). */
+typedef struct shown_name {
+    char s[4 * 64 + 1];
+} shown_name;
+
 void audit_print_table(FILE *f, audit_decoder *const *d, size_t n)
 {
     char hex[200];
     int w[CLASS_COUNT], wname = 7;
+    shown_name *nm = calloc(n ? n : 1, sizeof *nm);
+
+    if (nm == NULL) {
+        fprintf(stderr, "u8guard audit: out of memory\n");
+        return;
+    }
+    for (size_t i = 0; i < n; i++)
+        (void)audit_name_human(d[i]->name, nm[i].s, sizeof nm[i].s);
 
     /* Each column as wide as its longest cell or its name. */
     for (int c = 0; c < CLASS_COUNT; c++)
         w[c] = (int)strlen(audit_class_name(c));
     for (size_t i = 0; i < n; i++) {
-        if ((int)strlen(d[i]->name) > wname)
-            wname = (int)strlen(d[i]->name);
+        if (width(nm[i].s) > wname)
+            wname = width(nm[i].s);
         for (int c = 0; c < CLASS_COUNT && !d[i]->unavailable; c++) {
             char cell[80];
             int l = snprintf(cell, sizeof cell, "%lu/%lu/%lu", d[i]->agree[c],
@@ -153,7 +185,8 @@ void audit_print_table(FILE *f, audit_decoder *const *d, size_t n)
         fprintf(f, " %*s", w[c], audit_class_name(c));
     fprintf(f, "  status\n");
     for (size_t i = 0; i < n; i++) {
-        fprintf(f, "%-*s", wname, d[i]->name);
+        /* padded by characters, not bytes */
+        fprintf(f, "%s%*s", nm[i].s, wname - width(nm[i].s), "");
         if (d[i]->unavailable) {
             fprintf(f, " unavailable: %s\n", d[i]->unavailable);
             continue;
@@ -172,10 +205,10 @@ void audit_print_table(FILE *f, audit_decoder *const *d, size_t n)
         if (d[i]->not_run)
             fprintf(f, "\n%s: %lu inputs not run: the time limit came first "
                        "(each hang costs the whole --timeout-ms)\n",
-                    d[i]->name, d[i]->not_run);
+                    nm[i].s, d[i]->not_run);
         if (d[i]->n_known) {
             fprintf(f, "\n%s: known divergences (oracle/DIVERGENCES.md); first "
-                       "minimal example of each:\n", d[i]->name);
+                       "minimal example of each:\n", nm[i].s);
             for (size_t k = 0; k < d[i]->n_known; k++) {
                 const audit_example *e = &d[i]->known_examples[k];
                 fprintf(f, "  %s, %lu inputs: [%s]\n    hex:     %s\n"
@@ -185,21 +218,22 @@ void audit_print_table(FILE *f, audit_decoder *const *d, size_t n)
                         e->data == NULL ? "(not kept)"
                         : e->len ? audit_hex(e->data, e->len, hex, sizeof hex)
                                  : "(empty)",
-                        e->ours, d[i]->name, e->theirs);
+                        e->ours, nm[i].s, e->theirs);
             }
         }
         if (d[i]->n_examples == 0)
             continue;
         fprintf(f, "\n%s: %lu disagreements in %lu cases; first minimal example of each kind:\n",
-                d[i]->name, total_disagree(d[i]), d[i]->cases);
+                nm[i].s, total_disagree(d[i]), d[i]->cases);
         for (size_t k = 0; k < d[i]->n_examples; k++) {
             const audit_example *e = &d[i]->examples[k];
             fprintf(f, "  [%s] %s\n    hex:     %s\n    u8guard: %s\n    %-8s %s\n",
                     audit_class_name(e->cls), e->why,
                     e->len ? audit_hex(e->data, e->len, hex, sizeof hex) : "(empty)",
-                    e->ours, d[i]->name, e->theirs);
+                    e->ours, nm[i].s, e->theirs);
         }
     }
+    free(nm);
 }
 
 /* Prints e[0..n) as JSON objects separated by ", " (hex[0..cap) is
@@ -228,8 +262,8 @@ void audit_print_json(FILE *f, audit_decoder *const *d, size_t n, uint64_t seed)
 
     for (size_t i = 0; i < n; i++) {
         const audit_decoder *x = d[i];
-        fprintf(f, "{\"decoder\": ");
-        audit_json_str(f, x->name);
+        fprintf(f, "{");
+        audit_json_name(f, "decoder", x->name);
         fprintf(f, ", \"what\": ");
         audit_json_str(f, x->what);
         fprintf(f, ", \"status\": ");
