@@ -39,8 +39,8 @@ typedef struct audit_example {
     char why[96];
     uint8_t *data;        /* the minimal input (malloc'd) */
     size_t len;
-    char ours[160];
-    char theirs[200];
+    char ours[320];
+    char theirs[480];
 } audit_example;
 
 /* A (class, why) pair already shrunk for a decoder (audit_tally). */
@@ -72,7 +72,10 @@ typedef struct audit_decoder {
     audit_seen seen[AUDIT_MAX_SEEN]; /* kinds found, shrunk or not kept */
     size_t n_seen;
     unsigned long shrink_evals;      /* evaluations spent shrinking */
-    unsigned long not_run;           /* inputs left out at the time limit */
+    unsigned long not_run;           /* inputs left out (a decoder that hangs) */
+    unsigned long nondeterministic;  /* examples that did not reproduce */
+    unsigned long hangs;             /* calls that hung */
+    double deadline;                 /* shrinking stops here (0: no limit) */
 } audit_decoder;
 
 /* What one decoder made of one input, compared with u8guard. */
@@ -81,8 +84,8 @@ typedef struct audit_result {
     const char *divergence;   /* ORACLE_KNOWN_DIVERGENCE: its id */
     char why[96];             /* ORACLE_DISAGREE: what differs */
     plugin_fault fault;
-    char ours[160];           /* u8guard's answer, for people */
-    char theirs[200];         /* the decoder's answer, for people */
+    char ours[320];           /* u8guard's answer, for people */
+    char theirs[320];         /* the decoder's answer, for people */
 } audit_result;
 
 /* audit_class_name returns the short name of class c ("overlong", ...). */
