@@ -227,6 +227,8 @@ int audit_replay_one(const char *path, audit_decoder *const *d, size_t n);
 typedef struct audit_options {
     const char *plugins[AUDIT_MAX_PLUGINS];
     size_t n_plugins;
+    const char *execs[AUDIT_MAX_PLUGINS];  /* --exec command lines */
+    size_t n_execs;
     const char *only[AUDIT_MAX_ONLY];
     size_t n_only;
     bool json, no_builtin, help;

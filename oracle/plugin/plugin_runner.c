@@ -41,6 +41,10 @@ typedef int (*decode_fn)(const unsigned char *, size_t, uint32_t *, size_t *,
  * far before or after a buffer faults (reserved address space, no memory). */
 #define GUARD ((size_t)1 << 20)
 
+/* How long an --exec decoder may take to answer its first request after
+ * it starts, at least. */
+#define EXEC_START_MS 10000
+
 /* The child's first message: 'N' and the plugin's name, or 'E' and why it
  * could not be loaded (dlerror's message names the file). */
 #define HELLO_SIZE 512
@@ -83,6 +87,7 @@ struct plugin_runner {
     unsigned long restarts;
     uint64_t nonce;
     fault_rec *rec;        /* shared with the plugin child */
+    bool fresh;            /* --exec: no request answered since the start */
     char *line;            /* --exec: the answer being read */
     size_t line_len, line_cap;
 };
@@ -330,15 +335,22 @@ static void plugin_child(void *arg)
 }
 
 /* The --exec child: the command with the socket (fd 3) as its standard
- * input and output. */
+ * input and output. A simple command (no shell syntax) is exec'd by the
+ * shell, so that the decoder's own death (a signal) is what waitpid sees,
+ * not the shell's exit status. */
 static void exec_child(void *arg)
 {
     const char *cmd = arg;
+    char *line = malloc(strlen(cmd) + 6);
 
-    if (dup2(3, 0) < 0 || dup2(3, 1) < 0)
+    if (dup2(3, 0) < 0 || dup2(3, 1) < 0 || line == NULL)
         _exit(127);
     (void)close(3);
-    execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+    if (strpbrk(cmd, ";&|<>`$(){}\n\\'\"*?[~#=") == NULL)
+        snprintf(line, strlen(cmd) + 6, "exec %s", cmd);
+    else
+        snprintf(line, strlen(cmd) + 6, "%s", cmd);
+    execl("/bin/sh", "sh", "-c", line, (char *)NULL);
     fprintf(stderr, "u8guard audit: --exec: /bin/sh: %s\n", strerror(errno));
     _exit(127);
 }
@@ -452,8 +464,10 @@ static bool start_child(plugin_runner *r, char *err, size_t errlen)
     }
     r->fd = sv[0];
     (void)fcntl(r->fd, F_SETFD, FD_CLOEXEC);
-    if (r->cmd)
+    if (r->cmd) {
+        r->fresh = true;
         return true;
+    }
     got = read_deadline(r->fd, hello, sizeof hello, now_ms() + 10000);
     if (got != 1) {
         stop_child(r, true);
@@ -822,7 +836,10 @@ static plugin_fault exec_decode(plugin_runner *r, const uint8_t *data, size_t le
                     "answer out of turn: \"%s\" before the request",
                     quoted(r->line, r->line_len, shown, sizeof shown));
     }
-    deadline = now_ms() + r->timeout_ms;
+    /* The first request after a start also waits for the interpreter to
+     * start (a JVM, a shell wrapper on a loaded machine). */
+    deadline = now_ms() + (r->fresh && r->timeout_ms < EXEC_START_MS ? EXEC_START_MS
+                                                                      : r->timeout_ms);
     if (!write_all(r->fd, req, 2 * len + 1)) {
         free(req);
         return no_answer(r, v, 0, len);
@@ -850,10 +867,35 @@ static plugin_fault exec_decode(plugin_runner *r, const uint8_t *data, size_t le
                     "answer out of turn: \"%s\" after the answer",
                     quoted(nl + 1, r->line_len - line - 1, shown, sizeof shown));
     r->line_len = 0;
+    r->fresh = false;
     if (!accept_result(v, rc, v->n_cps, off, len))
         return fail(r, v, ORACLE_FAILED, 0, PLUGIN_FAULT_BAD_RESULT, false,
                     "bad result: reject offset beyond the input");
     return PLUGIN_FAULT_NONE;
+}
+
+/* Writes the name of --exec command cmd to buf[0..cap): its words, each
+ * without its directory ("python3 decoder.py" for "/usr/bin/python3
+ * /x/decoder.py"), cut to fit. */
+static void exec_name(const char *cmd, char *buf, size_t cap)
+{
+    size_t o = 0;
+
+    while (*cmd != '\0' && o + 1 < cap) {
+        size_t n = strcspn(cmd, " \t");
+        const char *w = cmd, *slash;
+
+        for (slash = memchr(w, '/', n); slash != NULL && slash < cmd + n;
+             slash = memchr(w, '/', (size_t)(cmd + n - w)))
+            w = slash + 1;
+        if (o > 0 && o + 1 < cap)
+            buf[o++] = ' ';
+        for (const char *p = w; p < cmd + n && o + 1 < cap; p++)
+            buf[o++] = *p;
+        cmd += n;
+        cmd += strspn(cmd, " \t");
+    }
+    buf[o] = '\0';
 }
 
 plugin_runner *plugin_runner_open_exec(const char *cmd, int timeout_ms,
@@ -872,7 +914,7 @@ plugin_runner *plugin_runner_open_exec(const char *cmd, int timeout_ms,
         runner_free(r);
         return NULL;
     }
-    snprintf(r->name, sizeof r->name, "%.63s", cmd);
+    exec_name(cmd, r->name, sizeof r->name);
     if (!start_child(r, err, errlen)) {
         runner_free(r);
         return NULL;
@@ -881,9 +923,7 @@ plugin_runner *plugin_runner_open_exec(const char *cmd, int timeout_ms,
      * protocol) is a usage error, not an audit full of faults. */
     memset(&v, 0, sizeof v);
     v.cps = cp;
-    r->timeout_ms = timeout_ms > 10000 ? timeout_ms : 10000;
     f = exec_decode(r, (const uint8_t *)"", 0, &v);
-    r->timeout_ms = timeout_ms > 0 ? timeout_ms : 1000;
     if (f != PLUGIN_FAULT_NONE) {
         snprintf(err, errlen, "does not answer the empty input: %s", r->detail);
         stop_child(r, true);
