@@ -4,8 +4,10 @@
 #define _POSIX_C_SOURCE 200809L
 #include "machine.h"
 
+#include "support/json.h"
 #include "u8guard.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -85,21 +87,34 @@ void machine_print(const machine_info *m, const char *extra)
     printf("date: %s%s%s\n", m->date, extra && *extra ? "; " : "", extra ? extra : "");
 }
 
-/* Appends s to buf as a JSON string (quotes and backslashes escaped). */
-static size_t put_string(char *buf, size_t size, size_t used, const char *s)
+/* Text built in a fixed buffer; once something does not fit, full is
+ * set and nothing more is added. */
+typedef struct text {
+    char *buf;
+    size_t size, used;
+    bool full;
+} text;
+
+/* A json_sink into the text ctx (keeping room for the NUL); false once
+ * the text is full. */
+static bool put_text(void *ctx, const void *p, size_t n)
 {
-    if (used < size)
-        used += (size_t)snprintf(buf + used, size - used, "\"");
-    for (; *s && used + 3 < size; s++) {
-        if (*s == '"' || *s == '\\')
-            buf[used++] = '\\';
-        if ((unsigned char)*s >= 0x20)
-            buf[used++] = *s;
+    text *t = ctx;
+
+    if (t->full || n >= t->size - t->used) {
+        t->full = true;
+        return false;
     }
-    if (used + 1 < size)
-        buf[used++] = '"';
-    buf[used < size ? used : size - 1] = '\0';
-    return used;
+    memcpy(t->buf + t->used, p, n);
+    t->used += n;
+    t->buf[t->used] = '\0';
+    return true;
+}
+
+/* Appends s to t. */
+static void put_str(text *t, const char *s)
+{
+    (void)put_text(t, s, strlen(s));
 }
 
 char *machine_json(const machine_info *m, const char *const *extra, char *buf,
@@ -108,17 +123,22 @@ char *machine_json(const machine_info *m, const char *const *extra, char *buf,
     const char *pairs[] = {"cpu", m->cpu, "load_average", m->load, "compiler", m->compiler,
                            "flags", m->flags, "date", m->date, "dispatch", m->impl,
                            "supported", m->impls, NULL};
-    size_t used = (size_t)snprintf(buf, size, "{\"cores\": %ld", m->cores);
+    text t = {buf, size, 0, false};
+    char cores[48];
 
+    snprintf(cores, sizeof cores, "{\"cores\": %ld", m->cores);
+    put_str(&t, cores);
     for (int pass = 0; pass < 2; pass++) {
         const char *const *p = pass == 0 ? pairs : extra;
-        for (; p && p[0] && p[1] && used < size; p += 2) {
-            used += (size_t)snprintf(buf + used, size - used, ", \"%s\": ", p[0]);
-            if (used < size)
-                used = put_string(buf, size, used, p[1]);
+        for (; p && p[0] && p[1]; p += 2) {
+            put_str(&t, ", ");
+            (void)json_string(p[0], strlen(p[0]), put_text, &t);
+            put_str(&t, ": ");
+            (void)json_string(p[1], strlen(p[1]), put_text, &t);
         }
     }
-    if (used < size)
-        snprintf(buf + used, size - used, "}");
+    put_str(&t, "}");
+    if (t.full) /* cut short, it would not be JSON */
+        snprintf(buf, size, "{}");
     return buf;
 }

@@ -23,7 +23,8 @@ void machine_print(const machine_info *m, const char *extra);
 
 /* machine_json writes *m as a JSON object into buf (size bytes), with
  * extra_key/extra_value pairs (strings) appended, extra ending in NULL.
- * Returns buf. */
+ * Returns buf; when the object does not fit in size bytes, buf holds the
+ * empty object {} (4096 bytes is ample). */
 char *machine_json(const machine_info *m, const char *const *extra, char *buf,
                    size_t size);
 

@@ -1,5 +1,6 @@
 /* results.c -- the records of a run, printed as a table and as JSON. */
 #include "results.h"
+#include "support/json.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -243,19 +244,11 @@ void results_print_targets(FILE *f, const char *auto_column)
     }
 }
 
-static void json_string(FILE *f, const char *s)
+/* Writes s to f as a JSON string literal (a write error shows in the
+ * fclose at the end). */
+static void put_json(FILE *f, const char *s)
 {
-    fputc('"', f);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
-    }
-    fputc('"', f);
+    (void)json_string(s, strlen(s), json_sink_file, f);
 }
 
 int results_write_json(const char *path, const char *machine_json)
@@ -270,11 +263,11 @@ int results_write_json(const char *path, const char *machine_json)
     for (size_t i = 0; i < n_recs; i++) {
         const bench_record *r = &recs[i];
         fprintf(f, "  {\"size\": ");
-        json_string(f, r->size);
+        put_json(f, r->size);
         fprintf(f, ", \"input\": ");
-        json_string(f, r->input);
+        put_json(f, r->input);
         fprintf(f, ", \"op\": \"%s\", \"column\": ", bench_op_name(r->op));
-        json_string(f, r->column);
+        put_json(f, r->column);
         fprintf(f, ", \"bytes\": %zu, \"strings\": %zu, \"status\": \"%s\"", r->bytes,
                 r->strings,
                 r->status == REC_OK ? "ok" : r->status == REC_MISMATCH ? "mismatch" : "failed");
@@ -291,7 +284,7 @@ int results_write_json(const char *path, const char *machine_json)
                         (double)r->bytes / r->median_s / 1e9);
         } else {
             fprintf(f, ", \"note\": ");
-            json_string(f, r->note);
+            put_json(f, r->note);
         }
         fprintf(f, "}%s\n", i + 1 < n_recs ? "," : "");
     }

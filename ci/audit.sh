@@ -19,8 +19,8 @@ cmake --build build/audit -j"$(nproc)" >build/audit.build.log 2>&1 \
 ./build/audit/cli/u8guard audit "$@"
 rc=$?
 case $rc in
-  0) echo "audit: every decoder conforms to DESIGN.md" ;;
-  1) echo "audit: the decoders marked above disagree with DESIGN.md (u8guard audit exit status 1)" ;;
+  0) echo "audit: every decoder conforms to doc/contract.md" ;;
+  1) echo "audit: the decoders marked above disagree with doc/contract.md (u8guard audit exit status 1)" ;;
   *) echo "audit: could not run (exit status $rc)"; exit 2 ;;
 esac
 exit 0

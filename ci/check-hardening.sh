@@ -22,7 +22,7 @@
 #                files; nothing in the ELF file records it) is 3 when the
 #                compiler and C library support it (the configure check
 #                U8GUARD_HAVE_FORTIFY3 of cmake/Warnings.cmake), else 2.
-#   exports      the library exports only u8guard_ names (DESIGN.md sec. 5)
+#   exports      the library exports only u8guard_ names (doc/ARCHITECTURE.md)
 #   no allocator the library imports no malloc/free/mmap... (SECURITY.md,
 #                guarantee 3: the decoding path never allocates)
 #

@@ -7,14 +7,20 @@ set -euo pipefail
 PACKAGES=(
   # build
   build-essential cmake pkg-config binutils file
+  # ABI check (ci/abi-check.sh) and Debian packages (ci/deb.sh)
+  abigail-tools debhelper lintian fakeroot dpkg-dev
   # oracles: the decoders u8guard is compared with
   libicu-dev libglib2.0-dev libunistring-dev libutf8proc-dev python3
   # fuzzing, sanitizers, coverage
   clang libclang-rt-14-dev llvm-14 afl++ afl++-clang zip unzip
   # checking tools
   valgrind cppcheck clang-tidy clang-tools-14 time
+  # the JSON Schemas of doc/schemas checked against real output (ctest cli_schemas, audit_schemas)
+  python3-jsonschema
   # NEON kernels: cross compiler and emulator
   gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
+  # the Python package (python/): build, install without PyPI, test
+  python3-dev python3-setuptools python3-pip python3-pytest python3-hypothesis
 )
 
 missing=()

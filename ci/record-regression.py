@@ -21,7 +21,7 @@ INPUT is one of
 and --hex HEX gives an input as hex digits.
 
 Classification, per decoder (from the adapters and oracle/DIVERGENCES.md):
-  oracle-disagreement      the decoder disagrees with DESIGN.md
+  oracle-disagreement      the decoder disagrees with doc/contract.md
   known-divergence:<id>    a documented difference of reporting style
   u8guard-bug-fixed        with --u8guard-bug-fixed: the input exposed a
                            u8guard bug, now fixed; an entry for decoder

@@ -66,9 +66,13 @@ if [ $QUICK -eq 0 ]; then
   stage neon-qemu         bash ci/neon-qemu.sh          # AArch64 NEON kernel under qemu (~2 min)
   stage msan-valgrind     bash ci/msan-valgrind.sh      # library tests under MSan and valgrind (~2 min)
   stage lint              bash ci/lint.sh               # clang-tidy, cppcheck, scan-build (~1.5 min)
+  stage spdx              python3 ci/spdx.py            # an SPDX line in every source, script and build file (~1 s)
+  stage abi-check         bash ci/abi-check.sh          # SONAME, symbol versions, abidiff against abi/ (~1 min)
+  stage deb               bash ci/deb.sh                # Debian packages: build, lintian, install in a scratch root (~TIME)
   stage check-hardening   bash ci/check-hardening.sh    # FORTIFY, stack protector, PIE, RELRO on the binaries
   stage mutate-planted    python3 ci/mutate.py --planted  # the tests catch planted memory-safety bugs (~30 s)
   stage audit-main-job    bash ci/audit.sh              # the README's first command, end to end (~1.5 min)
+  stage python            bash ci/python-test.sh        # python/: install into a fresh venv, pytest (~2.5 min)
 fi
 
 echo

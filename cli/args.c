@@ -1,74 +1,133 @@
-/* args.c -- option scanning and number parsing for the sub-commands. */
+/* args.c -- option parsing (getopt_long) and number parsing for the
+ * sub-commands. */
 #include "args.h"
 
 #include <string.h>
 
 #include "diag.h"
 
-void argscan_init(struct argscan *a, const char *cmd, int argc, char **argv)
+void args_init(struct args *a, const char *cmd, int argc, char **argv,
+               const char *shorts, const struct option *longs)
 {
+    size_t n = strlen(shorts);
+
+    a->cmd = cmd;
     a->argc = argc;
     a->argv = argv;
-    a->i = 1;
-    a->no_more = false;
-    a->cmd = cmd;
+    a->longs = longs;
+    a->rest = false;
+    /* '-': operands come back in order (as option 1), whatever
+     * POSIXLY_CORRECT says; ':': a missing value is told apart (':'). */
+    if (n > sizeof a->shorts - 3)
+        n = sizeof a->shorts - 3;
+    memcpy(a->shorts, "-:", 2);
+    memcpy(a->shorts + 2, shorts, n);
+    a->shorts[n + 2] = '\0';
+    optind = 0; /* glibc: 0 starts a fresh scan */
+    opterr = 0; /* the messages are ours */
 }
 
-enum arg_type argscan_next(struct argscan *a, const char **text,
-                           size_t *text_len, const char **inline_value)
-{
-    const char *s, *eq;
+/* Prints a usage message (as diag_usage) and returns ARGS_FAIL. */
+#define fail(...) (diag_usage(__VA_ARGS__), ARGS_FAIL)
 
-    *inline_value = NULL;
-    for (;;) {
-        if (a->i >= a->argc)
-            return ARG_END;
-        s = a->argv[a->i++];
-        *text = s;
-        *text_len = strlen(s);
-        if (a->no_more || s[0] != '-' || s[1] == '\0')
-            return ARG_OPERAND;
-        if (strcmp(s, "--") == 0) {
-            a->no_more = true;
+/* The long option whose val is val, or NULL. */
+static const struct option *by_val(const struct args *a, int val)
+{
+    const struct option *o;
+
+    for (o = a->longs; o->name; o++)
+        if (o->val == val)
+            return o;
+    return NULL;
+}
+
+/* Reports "--name..." (argv text) that getopt_long did not accept: unknown,
+ * or a prefix of several long options. */
+static int bad_long(const struct args *a, const char *text)
+{
+    const char *eq = strchr(text, '=');
+    size_t len = eq ? (size_t)(eq - text) : strlen(text);
+    const struct option *o;
+    char list[512];
+    size_t used = 0, k;
+    int matches = 0;
+
+    for (o = a->longs; o->name; o++) {
+        if (strncmp(o->name, text + 2, len - 2) != 0)
             continue;
+        matches++;
+        k = strlen(o->name);
+        if (used + k + 6 < sizeof list) {
+            memcpy(list + used, used ? ", '--" : "'--", used ? 5 : 3);
+            used += used ? 5 : 3;
+            memcpy(list + used, o->name, k);
+            used += k;
+            list[used++] = '\'';
         }
-        if (s[1] == '-' && (eq = strchr(s, '=')) != NULL) {
-            *text_len = (size_t)(eq - s);
-            *inline_value = eq + 1;
+    }
+    list[used] = '\0';
+    if (matches > 1)
+        return fail(a->cmd, "option '%.*s' is ambiguous: it may be %s", (int)len,
+                          text, list);
+    return fail(a->cmd, "unknown option '%.*s'", (int)len, text);
+}
+
+int args_next(struct args *a, const char **value)
+{
+    const struct option *o;
+    const char *typed;
+    int c;
+
+    *value = NULL;
+    if (!a->rest) {
+        c = getopt_long(a->argc, a->argv, a->shorts, a->longs, NULL);
+        if (c != -1) {
+            /* For long options getopt_long has stepped past the argument
+             * (and its separate value, if any) it complains about. */
+            typed = optind >= 1 && optind - 1 < a->argc ? a->argv[optind - 1] : "";
+            if (c == 1) {
+                *value = optarg;
+                return ARGS_OPERAND;
+            }
+            if (c == ':' || c == '?') {
+                bool is_long = strncmp(typed, "--", 2) == 0;
+                if (c == '?' && optopt == 0)
+                    return bad_long(a, typed);
+                o = is_long ? by_val(a, optopt) : NULL;
+                if (c == ':') {
+                    if (o)
+                        return fail(a->cmd, "option '--%s' needs a value", o->name);
+                    return fail(a->cmd, "option '-%c' needs a value", optopt);
+                }
+                if (o && is_long)
+                    return fail(a->cmd, "option '--%s' takes no value", o->name);
+                return fail(a->cmd, "unknown option '-%c'", optopt);
+            }
+            *value = optarg;
+            return c;
         }
-        return ARG_OPTION;
+        a->rest = true; /* "--" or the end; optind is the first operand left */
     }
+    if (optind >= a->argc)
+        return ARGS_END;
+    *value = a->argv[optind++];
+    return ARGS_OPERAND;
 }
 
-const char *argscan_value(struct argscan *a, const char *opt,
-                          const char *inline_value)
-{
-    if (inline_value)
-        return inline_value;
-    if (a->i >= a->argc) {
-        diag_usage(a->cmd, "option '%s' needs a value", opt);
-        return NULL;
-    }
-    return a->argv[a->i++];
-}
-
-bool argscan_is(const char *text, size_t len, const char *name)
-{
-    return strlen(name) == len && memcmp(text, name, len) == 0;
-}
-
-bool parse_count(const char *s, uint64_t max, uint64_t *out)
+enum count_result parse_count(const char *s, uint64_t max, uint64_t *out)
 {
     uint64_t v = 0, mult = 1;
     const char *p = s;
+    bool overflow = false;
 
     if (*p < '0' || *p > '9')
-        return false;
+        return COUNT_BAD;
     for (; *p >= '0' && *p <= '9'; p++) {
         unsigned d = (unsigned)(*p - '0');
         if (v > (UINT64_MAX - d) / 10)
-            return false;
-        v = v * 10 + d;
+            overflow = true; /* read on: "99...9x" is garbage, not too large */
+        else
+            v = v * 10 + d;
     }
     if (*p == 'K')
         mult = (uint64_t)1 << 10;
@@ -79,26 +138,24 @@ bool parse_count(const char *s, uint64_t max, uint64_t *out)
     if (mult != 1)
         p++;
     if (*p != '\0')
-        return false;
-    if (v > UINT64_MAX / mult)
-        return false;
-    v *= mult;
-    if (v > max)
-        return false;
-    *out = v;
-    return true;
+        return COUNT_BAD;
+    if (overflow || v > UINT64_MAX / mult || v * mult > max)
+        return COUNT_TOO_LARGE;
+    *out = v * mult;
+    return COUNT_OK;
 }
 
 bool parse_buffer_size(const char *cmd, const char *s, size_t *out)
 {
-    uint64_t v;
+    uint64_t v = 0;
+    enum count_result r = parse_count(s, CLI_MAX_BUFFER, &v);
 
-    if (!parse_count(s, UINT64_MAX, &v) || v == 0) {
+    if (r == COUNT_BAD || (r == COUNT_OK && v == 0)) {
         diag_usage(cmd, "bad --buffer-size '%s': expected a whole number of "
                         "bytes from 1 to 64M", s);
         return false;
     }
-    if (v > CLI_MAX_BUFFER || v > SIZE_MAX / 4) {
+    if (r == COUNT_TOO_LARGE || v > SIZE_MAX / 4) {
         diag_usage(cmd, "--buffer-size '%s' is too large: the limit is 64M "
                         "(67108864 bytes)", s);
         return false;

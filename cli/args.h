@@ -1,10 +1,15 @@
-/* args.h -- the command-line conventions shared by the sub-commands:
- * long options with their value either in the next argument or after
- * '=' ("--buffer-size 4096", "--buffer-size=4096"), "--" to end the
- * options, "-" for standard input, and strictly checked numbers. */
+/* args.h -- the command-line conventions shared by the sub-commands,
+ * parsed with getopt_long: short options that may be grouped and take
+ * their value attached or in the next argument ("-oFILE", "-o FILE"),
+ * long options that may be abbreviated to any unambiguous prefix and take
+ * their value after '=' or in the next argument ("--max-errors=3",
+ * "--max 3"), options and operands in any order, "--" to end the options,
+ * "-" for standard input, and strictly checked numbers. Every mistake gets
+ * one message in the form of diag_usage. */
 #ifndef U8GUARD_CLI_ARGS_H
 #define U8GUARD_CLI_ARGS_H
 
+#include <getopt.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -14,41 +19,46 @@
 #define CLI_MAX_BUFFER ((uint64_t)64 << 20)
 #define CLI_DEFAULT_BUFFER ((size_t)64 << 10)
 
-struct argscan {
-    int argc;
-    char **argv;
-    int i;          /* next argument to look at */
-    bool no_more;   /* "--" seen: the rest are operands */
-    const char *cmd; /* sub-command name, for messages */
+/* What args_next returns besides an option's val. */
+enum {
+    ARGS_END = -1,     /* no argument left */
+    ARGS_FAIL = -2,    /* a usage mistake, already reported */
+    ARGS_OPERAND = 1   /* an operand (a file name, "-", hex); never an option's val */
 };
 
-enum arg_type { ARG_END, ARG_OPERAND, ARG_OPTION };
+struct args {
+    const char *cmd;             /* sub-command name, for messages */
+    int argc;
+    char **argv;
+    const struct option *longs;  /* terminated by a zeroed entry */
+    char shorts[64];             /* "-:" + the short options */
+    bool rest;                   /* getopt_long is done: the rest are operands */
+};
 
-/* argscan_init starts scanning argv[1..argc) of sub-command cmd. */
-void argscan_init(struct argscan *a, const char *cmd, int argc, char **argv);
+/* args_init starts parsing argv[1..argc) of sub-command cmd with the short
+ * options shorts (getopt syntax, "o:" for one with a value) and the long
+ * options longs (each with flag NULL and a val that is a short option
+ * letter or a value above 255). Returns nothing. */
+void args_init(struct args *a, const char *cmd, int argc, char **argv,
+               const char *shorts, const struct option *longs);
 
-/* argscan_next returns the type of the next argument and sets *text to it:
- * ARG_OPERAND (a file name, or "-"), ARG_OPTION (an argument starting with
- * '-'; *text is the option name up to any '=' and *inline_value what
- * follows the '=', or NULL), or ARG_END when none is left. */
-enum arg_type argscan_next(struct argscan *a, const char **text,
-                           size_t *text_len, const char **inline_value);
+/* args_next returns the next option's val (*value is its value, or NULL
+ * when it takes none), ARGS_OPERAND with *value the operand, ARGS_END when
+ * nothing is left, or ARGS_FAIL after printing a usage message (unknown or
+ * ambiguous option, missing or unexpected value). Operands come back in
+ * the order given, mixed with the options. */
+int args_next(struct args *a, const char **value);
 
-/* argscan_value returns the value of option opt: inline_value when not
- * NULL, else the next argument (consumed). Returns NULL, after printing a
- * usage message, when the option has no value. */
-const char *argscan_value(struct argscan *a, const char *opt,
-                          const char *inline_value);
-
-/* argscan_is tells whether the option text[0..len) is exactly name. */
-bool argscan_is(const char *text, size_t len, const char *name);
+/* The results of parse_count. */
+enum count_result { COUNT_OK, COUNT_BAD, COUNT_TOO_LARGE };
 
 /* parse_count parses s as a decimal number, optionally followed by one of
  * the binary suffixes K, M or G (x1024, x1024^2, x1024^3), with nothing
- * else around it (no sign, no blanks). Returns true and sets *out when s
- * is such a number not above max; false on anything else (empty, garbage,
- * a sign, overflow, above max). */
-bool parse_count(const char *s, uint64_t max, uint64_t *out);
+ * else around it (no sign, no blanks). Returns COUNT_OK and sets *out when
+ * s is such a number not above max; COUNT_TOO_LARGE when it is well formed
+ * but above max (or above 2^64 - 1); COUNT_BAD on anything else (empty,
+ * garbage, a sign). */
+enum count_result parse_count(const char *s, uint64_t max, uint64_t *out);
 
 /* parse_buffer_size parses the value of --buffer-size (1..CLI_MAX_BUFFER).
  * Returns true and sets *out on success; false after printing a usage

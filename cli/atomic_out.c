@@ -60,6 +60,49 @@ static char *dir_of(const char *path)
     return d;
 }
 
+/* For a symbolic link path whose target does not exist: that target (the
+ * end of the chain of links), newly allocated, so the output creates it
+ * and the link stays, as with cp. NULL with errno set on failure, ELOOP
+ * after 40 links as the kernel does. */
+static char *dangling_target(const char *path)
+{
+    char *cur = strdup(path), *next, *dir, link[PATH_MAX];
+    struct stat st;
+    ssize_t n;
+    int hops;
+
+    for (hops = 0; cur && hops < 40; hops++) {
+        if (lstat(cur, &st) != 0)
+            return errno == ENOENT ? cur : (free(cur), NULL);
+        if (!S_ISLNK(st.st_mode))
+            return cur; /* created meanwhile: replace it as usual */
+        n = readlink(cur, link, sizeof link - 1);
+        if (n < 0) {
+            free(cur);
+            return NULL;
+        }
+        link[n] = '\0';
+        if (link[0] == '/') {
+            next = strdup(link);
+        } else {
+            dir = dir_of(cur);
+            next = dir ? malloc(strlen(dir) + (size_t)n + 2) : NULL;
+            if (next)
+                (void)sprintf(next, "%s/%s", dir, link); /* sized just above */
+            free(dir);
+        }
+        free(cur);
+        cur = next;
+    }
+    if (cur) {
+        free(cur);
+        errno = ELOOP;
+    } else {
+        errno = ENOMEM;
+    }
+    return NULL;
+}
+
 static mode_t creation_mode(void)
 {
     mode_t mask = umask(0);
@@ -96,6 +139,22 @@ int atomic_out_open(struct atomic_out *ao, const char *path,
         diag("%s: %s", path, strerror(errno));
         return EXIT_TROUBLE;
     }
+    if (!exists && lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+        /* A dangling link: create what it points to (or ELOOP). */
+        ao->target = dangling_target(path);
+        if (!ao->target) {
+            diag("%s: %s", path, strerror(errno));
+            return EXIT_TROUBLE;
+        }
+    }
+    /* rename(2) needs only write access to the directory: without this
+     * check a user could replace a file there that he may not write
+     * (iconv -o and cp refuse such a file too). */
+    if (exists && S_ISREG(st.st_mode) && faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) != 0) {
+        diag("%s: %s: not replaced (you may not write to this file)", path,
+             strerror(errno));
+        return EXIT_TROUBLE;
+    }
     if (exists && input && st.st_dev == input->st_dev && st.st_ino == input->st_ino) {
         diag("%s: the output file is the input file; write to another file", path);
         return EXIT_TROUBLE;
@@ -116,7 +175,8 @@ int atomic_out_open(struct atomic_out *ao, const char *path,
         return ao->target ? 0 : fail(ao);
     }
     /* A symlink to a regular file: replace the file, keep the link. */
-    ao->target = exists ? realpath(path, NULL) : strdup(path);
+    if (!ao->target)
+        ao->target = exists ? realpath(path, NULL) : strdup(path);
     if (!ao->target) {
         diag("%s: %s", path, strerror(errno));
         return EXIT_TROUBLE;

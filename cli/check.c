@@ -49,8 +49,9 @@ const char check_help[] =
     "                    A file name that is not UTF-8 has each bad sequence\n"
     "                    replaced by U+FFFD in \"file\", and all its bytes in hex\n"
     "                    in an extra member \"file_hex\".\n"
-    "  --max-errors N    list at most N errors per file (default 1000, 0: all);\n"
-    "                    the counts always include every error\n"
+    "  --max-errors N    list at most N errors per file (default 1000, 0: all;\n"
+    "                    K, M and G suffixes are binary); the counts always\n"
+    "                    include every error\n"
     "  --buffer-size N   read N bytes at a time (default 64K; 1 to 64M; K, M\n"
     "                    and G suffixes are binary); results are the same for\n"
     "                    every N\n"
@@ -215,14 +216,16 @@ static void summary(struct check_run *r, uint64_t bytes, uint64_t count)
     }
     name_human(r->out, r->name);
     if (count == 0)
-        writer_printf(r->out, ": valid UTF-8, %" PRIu64 " bytes\n", bytes);
+        writer_printf(r->out, ": valid UTF-8, %" PRIu64 " byte%s\n", bytes,
+                      bytes == 1 ? "" : "s");
     else if (r->listed < count)
         writer_printf(r->out, ": %" PRIu64 " error%s in %" PRIu64
-                      " bytes (first %" PRIu64 " shown)\n",
-                      count, count == 1 ? "" : "s", bytes, r->listed);
+                      " byte%s (first %" PRIu64 " shown)\n",
+                      count, count == 1 ? "" : "s", bytes, bytes == 1 ? "" : "s",
+                      r->listed);
     else
-        writer_printf(r->out, ": %" PRIu64 " error%s in %" PRIu64 " bytes\n",
-                      count, count == 1 ? "" : "s", bytes);
+        writer_printf(r->out, ": %" PRIu64 " error%s in %" PRIu64 " byte%s\n",
+                      count, count == 1 ? "" : "s", bytes, bytes == 1 ? "" : "s");
 }
 
 /* Checks one file. Returns 0 valid, 1 invalid, 2 trouble with this file;
@@ -295,14 +298,23 @@ static int check_file(struct check_run *r, const char *path, unsigned char *buf)
     return u8guard_stream_error_count(&r->s) ? EXIT_INVALID : EXIT_VALID;
 }
 
+enum { OPT_JSON = 256, OPT_MAX_ERRORS, OPT_BUFFER_SIZE };
+
+static const struct option check_longs[] = {
+    {"help", no_argument, NULL, 'h'},
+    {"json", no_argument, NULL, OPT_JSON},
+    {"max-errors", required_argument, NULL, OPT_MAX_ERRORS},
+    {"buffer-size", required_argument, NULL, OPT_BUFFER_SIZE},
+    {NULL, 0, NULL, 0},
+};
+
 static int parse_options(struct check_opts *o, int argc, char **argv,
                          const char ***files, size_t *n_files, struct writer *out,
                          bool *help)
 {
-    struct argscan a;
-    const char *t, *iv, *v;
-    size_t len;
-    enum arg_type at;
+    struct args a;
+    const char *v;
+    int c;
 
     o->json = false;
     o->max_errors = 1000;
@@ -314,30 +326,39 @@ static int parse_options(struct check_opts *o, int argc, char **argv,
         diag("check: %s", strerror(ENOMEM));
         return EXIT_TROUBLE;
     }
-    argscan_init(&a, "check", argc, argv);
-    while ((at = argscan_next(&a, &t, &len, &iv)) != ARG_END) {
-        if (at == ARG_OPERAND) {
-            (*files)[(*n_files)++] = t;
-        } else if (argscan_is(t, len, "-h") || argscan_is(t, len, "--help")) {
+    args_init(&a, "check", argc, argv, "h", check_longs);
+    while ((c = args_next(&a, &v)) != ARGS_END) {
+        switch (c) {
+        case ARGS_FAIL:
+            return EXIT_TROUBLE;
+        case ARGS_OPERAND:
+            (*files)[(*n_files)++] = v;
+            break;
+        case 'h':
             writer_str(out, check_help);
             *help = true;
             return EXIT_VALID;
-        } else if (argscan_is(t, len, "--json")) {
-            if (iv)
-                return diag_usage("check", "option '--json' takes no value");
+        case OPT_JSON:
             o->json = true;
-        } else if (argscan_is(t, len, "--max-errors")) {
-            if (!(v = argscan_value(&a, "--max-errors", iv)))
-                return EXIT_TROUBLE;
-            if (!parse_count(v, UINT64_MAX, &o->max_errors))
+            break;
+        case OPT_MAX_ERRORS:
+            switch (parse_count(v, UINT64_MAX, &o->max_errors)) {
+            case COUNT_OK:
+                break;
+            case COUNT_TOO_LARGE:
+                return diag_usage("check", "bad --max-errors '%s': too large (the "
+                                  "limit is 18446744073709551615; 0: no limit)", v);
+            default:
                 return diag_usage("check", "bad --max-errors '%s': expected a "
-                                  "whole number (0: no limit)", v);
-        } else if (argscan_is(t, len, "--buffer-size")) {
-            if (!(v = argscan_value(&a, "--buffer-size", iv)) ||
-                !parse_buffer_size("check", v, &o->bufsize))
+                                  "whole number (0: no limit; K, M, G suffixes)", v);
+            }
+            break;
+        case OPT_BUFFER_SIZE:
+            if (!parse_buffer_size("check", v, &o->bufsize))
                 return EXIT_TROUBLE;
-        } else {
-            return diag_usage("check", "unknown option '%s'", t);
+            break;
+        default: /* cannot happen: every val above is handled */
+            return diag_usage("check", "unhandled option");
         }
     }
     return EXIT_VALID;

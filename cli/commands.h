@@ -8,7 +8,7 @@
 
 #include "writer.h"
 
-/* cmd_check reports the errors of each file (DESIGN.md section 3).
+/* cmd_check reports the errors of each file (doc/cli.md).
  * Returns the exit status as above. */
 int cmd_check(int argc, char **argv, struct writer *out);
 
@@ -20,8 +20,10 @@ int cmd_sanitize(int argc, char **argv, struct writer *out);
  * valid UTF-8, 1 when not, 2 on bad hex or usage. */
 int cmd_explain(int argc, char **argv, struct writer *out);
 
-/* cmd_audit runs the conformance audit of oracle/ when it is built in.
- * Returns its exit status, or 2 when it is not in this build. */
+/* cmd_audit runs the conformance audit: it replaces the command with the
+ * u8guard-audit program (cli/audit.c), which returns the audit's exit
+ * status. Returns 2 when that program is not installed or cannot run, and
+ * 0 after printing the help when asked for it there. */
 int cmd_audit(int argc, char **argv, struct writer *out);
 
 /* The --help texts of the sub-commands. */

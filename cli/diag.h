@@ -9,7 +9,7 @@
 #define CLI_PRINTF(f, a)
 #endif
 
-/* Exit statuses of every sub-command (DESIGN.md section 3). */
+/* Exit statuses of every sub-command (doc/cli.md). */
 enum { EXIT_VALID = 0, EXIT_INVALID = 1, EXIT_TROUBLE = 2 };
 
 /* diag prints "u8guard: " followed by the formatted message and a newline

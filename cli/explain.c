@@ -6,9 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "args.h"
 #include "commands.h"
 #include "describe.h"
 #include "diag.h"
+#include "support/hex.h"
 #include "u8guard.h"
 
 const char explain_help[] =
@@ -26,46 +28,30 @@ const char explain_help[] =
     "\n"
     "exit status: 0 the bytes are valid UTF-8, 1 they are not, 2 bad hex.\n";
 
-static int hexval(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
+static const struct option explain_longs[] = {
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
 
-/* Appends the bytes written in hex in arg to out[*n...]. Returns true on
- * success; false after printing what is wrong with arg. */
+/* Appends the bytes written in hex in arg to out[*n...] (room for
+ * strlen(arg) / 2 more). Returns true on success; false after printing
+ * what is wrong with arg. */
 static bool parse_hex(const char *arg, unsigned char *out, size_t *n)
 {
-    const char *p = arg, *run;
-    size_t digits;
+    size_t len = strlen(arg);
+    hex_result r;
 
-    for (;;) {
-        while (*p == ' ' || *p == '\t' || *p == '\n' || *p == ',')
-            p++;
-        if (*p == '\0')
-            return true;
-        if ((p[0] == '0' || p[0] == '\\') && (p[1] == 'x' || p[1] == 'X'))
-            p += 2;
-        run = p;
-        while (hexval(*p) >= 0)
-            p++;
-        digits = (size_t)(p - run);
-        if (digits == 0) {
-            diag_usage("explain", "'%s' is not hex (at '%s')", arg, run);
-            return false;
-        }
-        if (digits % 2) {
-            diag_usage("explain", "'%s' has an odd number of hex digits (%.*s)", arg,
-                       (int)digits, run);
-            return false;
-        }
-        for (; run < p; run += 2)
-            out[(*n)++] = (unsigned char)(hexval(run[0]) * 16 + hexval(run[1]));
+    switch (hex_parse(arg, len, " \t\n,", HEX_PREFIXES, out + *n, len / 2, &r)) {
+    case HEX_OK:
+        *n += r.n;
+        return true;
+    case HEX_ODD:
+        diag_usage("explain", "'%s' has an odd number of hex digits (%.*s)", arg,
+                   (int)r.run, arg + r.at);
+        return false;
+    default: /* HEX_NOT_HEX; HEX_TOO_LONG cannot happen: 2 digits a byte */
+        diag_usage("explain", "'%s' is not hex (at '%s')", arg, arg + r.at);
+        return false;
     }
 }
 
@@ -136,8 +122,9 @@ int cmd_explain(int argc, char **argv, struct writer *out)
 {
     unsigned char *bytes;
     size_t total = 0, n = 0;
-    bool operands = false;
-    int i, rc;
+    struct args a;
+    const char *v;
+    int i, c, rc;
 
     for (i = 1; i < argc; i++)
         total += strlen(argv[i]) / 2 + 1;
@@ -150,20 +137,16 @@ int cmd_explain(int argc, char **argv, struct writer *out)
         diag("explain: %s", strerror(ENOMEM));
         return EXIT_TROUBLE;
     }
-    for (i = 1; i < argc; i++) {
-        if (!operands && strcmp(argv[i], "--") == 0) {
-            operands = true;
-        } else if (!operands && (strcmp(argv[i], "-h") == 0 ||
-                                 strcmp(argv[i], "--help") == 0)) {
+    args_init(&a, "explain", argc, argv, "h", explain_longs);
+    while ((c = args_next(&a, &v)) != ARGS_END) {
+        if (c == ARGS_FAIL || (c == ARGS_OPERAND && !parse_hex(v, bytes, &n))) {
+            free(bytes);
+            return EXIT_TROUBLE;
+        }
+        if (c == 'h') {
             free(bytes);
             writer_str(out, explain_help);
             return EXIT_VALID;
-        } else if (!operands && argv[i][0] == '-') {
-            free(bytes);
-            return diag_usage("explain", "unknown option '%s'", argv[i]);
-        } else if (!parse_hex(argv[i], bytes, &n)) {
-            free(bytes);
-            return EXIT_TROUBLE;
         }
     }
     if (n == 0) {

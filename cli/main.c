@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -31,7 +32,9 @@ static const char global_help[] =
     "  help [COMMAND]    this help, or the help of COMMAND\n"
     "\n"
     "  -h, --help        this help;  COMMAND --help: the help of COMMAND\n"
-    "  --version         print the version\n"
+    "  --version         print the version and the implementation in use\n"
+    "                    (U8GUARD_IMPL=scalar|word|sse42|avx2|avx512|neon chooses\n"
+    "                    one; a value that cannot be used is reported on stderr)\n"
     "\n"
     "FILE '-' (or no FILE) is standard input; input is streamed in bounded\n"
     "memory. exit status: 0 all input valid, 1 some input invalid (audit: some\n"
@@ -73,6 +76,30 @@ static void occupy_closed_std_fds(void)
             (void)open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
 }
 
+/* The library quietly picks the best implementation when U8GUARD_IMPL
+ * names none it can use; a user who set it should hear that it was not
+ * used. "auto" and an empty value ask for the default. */
+static void check_impl_env(void)
+{
+    const char *want = getenv("U8GUARD_IMPL");
+    const char *active;
+    int i;
+
+    if (!want || !*want || strcmp(want, "auto") == 0)
+        return;
+    active = u8guard_impl_name(u8guard_active_impl());
+    for (i = U8GUARD_IMPL_SCALAR; i < U8GUARD_IMPL_COUNT_; i++) {
+        if (strcmp(want, u8guard_impl_name((u8guard_impl)i)) != 0)
+            continue;
+        if (!u8guard_impl_supported((u8guard_impl)i))
+            diag("U8GUARD_IMPL='%s' is not used: this build or CPU does not support it; "
+                 "using %s", want, active);
+        return;
+    }
+    diag("U8GUARD_IMPL='%s' is not used: it is not one of auto, scalar, word, sse42, "
+         "avx2, avx512, neon (lower case, nothing around it); using %s", want, active);
+}
+
 static int dispatch(int argc, char **argv, struct writer *out)
 {
     const struct command *c;
@@ -83,7 +110,12 @@ static int dispatch(int argc, char **argv, struct writer *out)
         return EXIT_TROUBLE;
     }
     if (strcmp(argv[1], "--version") == 0) {
-        writer_printf(out, "u8guard %s\n", u8guard_version());
+        if (argc > 2) {
+            diag("--version takes no argument, got '%s' (try 'u8guard --help')", argv[2]);
+            return EXIT_TROUBLE;
+        }
+        writer_printf(out, "u8guard %s\nimplementation: %s\n", u8guard_version(),
+                      u8guard_impl_name(u8guard_active_impl()));
         return EXIT_VALID;
     }
     if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0 ||
@@ -118,15 +150,19 @@ int main(int argc, char **argv)
     /* A reader that goes away must show up as EPIPE from write(), to be
      * handled like any write error, rather than kill the process. */
     (void)signal(SIGPIPE, SIG_IGN); /* fails only for a bad signal number */
+    /* Likewise a file size limit (ulimit -f) must show up as EFBIG, so the
+     * temporary file of -o is removed and the failure reported. */
+    (void)signal(SIGXFSZ, SIG_IGN);
     occupy_closed_std_fds();
     writer_init(&out, STDOUT_FILENO, "standard output");
+    check_impl_env();
     rc = dispatch(argc, argv, &out);
     if (!writer_flush(&out))
         rc = writer_report(&out);
     /* Output from stdio (the audit engine) and a deferred error from the
      * file system (NFS reports some only at close). */
     if (fflush(stdout) != 0 || ferror(stdout)) {
-        if (rc != EXIT_TROUBLE)
+        if (rc != EXIT_TROUBLE && errno != EPIPE)
             diag("standard output: write error: %s", strerror(errno));
         rc = EXIT_TROUBLE;
     }

@@ -1,5 +1,5 @@
 /* sanitize.c -- `u8guard sanitize`: the input with each error replaced by
- * U+FFFD (EF BF BD), byte for byte as DESIGN.md section 2 says, streamed
+ * U+FFFD (EF BF BD), byte for byte as doc/contract.md section 2 says, streamed
  * through the library's decoder in chunks of --buffer-size bytes. */
 #include <errno.h>
 #include <stdlib.h>
@@ -11,6 +11,7 @@
 #include "commands.h"
 #include "diag.h"
 #include "input.h"
+#include "support/write_all.h"
 #include "u8guard.h"
 
 const char sanitize_help[] =
@@ -42,42 +43,53 @@ struct sanitize_opts {
     const char *output; /* NULL: standard output */
 };
 
+enum { OPT_BUFFER_SIZE = 256 };
+
+static const struct option sanitize_longs[] = {
+    {"help", no_argument, NULL, 'h'},
+    {"output", required_argument, NULL, 'o'},
+    {"buffer-size", required_argument, NULL, OPT_BUFFER_SIZE},
+    {NULL, 0, NULL, 0},
+};
+
 static int parse_options(struct sanitize_opts *o, int argc, char **argv,
                          struct writer *out, bool *help)
 {
-    struct argscan a;
-    const char *t, *iv, *v;
-    size_t len;
-    enum arg_type at;
+    struct args a;
+    const char *v;
+    int c;
 
     o->bufsize = CLI_DEFAULT_BUFFER;
     o->input = NULL;
     o->output = NULL;
     *help = false;
-    argscan_init(&a, "sanitize", argc, argv);
-    while ((at = argscan_next(&a, &t, &len, &iv)) != ARG_END) {
-        if (at == ARG_OPERAND) {
+    args_init(&a, "sanitize", argc, argv, "ho:", sanitize_longs);
+    while ((c = args_next(&a, &v)) != ARGS_END) {
+        switch (c) {
+        case ARGS_FAIL:
+            return EXIT_TROUBLE;
+        case ARGS_OPERAND:
             if (o->input)
                 return diag_usage("sanitize", "more than one input file ('%s' and '%s')",
-                                  o->input, t);
-            o->input = t;
-        } else if (argscan_is(t, len, "-h") || argscan_is(t, len, "--help")) {
+                                  o->input, v);
+            o->input = v;
+            break;
+        case 'h':
             writer_str(out, sanitize_help);
             *help = true;
             return EXIT_VALID;
-        } else if (argscan_is(t, len, "-o") || argscan_is(t, len, "--output")) {
-            if (!(v = argscan_value(&a, "-o", iv)))
-                return EXIT_TROUBLE;
+        case 'o':
             if (o->output)
                 return diag_usage("sanitize", "more than one output file ('%s' and '%s')",
                                   o->output, v);
             o->output = v;
-        } else if (argscan_is(t, len, "--buffer-size")) {
-            if (!(v = argscan_value(&a, "--buffer-size", iv)) ||
-                !parse_buffer_size("sanitize", v, &o->bufsize))
+            break;
+        case OPT_BUFFER_SIZE:
+            if (!parse_buffer_size("sanitize", v, &o->bufsize))
                 return EXIT_TROUBLE;
-        } else {
-            return diag_usage("sanitize", "unknown option '%s'", t);
+            break;
+        default: /* cannot happen: every val above is handled */
+            return diag_usage("sanitize", "unhandled option");
         }
     }
     return EXIT_VALID;

@@ -5,27 +5,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
-int write_all(int fd, const void *p, size_t n)
-{
-    const unsigned char *b = p;
-    ssize_t k;
-
-    while (n > 0) {
-        k = write(fd, b, n);
-        if (k < 0) {
-            if (errno == EINTR)
-                continue;
-            return errno;
-        }
-        if (k == 0) /* write(2) of n > 0 bytes never returns 0 on Linux */
-            return EIO;
-        b += k;
-        n -= (size_t)k;
-    }
-    return 0;
-}
+#include "support/write_all.h"
 
 void writer_init(struct writer *w, int fd, const char *name)
 {
@@ -90,6 +71,8 @@ bool writer_printf(struct writer *w, const char *fmt, ...)
 
 int writer_report(const struct writer *w)
 {
+    if (w->err == EPIPE) /* the reader went away: nothing to tell it */
+        return EXIT_TROUBLE;
     diag("%s: write error: %s", w->name, strerror(w->err ? w->err : EIO));
     return EXIT_TROUBLE;
 }

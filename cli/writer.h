@@ -1,7 +1,8 @@
 /* writer.h -- buffered output to a file descriptor that survives what
- * stdio does not handle: EINTR (retried), short writes (looped), and
- * errors such as ENOSPC or EPIPE (remembered, then reported once by the
- * caller). After the first failure every call does nothing and fails. */
+ * stdio does not handle: EINTR (retried), short writes (looped, both by
+ * write_all of support/write_all.h), and errors such as ENOSPC or EPIPE
+ * (remembered, then reported once by the caller). After the first failure
+ * every call does nothing and fails. */
 #ifndef U8GUARD_CLI_WRITER_H
 #define U8GUARD_CLI_WRITER_H
 
@@ -19,10 +20,6 @@ struct writer {
     size_t len;
     unsigned char buf[WRITER_BUF];
 };
-
-/* write_all writes p[0..n) to fd, retrying after EINTR and looping over
- * short writes. Returns 0 on success, else the errno of the failure. */
-int write_all(int fd, const void *p, size_t n);
 
 /* writer_init makes w an empty writer on fd; name is used in messages and
  * must outlive w. */
@@ -44,8 +41,8 @@ bool writer_printf(struct writer *w, const char *fmt, ...) CLI_PRINTF(2, 3);
 bool writer_flush(struct writer *w);
 
 /* writer_report prints the failure of w on stderr, naming w->name and the
- * cause; for EPIPE (the reader went away) one short line. Returns
- * EXIT_TROUBLE. */
+ * cause, except for EPIPE (the reader went away, as with `| head`), which
+ * ends the command quietly. Returns EXIT_TROUBLE. */
 int writer_report(const struct writer *w);
 
 #endif

@@ -2,9 +2,9 @@
 """make-seeds.py -- generate the fuzzers' seed corpus, corpus/seeds/<target>/.
 
 Every seed is generated here (nothing is copied from elsewhere), from the
-rules of DESIGN.md: every boundary of RFC 3629's Table 3-7, every lead byte
+rules of doc/contract.md: every boundary of RFC 3629's Table 3-7, every lead byte
 with the second bytes around its limits, truncations of every boundary
-sequence, the examples of DESIGN.md section 2, Markus Kuhn-style malformed
+sequence, the examples of doc/contract.md section 5, Markus Kuhn-style malformed
 forms (overlongs, 5/6-byte forms, CESU-8, lone surrogates), long texts in
 several scripts built from their code point ranges with a fixed random
 seed, and errors (and valid multi-byte characters) straddling 16-, 32- and
@@ -80,7 +80,7 @@ def raw_seeds():
             parts.append(bytes([lead, sec, 0x80, 0x80]) + b"A")
         s.append(("lead-%02X" % lead, b"".join(parts)))
         s.append(("lead-%02X-alone" % lead, bytes([lead])))
-    # DESIGN.md section 2's examples.
+    # doc/contract.md section 5's examples.
     s.append(("design-c0-80", bytes.fromhex("C080")))
     s.append(("design-e0-80-af", bytes.fromhex("E080AF")))
     s.append(("design-cesu8", bytes.fromhex("EDA18CEDBEB4")))

@@ -1,4 +1,4 @@
-/* model.h -- a second, deliberately different implementation of DESIGN.md
+/* model.h -- a second, deliberately different implementation of doc/contract.md
  * sections 1 and 2, for the harnesses to check the library against.
  *
  * The library's reference (src/scalar.c) walks a table of lead-byte rules.

@@ -1,6 +1,6 @@
 /* compare.c -- decides whether a decoder's verdict agrees with u8guard's.
  *
- * A decoder that accepts what DESIGN.md rejects, or rejects what it
+ * A decoder that accepts what doc/contract.md rejects, or rejects what it
  * accepts, or fails to run, always disagrees: those are never a matter of
  * reporting style, so the adapter's known_divergence is not consulted for
  * them. The other differences (where the error is, the code points, the

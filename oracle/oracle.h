@@ -4,8 +4,8 @@
  *
  * An adapter runs inputs through its decoder and normalises what the
  * decoder says into an oracle_verdict. It never decides who is right:
- * oracle_compare does, against u8guard and DESIGN.md. Where a decoder
- * legitimately differs from DESIGN.md (how it reports a position, say),
+ * oracle_compare does, against u8guard and doc/contract.md. Where a decoder
+ * legitimately differs from doc/contract.md (how it reports a position, say),
  * its adapter documents the difference next to its code and recognises it
  * in known_divergence, so the harness files it as a known divergence
  * rather than a bug. This is internal to the project (not installed). */
@@ -77,7 +77,7 @@ typedef struct oracle {
 const oracle *const *oracle_builtin(size_t *n);
 
 /* oracle_reference fills *v with u8guard's own verdict on data[0..len),
- * replacement output included: what DESIGN.md says. */
+ * replacement output included: what doc/contract.md says. */
 void oracle_reference(const uint8_t *data, size_t len, oracle_verdict *v);
 
 /* The outcome of comparing a decoder's verdict with u8guard's. */

@@ -62,13 +62,6 @@ static size_t decode_bounded(const uint8_t *p, size_t n, bool utf32,
     return need;
 }
 
-/* The size in bytes of n units of size unit, or SIZE_MAX when that does
- * not fit (an overlap test then only needs "reaches to the end"). */
-static size_t bytes_of(size_t n, size_t unit)
-{
-    return n > SIZE_MAX / unit ? SIZE_MAX : n * unit;
-}
-
 size_t u8guard_decode_utf32(const void *data, size_t len, uint32_t *out,
                             size_t out_cap, u8guard_error *err)
 {
@@ -76,7 +69,7 @@ size_t u8guard_decode_utf32(const void *data, size_t len, uint32_t *out,
     size_t n, count;
 
     if ((p == NULL && len != 0) || (out == NULL && out_cap != 0) ||
-        u8g_overlap(p, len, out, bytes_of(out_cap, sizeof *out))) {
+        u8g_overlap(p, len, out, u8g_mul_sat(out_cap, sizeof *out))) {
         u8g_set_ok(err, 0);
         return 0;
     }
@@ -101,7 +94,7 @@ size_t u8guard_decode_utf16(const void *data, size_t len, uint16_t *out,
     size_t n, count;
 
     if ((p == NULL && len != 0) || (out == NULL && out_cap != 0) ||
-        u8g_overlap(p, len, out, bytes_of(out_cap, sizeof *out))) {
+        u8g_overlap(p, len, out, u8g_mul_sat(out_cap, sizeof *out))) {
         u8g_set_ok(err, 0);
         return 0;
     }

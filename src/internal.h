@@ -15,6 +15,7 @@
 
 #include "u8guard.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -33,11 +34,49 @@ void u8g_classify(const uint8_t *p, size_t avail, size_t base,
 /* u8g_set_ok sets *err (when not NULL) to "no error" at offset len. */
 void u8g_set_ok(u8guard_error *err, size_t len);
 
+/* ---- argument helpers of the public functions ---- */
+
 /* u8g_overlap returns true when a[0..a_len) and b[0..b_len) share at
  * least one byte, false otherwise (always for an empty range). The
- * public functions refuse an output that overlaps their input. Defined
- * in sanitize.c. */
-bool u8g_overlap(const void *a, size_t a_len, const void *b, size_t b_len);
+ * public functions refuse an output that overlaps their input. The
+ * addresses are compared as integers (comparing pointers into different
+ * objects is undefined in C), by distance from the lower one, so that no
+ * sum can wrap even at the top of the address space. */
+static inline bool u8g_overlap(const void *a, size_t a_len, const void *b, size_t b_len)
+{
+    uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
+
+    if (a_len == 0 || b_len == 0)
+        return false;
+    return x <= y ? y - x < a_len : x - y < b_len;
+}
+
+/* u8g_add_sat returns a + b, or SIZE_MAX when the sum does not fit in a
+ * size_t (sanitize's output size: SIZE_MAX is its "too large" answer). */
+static inline size_t u8g_add_sat(size_t a, size_t b)
+{
+    return b > SIZE_MAX - a ? SIZE_MAX : a + b;
+}
+
+/* u8g_mul_sat returns n * unit (unit >= 1), or SIZE_MAX when the product
+ * does not fit in a size_t: the size in bytes of n units of an output,
+ * for u8g_overlap, which then only needs "reaches to the end". */
+static inline size_t u8g_mul_sat(size_t n, size_t unit)
+{
+    return n > SIZE_MAX / unit ? SIZE_MAX : n * unit;
+}
+
+/* The bytes that can begin a denied character, as two 16-entry tables:
+ * byte b is a candidate when lo[b & 15] & hi[b >> 4] != 0. Each high
+ * nibble that leads a denied character gets one bit of its own (there are
+ * at most 7: 0, 1, 7, C, D, E, F), so the tables hold any set of such
+ * bytes exactly; the vector kernels look them up with a byte shuffle.
+ * Every candidate above 7F is a lead byte (C2..F4), so in well-formed
+ * text a candidate always starts a character. */
+struct u8g_leadset {
+    uint8_t lo[16];
+    uint8_t hi[16];
+};
 
 /* The hot loops of one implementation. Every function works on the
  * longest valid prefix of p[0..len) and returns its length in bytes; the
@@ -56,7 +95,51 @@ struct u8g_kernels {
      * block is stored once its checks pass; the 3 bytes of a character
      * cut off by an error may follow n). out has room for len bytes. */
     size_t (*copy_prefix)(const uint8_t *p, size_t len, uint8_t *out);
+    /* The offset of the first byte of p[0..len) in the set, or len when
+     * there is none (policy checking: see policy.c). Reads only
+     * p[0..len). */
+    size_t (*find_lead)(const uint8_t *p, size_t len,
+                        const struct u8g_leadset *set);
 };
+
+/* u8g_find_lead_table is the reference find_lead: one byte at a time. */
+size_t u8g_find_lead_table(const uint8_t *p, size_t len,
+                           const struct u8g_leadset *set);
+
+/* A checked policy, ready for the loops (policy.c). deny == 0 means the
+ * functions behave exactly as without a policy. */
+struct u8g_policy {
+    unsigned deny;
+    u8guard_handler handler;
+    struct u8g_leadset set; /* the lead bytes of the denied classes */
+};
+
+/* u8g_policy_init fills *q from p (NULL: none). Returns false when p is
+ * a bad policy (deny bits outside U8GUARD_CLASS_ALL, unknown handler). */
+bool u8g_policy_init(struct u8g_policy *q, const u8guard_policy *p);
+
+/* u8g_clean_prefix returns the length of the longest prefix of p[0..len)
+ * that is well-formed and holds no character q denies. */
+size_t u8g_clean_prefix(const struct u8g_kernels *k,
+                        const struct u8g_policy *q, const uint8_t *p,
+                        size_t len);
+
+/* u8g_first_denied returns the offset of the first character q denies in
+ * the well-formed p[0..n), or n when there is none. */
+size_t u8g_first_denied(const struct u8g_kernels *k,
+                        const struct u8g_policy *q, const uint8_t *p,
+                        size_t n);
+
+/* u8g_error_at sets *err to the error at p[0] (offset = base), which the
+ * caller knows is ill-formed or a character q denies. */
+void u8g_error_at(const struct u8g_policy *q, const uint8_t *p, size_t avail,
+                  size_t base, u8guard_error *err);
+
+/* u8g_handle writes to cps what q's handler makes of the error e whose
+ * bytes start at p, as code points (U+FFFD; nothing; or the ASCII of the
+ * escape), and returns how many (0..12). */
+size_t u8g_handle(u8guard_handler h, const u8guard_error *e, const uint8_t *p,
+                  uint32_t cps[12]);
 
 /* The scalar reference's kernels: a loop over u8g_step. */
 extern const struct u8g_kernels u8g_scalar_kernels;

@@ -1,4 +1,4 @@
-/* kind.c -- names of the error kinds, exactly as DESIGN.md section 2 spells
+/* kind.c -- names of the error kinds, exactly as doc/contract.md section 2 spells
  * them, and the library version. */
 #include "u8guard.h"
 
@@ -6,7 +6,7 @@ const char *u8guard_kind_name(u8guard_kind kind)
 {
     static const char *const names[] = {
         "ok",        "unexpected_continuation", "overlong", "surrogate",
-        "too_large", "bad_continuation",        "truncated",
+        "too_large", "bad_continuation",        "truncated", "disallowed",
     };
     if ((unsigned)kind < sizeof names / sizeof names[0])
         return names[kind];

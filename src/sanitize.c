@@ -40,24 +40,6 @@ static void put(uint8_t *out, size_t *cap, size_t *o, const uint8_t *src,
     *o += n;
 }
 
-/* The addresses are compared as integers (comparing pointers into
- * different objects is undefined in C), by distance from the lower one,
- * so that no sum can wrap. */
-bool u8g_overlap(const void *a, size_t a_len, const void *b, size_t b_len)
-{
-    uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
-
-    if (a_len == 0 || b_len == 0)
-        return false;
-    return x <= y ? y - x < a_len : x - y < b_len;
-}
-
-/* Adds b to *total, saturating at SIZE_MAX. */
-static void add_saturating(size_t *total, size_t b)
-{
-    *total = b > SIZE_MAX - *total ? SIZE_MAX : *total + b;
-}
-
 size_t u8guard_sanitize(const void *data, size_t len, void *out,
                         size_t out_cap, size_t *n_errors)
 {
@@ -95,14 +77,14 @@ size_t u8guard_sanitize(const void *data, size_t len, void *out,
             if (written < out_cap)
                 put(o8, &out_cap, &written, p + pos, n);
         }
-        add_saturating(&need, n);
+        need = u8g_add_sat(need, n);
         pos += n;
         if (pos == len || n != 0)
             continue;
         u8g_classify(p + pos, len - pos, pos, &e);
         if (written < out_cap)
             put(o8, &out_cap, &written, (const uint8_t *)U8GUARD_REPLACEMENT_UTF8, 3);
-        add_saturating(&need, 3);
+        need = u8g_add_sat(need, 3);
         errors++;
         pos += e.length;
     }
@@ -114,4 +96,67 @@ size_t u8guard_sanitize(const void *data, size_t len, void *out,
 size_t u8guard_sanitized_length(const void *data, size_t len)
 {
     return u8guard_sanitize(data, len, NULL, 0, NULL);
+}
+
+/* Appends src[0..n) to out[*o..cap) only if all of it fits (an escape or
+ * a U+FFFD is never cut); otherwise stops all later writes, as put does. */
+static void put_whole(uint8_t *out, size_t *cap, size_t *o, const uint8_t *src,
+                      size_t n)
+{
+    if (n > *cap - *o) {
+        *cap = *o;
+        return;
+    }
+    memcpy(out + *o, src, n);
+    *o += n;
+}
+
+size_t u8guard_sanitize_with(const void *data, size_t len, void *out,
+                             size_t out_cap, const u8guard_policy *pol,
+                             size_t *n_errors)
+{
+    const uint8_t *p = data;
+    uint8_t *o8 = out, text[12 * 3];
+    const struct u8g_kernels *k = u8g_active();
+    struct u8g_policy q;
+    size_t pos = 0, need = 0, written = 0, errors = 0, n, i, m, t;
+    uint32_t cps[12];
+    u8guard_error e;
+
+    if (n_errors)
+        *n_errors = 0;
+    if (!u8g_policy_init(&q, pol))
+        return SIZE_MAX;
+    if (q.deny == 0 && q.handler == U8GUARD_REPLACE)
+        return u8guard_sanitize(data, len, out, out_cap, n_errors);
+    if ((p == NULL && len != 0) || (out == NULL && out_cap != 0) ||
+        u8g_overlap(p, len, o8, out_cap))
+        return SIZE_MAX;
+    while (pos < len) {
+        n = u8g_clean_prefix(k, &q, p + pos, len - pos);
+        if (written < out_cap)
+            put(o8, &out_cap, &written, p + pos, n);
+        need = u8g_add_sat(need, n);
+        pos += n;
+        if (pos == len)
+            break;
+        u8g_error_at(&q, p + pos, len - pos, pos, &e);
+        m = u8g_handle(q.handler, &e, p + pos, cps);
+        for (i = 0, t = 0; i < m; i++) /* U+FFFD or ASCII */
+            t += u8guard_encode(cps[i], text + t);
+        if (written < out_cap)
+            put_whole(o8, &out_cap, &written, text, t);
+        need = u8g_add_sat(need, t);
+        errors++;
+        pos += e.length;
+    }
+    if (n_errors)
+        *n_errors = errors;
+    return need;
+}
+
+size_t u8guard_sanitized_length_with(const void *data, size_t len,
+                                     const u8guard_policy *p)
+{
+    return u8guard_sanitize_with(data, len, NULL, 0, p, NULL);
 }

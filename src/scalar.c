@@ -1,6 +1,6 @@
 /* scalar.c -- the reference decoder: RFC 3629 section 4, which is the
  * Unicode Standard's Table 3-7 (Well-Formed UTF-8 Byte Sequences), and the
- * error classification of DESIGN.md section 2.
+ * error classification of doc/contract.md section 2.
  *
  * It is written to be obviously right rather than fast: every other
  * implementation is proven equal to it. A lead byte selects a row of
@@ -126,6 +126,8 @@ void u8g_classify(const uint8_t *p, size_t avail, size_t base,
     err->offset = base;
     err->length = sub;
     err->kind = kind;
+    err->cls = U8GUARD_CLASS_NONE;
+    err->code_point = 0;
 }
 
 void u8g_set_ok(u8guard_error *err, size_t len)
@@ -134,6 +136,8 @@ void u8g_set_ok(u8guard_error *err, size_t len)
         err->offset = len;
         err->length = 0;
         err->kind = U8GUARD_OK;
+        err->cls = U8GUARD_CLASS_NONE;
+        err->code_point = 0;
     }
 }
 
@@ -187,4 +191,5 @@ static size_t scalar_to_utf16(const uint8_t *p, size_t len, uint16_t *out,
 const struct u8g_kernels u8g_scalar_kernels = {
     U8GUARD_IMPL_SCALAR, scalar_valid_prefix, scalar_to_utf32, scalar_to_utf16,
     NULL, /* no fused validate-and-copy: sanitize validates, then copies */
+    u8g_find_lead_table,
 };

@@ -5,7 +5,7 @@
  *
  * Why the pending bytes never need a second look: they are a well-formed
  * prefix, so when the next bytes break the sequence the error's maximal
- * subpart covers every pending byte (DESIGN.md section 2), and decoding
+ * subpart covers every pending byte (doc/contract.md section 2), and decoding
  * resumes inside the new chunk. */
 #include "internal.h"
 #include "kernels/copy.h"
@@ -15,30 +15,76 @@
 struct sink {
     u8guard_error_fn on_error;
     void *ctx;
-    uint8_t *out; /* NULL: no output wanted */
-    size_t o;
+    void *out;  /* NULL: no output wanted */
+    size_t o;   /* units of the form written */
+    u8guard_form form;
+    const struct u8g_kernels *kern;
+    struct u8g_policy q;
 };
 
+/* Writes the well-formed p[0..n), which holds no denied character, in the
+ * stream's form. out has room (u8guard_stream_out_max). */
 static void emit(struct sink *k, const uint8_t *src, size_t n)
 {
-    if (k->out) {
-        u8g_copy(k->out + k->o, src, n);
-        k->o += n;
+    size_t units = 0;
+
+    if (k->out == NULL || n == 0)
+        return;
+    switch (k->form) {
+    case U8GUARD_FORM_UTF16:
+        (void)k->kern->to_utf16(src, n, (uint16_t *)k->out + k->o, &units);
+        break;
+    case U8GUARD_FORM_UTF32:
+        (void)k->kern->to_utf32(src, n, (uint32_t *)k->out + k->o, &units);
+        break;
+    case U8GUARD_FORM_UTF8:
+    default:
+        u8g_copy((uint8_t *)k->out + k->o, src, n);
+        units = n;
+        break;
+    }
+    k->o += units;
+}
+
+/* Reports the error e (offset from the start of the stream) whose bytes
+ * start at src, and writes what the handler makes of it. */
+static void report(u8guard_stream *s, struct sink *k, u8guard_error *e,
+                   const uint8_t *src)
+{
+    uint32_t cps[12];
+    uint8_t text[12 * 3];
+    size_t m, i, t = 0;
+
+    s->n_errors++;
+    if (k->on_error)
+        k->on_error(k->ctx, e);
+    if (k->out == NULL)
+        return;
+    m = u8g_handle(k->q.handler, e, src, cps);
+    if (k->form == U8GUARD_FORM_UTF8) {
+        for (i = 0; i < m; i++) /* U+FFFD or ASCII */
+            t += u8guard_encode(cps[i], text + t);
+        emit(k, text, t);
+        return;
+    }
+    for (i = 0; i < m; i++, k->o++) { /* each below U+10000: one unit */
+        if (k->form == U8GUARD_FORM_UTF16)
+            ((uint16_t *)k->out)[k->o] = (uint16_t)cps[i];
+        else
+            ((uint32_t *)k->out)[k->o] = cps[i];
     }
 }
 
-static void report(u8guard_stream *s, struct sink *k, uint64_t offset,
-                   size_t length, u8guard_kind kind)
+/* Reports the error at src (stream offset s->offset), bytes src[0..avail)
+ * known, that ends a clean stretch; returns its length. */
+static size_t report_at(u8guard_stream *s, struct sink *k, const uint8_t *src,
+                        size_t avail)
 {
     u8guard_error e;
 
-    e.offset = (size_t)offset;
-    e.length = length;
-    e.kind = kind;
-    s->n_errors++;
-    if (k->on_error)
-        k->on_error(k->ctx, &e);
-    emit(k, (const uint8_t *)U8GUARD_REPLACEMENT_UTF8, 3);
+    u8g_error_at(&k->q, src, avail, (size_t)s->offset, &e);
+    report(s, k, &e, src);
+    return e.length;
 }
 
 /* Completes the pending sequence with bytes from data[0..len). Returns how
@@ -59,7 +105,10 @@ static size_t complete_pending(u8guard_stream *s, struct sink *k,
         memcpy(buf + have, data, take);
     step = u8g_step(buf, have + take, &cp, &kind, &sub);
     if (step != 0) { /* a whole character: at least one byte came from data */
-        emit(k, buf, step);
+        if (u8guard_class_of(cp) & k->q.deny)
+            (void)report_at(s, k, buf, step);
+        else
+            emit(k, buf, step);
         s->offset += step;
         s->n_pending = 0;
         return step - have;
@@ -69,7 +118,7 @@ static size_t complete_pending(u8guard_stream *s, struct sink *k,
         s->n_pending = (unsigned char)(have + take);
         return take;
     }
-    report(s, k, s->offset, sub, kind);
+    (void)report_at(s, k, buf, have + take); /* ill-formed: length sub */
     s->offset += sub;
     s->n_pending = 0;
     return sub - have; /* sub >= have: the pending bytes were accepted */
@@ -99,42 +148,80 @@ static size_t last_boundary(const uint8_t *p, size_t len)
     return len;
 }
 
+/* The size in bytes of a unit of each form. */
+static size_t unit_of(unsigned form)
+{
+    return form == U8GUARD_FORM_UTF32 ? 4 : form == U8GUARD_FORM_UTF16 ? 2 : 1;
+}
+
+/* Sets *need to the out_cap, in units of s's form, that a chunk of len
+ * bytes needs; returns false when that does not fit a size_t. */
+static bool out_need(const u8guard_stream *s, size_t len, size_t *need)
+{
+    size_t f;
+
+    /* Per byte completed: U+FFFD is 3 UTF-8 bytes, a character at most
+     * one unit per byte; an escape at most 6 characters (6 for a 1-byte
+     * character, 4 per ill-formed byte, 10 for a 4-byte character). */
+    f = s->handler == U8GUARD_ESCAPE ? 6 : s->form == U8GUARD_FORM_UTF8 ? 3 : 1;
+    if (len > SIZE_MAX / f - 3)
+        return false;
+    *need = f * (len + 3);
+    return true;
+}
+
+size_t u8guard_stream_out_max(const u8guard_stream *s, size_t len)
+{
+    size_t need;
+
+    if (s == NULL || !out_need(s, len, &need))
+        return SIZE_MAX;
+    return need;
+}
+
 size_t u8guard_stream_feed(u8guard_stream *s, const void *data, size_t len,
                            bool final, u8guard_error_fn on_error, void *ctx,
                            void *out, size_t out_cap)
 {
     const uint8_t *p = data;
-    const struct u8g_kernels *kern;
     struct sink k;
-    size_t i = 0, n, cut, end;
+    u8guard_policy pol;
+    size_t i = 0, n, cut, end, need, out_bytes;
     u8guard_error e;
 
     if (s == NULL || s->finished || (p == NULL && len != 0))
         return SIZE_MAX;
-    if (out != NULL && (len > SIZE_MAX / 3 - 3 || out_cap < U8GUARD_STREAM_OUT_MAX(len)))
+    if (out != NULL && (!out_need(s, len, &need) || out_cap < need))
         return SIZE_MAX;
     /* Output over the chunk, or over the stream object itself (the
      * pending bytes), would be overwritten before it is read. */
-    if (out != NULL && (u8g_overlap(p, len, out, out_cap) ||
-                        u8g_overlap(s, sizeof *s, out, out_cap)))
+    out_bytes = out_cap > SIZE_MAX / unit_of(s->form) ? SIZE_MAX
+                                                      : out_cap * unit_of(s->form);
+    if (out != NULL && (u8g_overlap(p, len, out, out_bytes) ||
+                        u8g_overlap(s, sizeof *s, out, out_bytes)))
         return SIZE_MAX;
+    pol.deny = s->deny;
+    pol.handler = (u8guard_handler)s->handler;
+    (void)u8g_policy_init(&k.q, &pol); /* checked by u8guard_stream_init_with */
     k.on_error = on_error;
     k.ctx = ctx;
     k.out = out;
     k.o = 0;
+    k.form = (u8guard_form)s->form;
+    k.kern = u8g_active();
     if (s->n_pending != 0 && (len != 0 || final))
         i = complete_pending(s, &k, p, len, final);
     if (s->n_pending == 0) {
-        kern = u8g_active();
         cut = final ? len : last_boundary(p, len);
         while (i < len) {
             end = i < cut ? cut : len;
-            if (k.out != NULL && kern->copy_prefix != NULL) {
+            if (k.out != NULL && k.form == U8GUARD_FORM_UTF8 && k.q.deny == 0 &&
+                k.kern->copy_prefix != NULL) {
                 /* Validated and copied in one pass (out_cap >= 3 * len). */
-                n = kern->copy_prefix(p + i, end - i, k.out + k.o);
+                n = k.kern->copy_prefix(p + i, end - i, (uint8_t *)k.out + k.o);
                 k.o += n;
             } else {
-                n = kern->valid_prefix(p + i, end - i);
+                n = u8g_clean_prefix(k.kern, &k.q, p + i, end - i);
                 emit(&k, p + i, n);
             }
             i += n;
@@ -149,9 +236,9 @@ size_t u8guard_stream_feed(u8guard_stream *s, const void *data, size_t len,
                 s->n_pending = (unsigned char)(len - i);
                 break;
             }
-            report(s, &k, s->offset, e.length, e.kind);
-            s->offset += e.length;
-            i += e.length;
+            n = report_at(s, &k, p + i, len - i);
+            s->offset += n;
+            i += n;
         }
     }
     if (final)
@@ -159,10 +246,35 @@ size_t u8guard_stream_feed(u8guard_stream *s, const void *data, size_t len,
     return k.o;
 }
 
+/* The stream's size and layout are fixed by the ABI (doc/abi.md); these
+ * hold on every target (uint64_t is 4-aligned on some 32-bit ones, which
+ * this layout does not depend on). */
+_Static_assert(sizeof(u8guard_stream) == U8GUARD_STREAM_SIZE,
+               "u8guard_stream must stay U8GUARD_STREAM_SIZE bytes");
+_Static_assert(offsetof(u8guard_stream, n_errors) == 16,
+               "u8guard_stream members must not move");
+
 void u8guard_stream_init(u8guard_stream *s)
 {
     if (s)
         memset(s, 0, sizeof *s);
+}
+
+void u8guard_stream_init_with(u8guard_stream *s, const u8guard_policy *p,
+                              u8guard_form form)
+{
+    struct u8g_policy q;
+
+    if (s == NULL)
+        return;
+    memset(s, 0, sizeof *s);
+    if (!u8g_policy_init(&q, p) || (unsigned)form > (unsigned)U8GUARD_FORM_UTF32) {
+        s->finished = 1; /* refused: every feed returns SIZE_MAX */
+        return;
+    }
+    s->deny = q.deny;
+    s->handler = (unsigned char)q.handler;
+    s->form = (unsigned char)form;
 }
 
 uint64_t u8guard_stream_position(const u8guard_stream *s)

@@ -1,6 +1,6 @@
 /* validate.c -- validation and error iteration: the active kernels find
  * the longest valid stretch, the scalar reference names the error that
- * ends it (DESIGN.md section 2). */
+ * ends it (doc/contract.md section 2). */
 #include "internal.h"
 
 size_t u8guard_valid_prefix(const void *data, size_t len)
@@ -58,6 +58,80 @@ size_t u8guard_count_errors(const void *data, size_t len)
     size_t pos = 0, count = 0;
 
     while (u8guard_next_error(data, len, &pos, NULL))
+        count++;
+    return count;
+}
+
+/* ---- Under a policy (policy.c finds the denied characters) ----------- */
+
+bool u8guard_validate_with(const void *data, size_t len,
+                           const u8guard_policy *p, u8guard_error *err)
+{
+    const uint8_t *b = data;
+    struct u8g_policy q;
+    size_t n;
+    u8guard_error e;
+
+    if (!u8g_policy_init(&q, p) || (b == NULL && len != 0)) {
+        u8g_set_ok(err, 0);
+        return false;
+    }
+    if (q.deny == 0)
+        return u8guard_validate(data, len, err);
+    n = len == 0 ? 0 : u8g_clean_prefix(u8g_active(), &q, b, len);
+    if (n == len) {
+        u8g_set_ok(err, len);
+        return true;
+    }
+    u8g_error_at(&q, b + n, len - n, n, &e);
+    if (err)
+        *err = e;
+    return false;
+}
+
+/* One step of next_error_with for a checked policy. */
+static bool next_error_q(const struct u8g_kernels *k, const struct u8g_policy *q,
+                         const uint8_t *p, size_t len, size_t *pos,
+                         u8guard_error *err)
+{
+    size_t n;
+    u8guard_error e;
+
+    n = *pos == len ? len : *pos + u8g_clean_prefix(k, q, p + *pos, len - *pos);
+    if (n == len) {
+        *pos = len;
+        u8g_set_ok(err, len);
+        return false;
+    }
+    u8g_error_at(q, p + n, len - n, n, &e);
+    *pos = e.offset + e.length;
+    if (err)
+        *err = e;
+    return true;
+}
+
+bool u8guard_next_error_with(const void *data, size_t len,
+                             const u8guard_policy *p, size_t *pos,
+                             u8guard_error *err)
+{
+    struct u8g_policy q;
+
+    if (pos == NULL || *pos > len || (data == NULL && len != 0) ||
+        !u8g_policy_init(&q, p))
+        return false;
+    return next_error_q(u8g_active(), &q, data, len, pos, err);
+}
+
+size_t u8guard_count_errors_with(const void *data, size_t len,
+                                 const u8guard_policy *p)
+{
+    const struct u8g_kernels *k = u8g_active();
+    struct u8g_policy q;
+    size_t pos = 0, count = 0;
+
+    if ((data == NULL && len != 0) || !u8g_policy_init(&q, p))
+        return 0;
+    while (next_error_q(k, &q, data, len, &pos, NULL))
         count++;
     return count;
 }

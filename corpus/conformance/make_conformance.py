@@ -3,9 +3,9 @@
 `u8guard audit`, to standard output.
 
 The expected errors of each case are computed here by an implementation of
-DESIGN.md section 2 that shares no code with u8guard (expected_errors
+doc/contract.md section 2 that shares no code with u8guard (expected_errors
 below, written from the section's table), and the hand-written cases carry
-their expectation as written in DESIGN.md; the script checks the two agree.
+their expectation as written in doc/contract.md; the script checks the two agree.
 The audit then checks every expectation against u8guard when it loads the
 file, so a mistake in either implementation stops the audit instead of
 being absorbed.
@@ -19,7 +19,7 @@ UC, OL, SG, TL, BC, TR = ("unexpected_continuation", "overlong", "surrogate",
 
 
 def expected_errors(b):
-    """DESIGN.md section 2: the (offset, length, kind) of each error."""
+    """doc/contract.md section 2: the (offset, length, kind) of each error."""
     out, i, n = [], 0, len(b)
     while i < n:
         c = b[i]
@@ -100,7 +100,7 @@ def section(title):
     CASES.append((None, title, None))
 
 
-section("DESIGN.md section 2: its examples, as written there")
+section("doc/contract.md section 5: its examples, as written there")
 case("design-c0-80", h("C080"), "0/1 overlong, 1/1 unexpected_continuation")
 case("design-e0-80-af", h("E080AF"), "0/1 overlong, 1/1 unexpected_continuation, 2/1 unexpected_continuation")
 case("design-cesu8-u233b4", h("EDA18CEDBEB4"), "0/1 surrogate, 1/1 unexpected_continuation, 2/1 unexpected_continuation, 3/1 surrogate, 4/1 unexpected_continuation, 5/1 unexpected_continuation")
@@ -111,7 +111,7 @@ case("design-e4-bd-a0", h("E4BDA0"), "valid")
 case("design-c0-af-slash", h("C0AF"), "0/1 overlong, 1/1 unexpected_continuation")
 case("empty", b"", "valid")
 
-section("DESIGN.md section 2: each row of the table of kinds")
+section("doc/contract.md section 2.2: each row of the table of kinds")
 case("unexpected-80", h("80"), "0/1 unexpected_continuation")
 case("unexpected-bf", h("BF"), "0/1 unexpected_continuation")
 case("unexpected-after-ascii", h("4180"), "1/1 unexpected_continuation")
@@ -248,9 +248,9 @@ out.write("""# conformance.txt -- the conformance corpus of `u8guard audit`, wri
 # by make_conformance.py (edit that, then regenerate this file).
 #
 # One case per line: NAME  HEX BYTES  = EXPECTED, where EXPECTED is "valid"
-# or the errors DESIGN.md section 2 gives, as "offset/length/kind, ...".
+# or the errors doc/contract.md section 2 gives, as "offset/length/kind, ...".
 # The expectations come from the script's own model of section 2 (and the
-# DESIGN.md examples as written there); the audit checks every one against
+# doc/contract.md examples as written there); the audit checks every one against
 # u8guard when it loads this file, and stops with the line of any that
 # differs.
 """)

@@ -4,7 +4,7 @@
  *
  * Seen on Debian 12 (GLib 2.74):
  * - g_utf8_validate_len rejects U+0000 (a 00 byte) although it is valid
- *   UTF-8, and g_utf8_make_valid turns it into U+FFFD. DESIGN.md accepts
+ *   UTF-8, and g_utf8_make_valid turns it into U+FFFD. doc/contract.md accepts
  *   U+0000, so every input with a 00 byte is a disagreement ("rejects
  *   valid input"), never a divergence.
  * - g_utf8_make_valid writes one U+FFFD per byte of an ill-formed
@@ -74,7 +74,7 @@ static int glib_run(const oracle_input *in, size_t n, oracle_verdict *out)
 }
 
 /* Divergence "glib-make-valid-per-byte": g_utf8_make_valid replaces each
- * byte of an ill-formed sequence by its own U+FFFD, where DESIGN.md writes
+ * byte of an ill-formed sequence by its own U+FFFD, where doc/contract.md writes
  * one per maximal subpart. The strict verdict must agree exactly.
  * Example: E4 BD 41 -> glib FFFD FFFD 41, u8guard FFFD 41;
  *          F0 9F 98 -> glib FFFD FFFD FFFD, u8guard FFFD. */

@@ -3,7 +3,7 @@
  * form, whose UTF-8 decoder accepts the old 5- and 6-byte forms and values
  * up to 0x7FFFFFFF: F4 90 80 80 gives 0x110000 and F8 88 80 80 80 gives
  * 0x200000 (seen on Debian 12, glibc 2.36), where "UTF-32LE" (iconv_utf32.c)
- * rejects them. Those are real disagreements with DESIGN.md, reported as
+ * rejects them. Those are real disagreements with doc/contract.md, reported as
  * such; nothing here is a documented divergence. Strict only. */
 #include "adapters/adapter.h"
 

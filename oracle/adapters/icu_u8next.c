@@ -2,7 +2,7 @@
  * (strict: a negative code point marks an ill-formed sequence, and the
  * index has moved past its maximal subpart) and U8_NEXT_OR_FFFD
  * (replacement). These are a separate code path from the converters in
- * icu_ucnv.c, compiled into the caller. ICU 72 agrees with DESIGN.md
+ * icu_ucnv.c, compiled into the caller. ICU 72 agrees with doc/contract.md
  * here, so no divergence is documented. */
 #include "adapters/adapter.h"
 

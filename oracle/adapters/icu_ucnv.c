@@ -2,7 +2,7 @@
  * converter. Strict mode stops at the first ill-formed sequence
  * (UCNV_TO_U_CALLBACK_STOP); replacement mode substitutes U+FFFD
  * (UCNV_TO_U_CALLBACK_SUBSTITUTE), one per maximal subpart since ICU 60.
- * ICU 72 was seen to agree with DESIGN.md on every input the oracle tests
+ * ICU 72 was seen to agree with doc/contract.md on every input the oracle tests
  * use, so this adapter documents no divergence. */
 #include "adapters/adapter.h"
 

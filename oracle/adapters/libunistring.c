@@ -3,7 +3,7 @@
  * accepted prefix) and u8_mbtouc (replacement: it returns U+FFFD and the
  * number of bytes it skipped). libunistring accepts U+0000 and
  * noncharacters and rejects surrogates, overlongs and values above
- * U+10FFFF, as DESIGN.md does; its replacement mode differs, see
+ * U+10FFFF, as doc/contract.md does; its replacement mode differs, see
  * unistring_known_divergence. */
 #include "adapters/adapter.h"
 #include "adapters/divergence.h"
@@ -87,7 +87,7 @@ static size_t unistring_policy(const uint8_t *p, size_t avail, size_t *n_fffd)
  * shape of a sequence (lead byte, then continuation bytes) before its
  * value, so a sequence of the right shape whose value is out of range (an
  * overlong, a surrogate, above U+10FFFF) becomes one U+FFFD for all its
- * bytes, where DESIGN.md writes one per maximal subpart (each byte here).
+ * bytes, where doc/contract.md writes one per maximal subpart (each byte here).
  * It never swallows a byte that could start a character. The strict
  * verdict (u8_check) must agree exactly.
  * Example: ED A0 80 (U+D800) -> libunistring FFFD, u8guard FFFD FFFD FFFD;

@@ -3,7 +3,7 @@
  * thread only (uselocale) while decoding, so the process locale is never
  * touched. On glibc the UTF-8 locale decodes like iconv's "WCHAR_T"
  * (iconv_wchar.c): it accepts F4 90 80 80 as 0x110000, F5..F7 leads and
- * the 5- and 6-byte forms (F8 88 80 80 80 = 0x200000), which DESIGN.md
+ * the 5- and 6-byte forms (F8 88 80 80 80 = 0x200000), which doc/contract.md
  * rejects. Those are disagreements, not divergences. Strict only: the C
  * library has no replacement mode. (size_t)-1 is an ill-formed sequence
  * and (size_t)-2 an incomplete one at the end; both start at the current

@@ -3,7 +3,7 @@
  * (oracle/subprocess/node_decode.js): new TextDecoder('utf-8',
  * {fatal: true, ignoreBOM: true}) for the strict verdict and the non-fatal
  * decoder for replacement output (WHATWG substitutes per maximal subpart,
- * as DESIGN.md does). ignoreBOM keeps a leading EF BB BF as U+FEFF instead
+ * as doc/contract.md does). ignoreBOM keeps a leading EF BB BF as U+FEFF instead
  * of dropping it, as every other decoder here does.
  *
  * The fatal decoder throws a TypeError without a position, so a rejected

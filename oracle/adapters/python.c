@@ -2,7 +2,7 @@
  * (oracle/subprocess/python_decode.py): bytes.decode('utf-8') strict, with
  * UnicodeDecodeError.start as the error offset, and
  * decode('utf-8', 'replace'), which substitutes per maximal subpart as
- * DESIGN.md does. No divergence is documented: CPython is expected to
+ * doc/contract.md does. No divergence is documented: CPython is expected to
  * agree everywhere. */
 #include "adapters/adapter.h"
 #include "adapters/subprocess.h"

@@ -6,6 +6,8 @@
  * that writing to a dead child is EPIPE (MSG_NOSIGNAL), not a SIGPIPE
  * that would kill the caller. */
 #include "adapters/subprocess.h"
+#include "support/write_all.h"
+#include "install_dirs.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -84,24 +86,13 @@ static int read_exact(int fd, void *buf, size_t n, int timeout_ms)
     return IO_OK;
 }
 
-static int write_all(int fd, const void *buf, size_t n, int timeout_ms)
+/* Writes buf[0..n) to fd, waiting at most timeout_ms for each part to be
+ * taken; returns IO_OK, IO_EOF (error) or IO_TIMEOUT. */
+static int send_all(int fd, const void *buf, size_t n, int timeout_ms)
 {
-    const unsigned char *p = buf;
+    int e = write_all_timed(fd, buf, n, timeout_ms);
 
-    while (n > 0) {
-        ssize_t r;
-        int w = wait_fd(fd, POLLOUT, timeout_ms);
-        if (w != IO_OK)
-            return w;
-        r = send(fd, p, n, MSG_NOSIGNAL);
-        if (r < 0 && (errno == EINTR || errno == EAGAIN))
-            continue;
-        if (r <= 0)
-            return IO_EOF;
-        p += r;
-        n -= (size_t)r;
-    }
-    return IO_OK;
+    return e == 0 ? IO_OK : e == ETIMEDOUT ? IO_TIMEOUT : IO_EOF;
 }
 
 static void sleep_ms(long ms)
@@ -149,20 +140,38 @@ static void exec_child(const subproc *sp, const char *path, int in, int out)
     _exit(127);
 }
 
+/* Finds sp's script: installed beside the running program (share/u8guard/
+ * oracle, relative to it, so a moved install still finds its own), else in
+ * the source tree (ORACLE_SUBPROCESS_DIR: a build tree). Writes its path
+ * to path[0..cap). Returns NULL when found, else why not. */
+static const char *find_script(const subproc *sp, char *path, size_t cap)
+{
+    char rel[256];
+
+    if ((size_t)snprintf(rel, sizeof rel, "%s/oracle/%s", U8GUARD_REL_AUDIT_TO_DATA,
+                         sp->script) < sizeof rel &&
+        u8g_exe_relative(rel, path, cap) != NULL && access(path, R_OK) == 0)
+        return NULL;
+    if ((size_t)snprintf(path, cap, "%s/%s", ORACLE_SUBPROCESS_DIR, sp->script) >= cap)
+        return "subprocess script name too long";
+    if (access(path, R_OK) != 0)
+        return "subprocess script not found (neither installed in share/u8guard/oracle "
+               "beside the program nor in the source tree's oracle/subprocess)";
+    return NULL;
+}
+
 const char *subproc_start(subproc *sp)
 {
-    char path[sizeof ORACLE_SUBPROCESS_DIR + 64];
+    char path[4096];
+    const char *why;
     int req[2], rep[2], status = 0;
     char hello[4];
     pid_t pid;
 
     if (sp->pid > 0)
         return NULL;
-    if ((size_t)snprintf(path, sizeof path, "%s/%s", ORACLE_SUBPROCESS_DIR,
-                         sp->script) >= sizeof path)
-        return "subprocess script name too long";
-    if (access(path, R_OK) != 0)
-        return "subprocess script not found in ORACLE_SUBPROCESS_DIR";
+    if ((why = find_script(sp, path, sizeof path)) != NULL)
+        return why;
     if (socketpair(AF_UNIX, SOCK_STREAM, 0, req) != 0)
         return "socketpair failed";
     if (pipe(rep) != 0) {
@@ -291,7 +300,7 @@ static int run_batch(subproc *sp, const oracle_input *in, size_t n,
             memcpy(req + pos + 4, in[i].data, in[i].len);
         pos += 4 + in[i].len;
     }
-    rc = write_all(sp->to_child, req, total, timeout_ms());
+    rc = send_all(sp->to_child, req, total, timeout_ms());
     for (size_t i = 0; rc == IO_OK && i < n; i++)
         rc = read_reply(sp->from_child, in[i].len, &out[i], scratch);
     free(req);

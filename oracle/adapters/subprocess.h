@@ -20,7 +20,7 @@
 #include <sys/types.h>
 
 typedef struct subproc {
-    const char *script;          /* file name in ORACLE_SUBPROCESS_DIR */
+    const char *script;          /* file name in oracle/subprocess/ */
     const char *const *programs; /* interpreters to try, NULL-terminated */
     const char *missing;         /* open()'s message when none is found */
     pid_t pid;                   /* 0: not running */

@@ -2,7 +2,7 @@
  * time; a negative return (UTF8PROC_ERROR_INVALIDUTF8) is an ill-formed
  * sequence at the current position. utf8proc has no replacement mode.
  * On Debian 12 (utf8proc 2.8) it rejects surrogates, overlongs and values
- * above U+10FFFF and accepts noncharacters and U+0000, as DESIGN.md does;
+ * above U+10FFFF and accepts noncharacters and U+0000, as doc/contract.md does;
  * no divergence is documented. */
 #include "adapters/adapter.h"
 

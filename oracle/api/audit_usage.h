@@ -43,9 +43,9 @@
     "  --only NAME        of the built-in oracles, audit only NAME (repeatable;\n" \
     "                     plugins are always audited)\n" \
     "  --no-builtin       audit only the plugins and --exec decoders\n" \
-    "  --corpus FILE      the conformance corpus (default: the source tree's\n" \
-    "                     corpus/conformance/conformance.txt, else its installed\n" \
-    "                     copy in share/u8guard)\n" \
+    "  --corpus FILE      the conformance corpus (default: the installed copy in\n" \
+    "                     share/u8guard beside u8guard, else the source tree's\n" \
+    "                     corpus/conformance/conformance.txt)\n" \
     "  --record DIR       keep each minimal example found in DIR (DIR/<sha256>.bin\n" \
     "                     and a line of DIR/manifest.jsonl)\n" \
     "  --replay DIR       replay DIR/manifest.jsonl: u8guard and each decoder must\n" \

@@ -152,9 +152,10 @@ size_t audit_generate(audit_rng *r, const audit_case *corpus, long n_corpus,
  * with "..." when too long). Returns buf. */
 char *audit_hex(const uint8_t *data, size_t len, char *buf, size_t cap);
 
-/* audit_json_str writes s as a JSON string literal (with quotes) to f:
- * valid UTF-8 as it is, quote, backslash and controls escaped, each
- * ill-formed sequence as U+FFFD. */
+/* audit_json_str writes s as a JSON string literal (with quotes) to f,
+ * escaped by json_string (support/json.h): valid UTF-8 as it is, quote,
+ * backslash and controls escaped, each ill-formed sequence as U+FFFD.
+ * Returns nothing; a write error is left in ferror(f). */
 void audit_json_str(FILE *f, const char *s);
 
 /* audit_json_name writes the member "key": "NAME" for a decoder's name
@@ -186,10 +187,6 @@ void audit_print_table(FILE *f, audit_decoder *const *d, size_t n);
 /* audit_print_json prints one JSON object per decoder, one per line. */
 void audit_print_json(FILE *f, audit_decoder *const *d, size_t n,
                       uint64_t seed);
-
-/* audit_sha256 writes the SHA-256 of data[0..len) as 64 hex digits and a
- * NUL into hex[65]. */
-void audit_sha256(const uint8_t *data, size_t len, char hex[65]);
 
 /* audit_record writes example e of decoder d into dir (DIR/<sha>.bin and a
  * line of DIR/manifest.jsonl) unless that sha256+decoder is already there.

@@ -1,28 +1,21 @@
 /* corpus.c -- reads the conformance corpus (corpus/conformance/conformance.txt):
  * one case per line, "NAME  HEX BYTES...  = EXPECTED", where EXPECTED is
- * "valid" or DESIGN.md's errors as "offset/length/kind, ...". Blank lines
+ * "valid" or doc/contract.md's errors as "offset/length/kind, ...". Blank lines
  * and lines starting with '#' are comments. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "audit.h"
+#include "support/hex.h"
 #include "u8guard.h"
-
-/* Returns the value of hex digit c, or -1. */
-static int hexval(int c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    c = tolower(c);
-    return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-}
 
 /* Parses one non-comment line into *c. Returns NULL, or what is wrong. */
 static const char *parse_line(char *line, audit_case *c)
 {
     char *p = line, *eq = strchr(line, '=');
-    size_t n = 0, cap = strlen(line) / 2 + 1;
+    size_t cap = strlen(line) / 2 + 1;
+    hex_result r;
 
     if (eq == NULL)
         return "no '=' before the expected errors";
@@ -36,20 +29,10 @@ static const char *parse_line(char *line, audit_case *c)
     c->data = malloc(cap);
     if (c->data == NULL)
         return "out of memory";
-    for (;;) {
-        int hi, lo;
-        while (isspace((unsigned char)*p))
-            p++;
-        if (*p == '\0')
-            break;
-        hi = hexval(p[0]);
-        lo = hi < 0 ? -1 : hexval(p[1]);
-        if (lo < 0)
-            return "bad hex byte";
-        c->data[n++] = (uint8_t)(hi * 16 + lo);
-        p += 2;
-    }
-    c->len = n;
+    /* the bytes: pairs of hex digits, white space between any two */
+    if (hex_parse(p, strlen(p), " \t\n\v\f\r", 0, c->data, cap, &r) != HEX_OK)
+        return "bad hex byte";
+    c->len = r.n;
     p = eq + 1;
     while (isspace((unsigned char)*p))
         p++;
@@ -167,7 +150,7 @@ long audit_corpus_check(const char *path, const audit_case *cases, long n)
                    squeeze(cases[i].expected, b, sizeof b)) != 0) {
             fprintf(stderr, "u8guard audit: %s:%ld: case %s expects \"%s\" but "
                             "u8guard says \"%s\": the corpus is wrong (or "
-                            "u8guard is; check DESIGN.md section 2)\n",
+                            "u8guard is; check doc/contract.md section 2)\n",
                     path, cases[i].line, cases[i].name, cases[i].expected, got);
             wrong++;
         }

@@ -7,30 +7,29 @@
 
 #include "audit.h"
 #include "audit_main.h"
+#include "install_dirs.h"
 
-#if !defined(U8GUARD_AUDIT_CORPUS) || !defined(U8GUARD_AUDIT_CORPUS_INSTALLED)
-#error "U8GUARD_AUDIT_CORPUS and U8GUARD_AUDIT_CORPUS_INSTALLED must be defined"
+#ifndef U8GUARD_AUDIT_CORPUS
+#error "U8GUARD_AUDIT_CORPUS (the source tree's corpus) must be defined"
 #endif
 
-/* Returns the conformance corpus to read: --corpus, else the source
- * tree's, else the installed copy (when the source tree is gone). */
+/* Returns the conformance corpus to read: --corpus, else the installed
+ * copy beside this program (share/u8guard, found relative to it: a moved
+ * install still finds its own), else the source tree's (a build tree). */
 static const char *corpus_path(const audit_options *o)
 {
+    static char installed[4096];
     FILE *f;
 
     if (o->corpus)
         return o->corpus;
-    f = fopen(U8GUARD_AUDIT_CORPUS, "r");
-    if (f != NULL) {
+    if (u8g_exe_relative(U8GUARD_REL_AUDIT_TO_DATA "/conformance.txt", installed,
+                         sizeof installed) != NULL &&
+        (f = fopen(installed, "r")) != NULL) {
         fclose(f);
-        return U8GUARD_AUDIT_CORPUS;
+        return installed;
     }
-    f = fopen(U8GUARD_AUDIT_CORPUS_INSTALLED, "r");
-    if (f != NULL) {
-        fclose(f);
-        return U8GUARD_AUDIT_CORPUS_INSTALLED;
-    }
-    return U8GUARD_AUDIT_CORPUS; /* its error names the source tree's */
+    return U8GUARD_AUDIT_CORPUS; /* its error, if any, names this path */
 }
 
 /* Returns 0 when dir is a directory, else 2 after a message. */
@@ -49,16 +48,29 @@ static int check_dir(const char *dir)
     return 0;
 }
 
-/* Returns 1 when some decoder in d[0..n) is neither conformant nor
- * unavailable, else 0. */
+/* Returns 1 when some decoder in d[0..n) disagrees (is neither conformant
+ * nor unavailable); else 2, after naming them on stderr, when some decoder
+ * that was asked for could not run (it was not audited, so the audit does
+ * not pass); else 0. */
 static int verdict(audit_decoder *const *d, size_t n)
 {
+    size_t unavailable = 0;
+
     for (size_t i = 0; i < n; i++) {
         const char *s = audit_status(d[i]);
-        if (strcmp(s, "conformant") != 0 && strcmp(s, "unavailable") != 0)
+        if (strcmp(s, "unavailable") == 0)
+            unavailable++;
+        else if (strcmp(s, "conformant") != 0)
             return 1;
     }
-    return 0;
+    if (unavailable == 0)
+        return 0;
+    fprintf(stderr, "u8guard audit: %zu decoder(s) could not run and were not audited:", unavailable);
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(audit_status(d[i]), "unavailable") == 0)
+            fprintf(stderr, " %s", d[i]->name);
+    fprintf(stderr, " (reasons above; --only NAME audits a chosen set)\n");
+    return 2;
 }
 
 /* Returns true, after saying why on stderr, when no decoder was given a

@@ -20,6 +20,7 @@
 #include <time.h>
 
 #include "record_internal.h"
+#include "support/sha256.h"
 
 /* Returns 1 when DIR/manifest.jsonl has an entry for sha + decoder, 0
  * when not (or when there is no manifest yet), -1 on a read error. */
@@ -102,7 +103,7 @@ int audit_record(const char *dir, const audit_decoder *d,
         fprintf(stderr, "u8guard audit: out of memory\n");
         return -1;
     }
-    audit_sha256(e->data, e->len, sha);
+    sha256_hex(e->data, e->len, sha);
     done = already_recorded(dir, sha, d->name);
     if (done != 0) {
         if (done < 0)

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "record_internal.h"
+#include "support/sha256.h"
 #include "u8guard.h"
 
 /* Appends u8guard's answer on data[0..len) as a JSON object: verdict,
@@ -22,7 +23,7 @@ bool sb_ours(sbuf *b, const uint8_t *data, size_t len)
     uint32_t *buf = malloc(2 * (len + 1) * sizeof *buf);
     oracle_verdict v;
     sbuf errs = {0};
-    u8guard_error e, first = {0, 0, U8GUARD_OK};
+    u8guard_error e, first = {0, 0, U8GUARD_OK, U8GUARD_CLASS_NONE, 0};
     size_t pos = 0, count = 0;
     bool consistent;
 
@@ -51,7 +52,7 @@ bool sb_ours(sbuf *b, const uint8_t *data, size_t len)
         sb_str(b, sb_text(&errs));
     } else {
         char sha[65];
-        audit_sha256((const uint8_t *)errs.s, errs.len, sha);
+        sha256_hex((const uint8_t *)errs.s, errs.len, sha);
         sb_printf(b, "\"sha256:%s\"", sha);
     }
     b->oom |= errs.oom;

@@ -30,8 +30,8 @@ typedef struct sbuf {
  * error. */
 __attribute__((format(printf, 2, 3)))
 void sb_printf(sbuf *b, const char *fmt, ...);
-/* sb_str appends s as a JSON string literal, escaped as audit_json_str
- * does; returns nothing, sets b->oom when out of memory. */
+/* sb_str appends s as a JSON string literal, escaped by json_string
+ * (support/json.h); returns nothing, sets b->oom when out of memory. */
 void sb_str(sbuf *b, const char *s);
 /* sb_text returns b's text; "" when b is empty or out of memory. */
 const char *sb_text(const sbuf *b);
@@ -101,7 +101,7 @@ const char *json_skip_value(const char *p);
 bool json_member(const char *line, const char *key, const char **v, const char **end);
 /* json_member_str copies the string member key of line, unescaped, into
  * out[0..cap). Returns true on success, false when it is absent, not a
- * string, has an escape audit_json_str does not write, or is too long. */
+ * string, has an escape json_string does not write, or is too long. */
 bool json_member_str(const char *line, const char *key, char *out, size_t cap);
 /* json_canonical returns a new copy of [v, end) without the whitespace
  * between JSON tokens (strings kept as they are; free it), or NULL when
@@ -110,9 +110,10 @@ char *json_canonical(const char *v, const char *end);
 /* json_member_canonical returns a json_canonical copy of the member key of
  * line (free it), or NULL when absent or out of memory. */
 char *json_member_canonical(const char *line, const char *key);
-/* record_unhex decodes hex[0..hlen) (lower or upper case) into
- * out[0..cap). Returns the number of bytes on success, -1 when malformed
- * (odd length, not hex) or longer than cap. */
+/* record_unhex decodes hex[0..hlen) (lower or upper case, no separators,
+ * by hex_parse of support/hex.h) into out[0..cap). Returns the number of
+ * bytes on success, -1 when malformed (odd length, not hex) or longer
+ * than cap. */
 long record_unhex(const char *hex, size_t hlen, uint8_t *out, size_t cap);
 
 #endif

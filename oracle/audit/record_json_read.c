@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "record_internal.h"
+#include "support/hex.h"
 
 /* Returns p after JSON whitespace. */
 const char *json_skip_ws(const char *p)
@@ -121,7 +122,9 @@ bool json_member_str(const char *line, const char *key, char *out, size_t cap)
                     return false;
                 memcpy(h, v + 1, 4);
                 x = strtol(h, NULL, 16);
-                if (x <= 0 || x > 0xFF) /* audit_json_str escapes bytes only */
+                /* json_string escapes controls and DEL only; older
+                 * manifests may hold any byte as \u00XX */
+                if (x <= 0 || x > 0xFF)
                     return false;
                 c = (char)x;
                 v += 4;
@@ -131,6 +134,10 @@ bool json_member_str(const char *line, const char *key, char *out, size_t cap)
                 c = '\t';
             } else if (c == 'r') {
                 c = '\r';
+            } else if (c == 'b') {
+                c = '\b';
+            } else if (c == 'f') {
+                c = '\f';
             } else if (c != '"' && c != '\\' && c != '/') {
                 return false;
             }
@@ -185,25 +192,7 @@ char *json_member_canonical(const char *line, const char *key)
  * length, or -1 when malformed or too long. */
 long record_unhex(const char *hex, size_t hlen, uint8_t *out, size_t cap)
 {
-    size_t n = 0;
+    hex_result r;
 
-    if (hlen % 2)
-        return -1;
-    for (size_t i = 0; i < hlen; i += 2) {
-        int v = 0;
-        for (int k = 0; k < 2; k++) {
-            char c = hex[i + (size_t)k];
-            int x = c >= '0' && c <= '9'   ? c - '0'
-                    : c >= 'a' && c <= 'f' ? c - 'a' + 10
-                    : c >= 'A' && c <= 'F' ? c - 'A' + 10
-                                           : -1;
-            if (x < 0)
-                return -1;
-            v = v * 16 + x;
-        }
-        if (n == cap)
-            return -1;
-        out[n++] = (uint8_t)v;
-    }
-    return (long)n;
+    return hex_parse(hex, hlen, NULL, 0, out, cap, &r) == HEX_OK ? (long)r.n : -1;
 }

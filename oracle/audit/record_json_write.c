@@ -9,8 +9,11 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "record_internal.h"
+#include "support/json.h"
+#include "support/sha256.h"
 
 /* Appends printf-formatted text to b (sets b->oom when out of memory). */
 void sb_printf(sbuf *b, const char *fmt, ...)
@@ -47,20 +50,19 @@ void sb_printf(sbuf *b, const char *fmt, ...)
     b->len += (size_t)w;
 }
 
-/* Appends s as a JSON string literal, escaped as audit_json_str does. */
+/* A json_sink appending to the sbuf ctx; false once it is out of memory. */
+static bool sb_put(void *ctx, const void *p, size_t n)
+{
+    sbuf *b = ctx;
+
+    sb_printf(b, "%.*s", (int)n, (const char *)p);
+    return !b->oom;
+}
+
+/* Appends s as a JSON string literal, escaped by json_string. */
 void sb_str(sbuf *b, const char *s)
 {
-    sb_printf(b, "\"");
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            sb_printf(b, "\\%c", c);
-        else if (c < 0x20 || c >= 0x7F)
-            sb_printf(b, "\\u%04x", c);
-        else
-            sb_printf(b, "%c", c);
-    }
-    sb_printf(b, "\"");
+    (void)json_string(s, strlen(s), sb_put, b);
 }
 
 /* Returns b's text ("" when empty or out of memory). */
@@ -91,7 +93,7 @@ void sb_cps(sbuf *b, const uint32_t *cps, size_t n)
         for (size_t i = 0; i < n; i++)
             for (int k = 0; k < 4; k++)
                 le[4 * i + (size_t)k] = (uint8_t)(cps[i] >> (8 * k));
-        audit_sha256(le, 4 * n, sha);
+        sha256_hex(le, 4 * n, sha);
         free(le);
         sb_printf(b, "\"sha256:%s\"", sha);
     }

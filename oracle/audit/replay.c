@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "record_internal.h"
+#include "support/sha256.h"
 
 /* Returns the decoder named name in d[0..n), or NULL. */
 static audit_decoder *find_decoder(audit_decoder *const *d, size_t n, const char *name)
@@ -96,8 +97,8 @@ static int replay_ours(const char *line, const char *hex, const char *name,
     }
     if (rec == NULL || cur == NULL || strcmp(rec, cur) != 0) {
         printf("U8GUARD ANSWER CHANGED on input %s (entry of decoder %s): recorded %s, "
-               "now %s; u8guard must give DESIGN.md's answer: fix u8guard (re-record "
-               "only if DESIGN.md itself changed)\n", hex, name, rec ? rec : "(nothing)",
+               "now %s; u8guard must give doc/contract.md's answer: fix u8guard (re-record "
+               "only if doc/contract.md itself changed)\n", hex, name, rec ? rec : "(nothing)",
                cur ? cur : "(out of memory)");
         print_differences(rec, cur, OURS_KEYS);
         rc = 1;
@@ -182,7 +183,7 @@ static int replay_line(const char *dir, const char *line, long lineno,
         goto out;
     }
     audit_hex(buf, (size_t)len, hex, 2 * AUDIT_MAX_INPUT + 8);
-    audit_sha256(buf, (size_t)len, sha_now);
+    sha256_hex(buf, (size_t)len, sha_now);
     if (strcmp(sha_now, sha) != 0) {
         printf("%s/manifest.jsonl:%ld: the sha256 of hex %s is %s, recorded %s\n",
                dir, lineno, hex, sha_now, sha);

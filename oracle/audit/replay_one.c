@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "record_internal.h"
+#include "support/sha256.h"
 
 /* Reads the input of --replay-one: the bytes of path, or the hex= of the
  * first "U8GUARD-DIFF" line in it (*diff_line then points into *raw).
@@ -84,7 +85,7 @@ int audit_replay_one(const char *path, audit_decoder *const *d, size_t n)
         len = read_one(path, data, &raw, &diff_line);
     if (len < 0)
         goto done;
-    audit_sha256(data, (size_t)len, sha);
+    sha256_hex(data, (size_t)len, sha);
     sb_printf(&out, "{\"sha256\": \"%s\", \"hex\": \"%s\", \"len\": %ld, \"class\": \"%s\"",
               sha, audit_hex(data, (size_t)len, hex, 2 * AUDIT_MAX_INPUT + 8), len,
               audit_class_name(audit_classify(data, (size_t)len)));

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "audit.h"
+#include "support/json.h"
 #include "u8guard.h"
 
 char *audit_hex(const uint8_t *data, size_t len, char *buf, size_t cap)
@@ -71,55 +72,19 @@ char *audit_name_human(const char *name, char *buf, size_t cap)
     return buf;
 }
 
-/* Writes s[0..) as the inside of a JSON string: valid UTF-8 as it is,
- * quote, backslash and controls escaped, each ill-formed sequence as
- * U+FFFD. Returns true when s was valid UTF-8. */
-static bool json_body(FILE *f, const char *s)
-{
-    const unsigned char *p = (const unsigned char *)s;
-    size_t len = strlen(s), i = 0;
-    bool valid = true;
-
-    while (i < len) {
-        size_t v = u8guard_valid_prefix(p + i, len - i);
-
-        for (size_t end = i + v; i < end; i++) {
-            unsigned char c = p[i];
-            if (c == '"' || c == '\\')
-                fprintf(f, "\\%c", c);
-            else if (c == '\n')
-                fputs("\\n", f);
-            else if (c == '\t')
-                fputs("\\t", f);
-            else if (c < 0x20 || c == 0x7F)
-                fprintf(f, "\\u%04x", c);
-            else
-                fputc(c, f);
-        }
-        if (i < len) {
-            valid = false;
-            fputs(U8GUARD_REPLACEMENT_UTF8, f);
-            i += bad_len(p + i, len - i);
-        }
-    }
-    return valid;
-}
-
 void audit_json_str(FILE *f, const char *s)
 {
-    fputc('"', f);
-    (void)json_body(f, s);
-    fputc('"', f);
+    /* a write error shows in ferror(f), which the caller checks */
+    (void)json_string(s, strlen(s), json_sink_file, f);
 }
 
 void audit_json_name(FILE *f, const char *key, const char *name)
 {
-    bool valid;
+    size_t len = strlen(name);
 
-    fprintf(f, "\"%s\": \"", key);
-    valid = json_body(f, name);
-    fputc('"', f);
-    if (!valid) {
+    fprintf(f, "\"%s\": ", key);
+    audit_json_str(f, name);
+    if (u8guard_valid_prefix(name, len) != len) {
         fprintf(f, ", \"%s_hex\": \"", key);
         for (const unsigned char *p = (const unsigned char *)name; *p; p++)
             fprintf(f, "%02X", *p);

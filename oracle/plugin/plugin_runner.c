@@ -16,6 +16,9 @@
  * its standard input and output a socket to the auditor, answering one
  * line per request (doc/audit-exec.md). */
 #include "plugin_runner.h"
+#include "support/write_all.h"
+
+#include "u8guard/audit_plugin.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -33,9 +36,8 @@
 #include <ucontext.h>
 #include <unistd.h>
 
-typedef const char *(*name_fn)(void);
-typedef int (*decode_fn)(const unsigned char *, size_t, uint32_t *, size_t *,
-                         size_t *);
+typedef u8guard_audit_name_fn *name_fn;
+typedef u8guard_audit_decode_fn *decode_fn;
 
 /* PROT_NONE bytes on each side of every buffer: a read or write up to this
  * far before or after a buffer faults (reserved address space, no memory). */
@@ -93,23 +95,6 @@ struct plugin_runner {
 };
 
 /* ---- shared helpers ---- */
-
-/* Writes the whole of buf; returns false on error. Async-signal-safe. */
-static bool write_all(int fd, const void *buf, size_t n)
-{
-    const char *p = buf;
-
-    while (n > 0) {
-        ssize_t w = send(fd, p, n, MSG_NOSIGNAL);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return false;
-        p += w;
-        n -= (size_t)w;
-    }
-    return true;
-}
 
 /* Reads exactly n bytes; returns false on EOF or error. */
 static bool read_all(int fd, void *buf, size_t n)
@@ -251,7 +236,7 @@ static int guarded_call(decode_fn decode, const unsigned char *data, size_t len,
  * starts with 'E'. */
 static void child_hello(int fd, char *hello)
 {
-    bool ok = write_all(fd, hello, HELLO_SIZE);
+    bool ok = write_all(fd, hello, HELLO_SIZE) == 0;
 
     if (!ok || hello[0] == 'E')
         _exit(0);
@@ -324,10 +309,10 @@ static void plugin_child(void *arg)
         rp.pad = 0;
         rp.n_out = n_out;
         rp.err_offset = err_offset;
-        if (!write_all(fd, &rp, sizeof rp))
+        if (0 != write_all(fd, &rp, sizeof rp))
             _exit(0);
         if (n_out <= len && n_out > 0 &&
-            !write_all(fd, out, n_out * sizeof(uint32_t)))
+            0 != write_all(fd, out, n_out * sizeof(uint32_t)))
             _exit(0);
         munmap(in_base, in_total);
         munmap(out_base, out_total);
@@ -840,7 +825,7 @@ static plugin_fault exec_decode(plugin_runner *r, const uint8_t *data, size_t le
      * start (a JVM, a shell wrapper on a loaded machine). */
     deadline = now_ms() + (r->fresh && r->timeout_ms < EXEC_START_MS ? EXEC_START_MS
                                                                       : r->timeout_ms);
-    if (!write_all(r->fd, req, 2 * len + 1)) {
+    if (0 != write_all(r->fd, req, 2 * len + 1)) {
         free(req);
         return no_answer(r, v, 0, len);
     }
@@ -961,8 +946,8 @@ plugin_fault plugin_runner_decode(plugin_runner *r, const uint8_t *data,
     rq.nonce = ++r->nonce;
     rq.len = len;
     deadline = now_ms() + r->timeout_ms;
-    if (!write_all(r->fd, &rq, sizeof rq) ||
-        (len > 0 && !write_all(r->fd, data, len)))
+    if (0 != write_all(r->fd, &rq, sizeof rq) ||
+        (len > 0 && 0 != write_all(r->fd, data, len)))
         got = 0;
     else
         got = read_deadline(r->fd, &rp, sizeof rp, deadline);

@@ -1,5 +1,5 @@
-/* proof_decoder.c -- the proof plugins of `u8guard audit` (DESIGN.md
- * section 4): one strict decoder, compiled once correctly (PROOF_FAULT
+/* proof_decoder.c -- the proof plugins of `u8guard audit` (doc/plugin-abi.md):
+ * one strict decoder, compiled once correctly (PROOF_FAULT
  * undefined) and once per planted fault, so that the audit's tests can
  * show each fault is found, with a minimal example, and that the correct
  * build is flagged for nothing. Each fault is one plausible mistake of a
@@ -20,6 +20,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+
+#include "u8guard/audit_plugin.h"
 
 #define FAULT_NONE 0
 #define FAULT_OVERLONG2 1
@@ -42,17 +44,6 @@
 #ifndef PROOF_NAME
 #define PROOF_NAME "proof-correct"
 #endif
-
-#if defined(__GNUC__)
-#define EXPORT __attribute__((visibility("default")))
-#else
-#define EXPORT
-#endif
-
-EXPORT const char *u8guard_audit_name(void);
-EXPORT int u8guard_audit_decode(const unsigned char *in, size_t len,
-                                uint32_t *out, size_t *n_out,
-                                size_t *err_offset);
 
 /* u8guard_audit_name returns this build's name. */
 const char *u8guard_audit_name(void)

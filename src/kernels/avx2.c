@@ -16,6 +16,7 @@
 #include "blocks.h"
 #include "decode_tables.h"
 #include "utf8_char.h"
+#include "x86_steps.h"
 
 #include <immintrin.h>
 #include <string.h>
@@ -108,49 +109,18 @@ static size_t avx2_blocks(const uint8_t *p, size_t len)
 
 static size_t avx2_valid_prefix(const uint8_t *p, size_t len)
 {
-    bool stop;
-    size_t h = u8g_head(p, len, &stop);
-
-    /* Not stopped: h >= U8G_HEAD_BYTES, the bytes avx2_blocks reads
-     * before its start. */
-    return stop ? h : h + avx2_blocks(p + h, len - h);
+    return u8g_head_then_blocks(p, len, avx2_blocks);
 }
 
-/* Decoding (see decode_tables.h and avx512.c, "Decoding"). The text is
- * decoded in windows of U8G_DEC_WINDOW bytes: a window is validated
- * (avx2_valid_prefix), then its valid prefix decoded while it is still in
- * the L1 cache. Only text proven valid is decoded, so the decoder needs no
- * checks.
- *
- * A valid stretch p[0..n) is walked in steps of 8 bytes at i = 0, 8, 16,
- * ... while U8G_DEC_VECTOR_MIN (48) bytes remain; a step decodes the
- * characters whose lead bytes lie in p[i .. i + 8), whose continuation
- * bytes (at most 3) lie within the 16 bytes loaded; continuation bytes at
- * the start of a step belong to a character of the step before. So i
- * never waits for the decoding (a step whose start depended on where the
- * last character ended would wait for the load, compare and bit scan of
- * the step before). 16 ASCII bytes are widened at once. Otherwise the
- * left-pack table gives the positions of the step's leads; for character
- * j, the 4 bytes from its lead are gathered into 32-bit lane j (one
- * shuffle of the 16 bytes, broadcast to both 128-bit halves); the lead's
- * marker bits and the continuations' 10 are masked off by the lead's high
- * nibble; two multiply-adds assemble b0 << 18 | b1 << 12 | b2 << 6 | b3;
- * a shift by 6 * (4 - length) drops the bytes after the character. The
- * last bytes (fewer than 48) are decoded one character at a time, from
- * the first lead not yet decoded.
- *
- * Why the full-width stores are safe: the caller's out has room for len
- * units (u8g_kernels), and a character of k bytes gives at most k units
- * (UTF-32: 1; UTF-16: 2 only for k = 4). When step i starts, the
- * characters with leads before i are decoded: o is at most their bytes,
- * which end at e, i <= e <= i + 3 (the last may run 3 bytes past i). A
- * step runs only when i + 16 <= n <= len. It stores 8 units from o, and
- * o + 8 <= i + 11 < len; or, for 16 ASCII bytes, 16 units, and then byte
- * i is ASCII, so e = i and o + 16 <= i + 16 <= len (and so on for the
- * ASCII bytes after them, widened only while they lie before n). Lanes
- * past the step's characters are junk that the characters after it
- * overwrite (U8G_DEC_VECTOR_MIN), never past out[len), and never past
- * the units the call returns. */
+/* Decoding: in validated windows (decode_driver.h), 8-byte steps
+ * (decode_steps.h: which bytes a step takes, why the full-width stores
+ * are safe). A step: the left-pack table (decode_tables.h) gives the
+ * positions of its leads; for character j, the 4 bytes from its lead are
+ * gathered into 32-bit lane j (one shuffle of the 16 bytes, broadcast to
+ * both 128-bit halves); the lead's marker bits and the continuations' 10
+ * are masked off by the lead's high nibble; two multiply-adds assemble
+ * b0 << 18 | b1 << 12 | b2 << 6 | b3; a shift by 6 * (4 - length) drops
+ * the bytes after the character (see also avx512.c, "Decoding"). */
 
 struct dec_consts {
     __m256i spread;     /* byte 4j + k = j: lane j takes lead position j */
@@ -200,28 +170,6 @@ static inline __m256i decode8(__m128i src, uint64_t pos, const struct dec_consts
     return _mm256_srlv_epi32(v, shift);
 }
 
-static inline __m128i load16(const uint8_t *p)
-{
-    return _mm_loadu_si128((const __m128i *)(const void *)p);
-}
-
-/* Bit k (k = 0..7): byte k of v is a lead (not 10xxxxxx: >= -64 as a
- * signed byte). */
-static inline uint32_t leads8(__m128i v)
-{
-    return (uint32_t)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(-65))) & 0xFF;
-}
-
-/* The first character boundary at or after i of the valid p[0..n), when
- * every character before it is decoded: past the continuation bytes of
- * the last character of the steps. */
-static inline size_t next_lead(const uint8_t *p, size_t i, size_t n)
-{
-    while (i < n && U8G_IS_TAIL(p[i]))
-        i++;
-    return i;
-}
-
 /* ASCII comes in runs: widens the 16 ASCII bytes v at p (left >= 16
  * bytes readable), then 32 bytes at a time while they are ASCII; returns
  * the bytes widened, as many units written to out. */
@@ -269,37 +217,29 @@ static inline size_t ascii_utf16(const uint8_t *p, size_t left, uint16_t *out, _
     return k;
 }
 
-/* Decodes the valid p[0..n) to UTF-32 at out; returns the units written. */
-static size_t decode32_valid(const uint8_t *p, size_t n, uint32_t *out,
-                             const struct dec_consts *c)
+/* Two steps per call (16 bytes, v): the second's leads are bits 8..15. */
+static inline size_t step_utf32(const uint8_t *p, __m128i v, uint32_t *out, size_t *o,
+                                const struct dec_consts *c)
 {
-    size_t i = 0, o = 0, k;
-    uint32_t lead, cp;
-    __m128i v;
+    uint32_t lead = leads16(v);
+    size_t k = *o;
 
-    while (n - i >= U8G_DEC_VECTOR_MIN) {
-        v = load16(p + i);
-        if (_mm_movemask_epi8(v) == 0) {
-            k = ascii_utf32(p + i, n - i, out + o, v);
-            i += k;
-            o += k;
-            continue;
-        }
-        lead = (uint32_t)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(-65)));
-        _mm256_storeu_si256((__m256i *)(void *)(out + o),
-                            decode8(v, U8G_LEFT_PACK[lead & 0xFF], c));
-        o += U8G_POPCOUNT8[lead & 0xFF];
-        /* Two steps per round: the second's leads are bits 8..15. */
-        _mm256_storeu_si256((__m256i *)(void *)(out + o),
-                            decode8(load16(p + i + 8), U8G_LEFT_PACK[lead >> 8], c));
-        o += U8G_POPCOUNT8[lead >> 8];
-        i += 16;
-    }
-    for (i = next_lead(p, i, n); i < n;) {
-        i += u8g_char_trusted(p + i, &cp);
-        out[o++] = cp;
-    }
-    return o;
+    _mm256_storeu_si256((__m256i *)(void *)(out + k), decode8(v, U8G_LEFT_PACK[lead & 0xFF], c));
+    k += U8G_POPCOUNT8[lead & 0xFF];
+    _mm256_storeu_si256((__m256i *)(void *)(out + k),
+                        decode8(load16(p + 8), U8G_LEFT_PACK[lead >> 8], c));
+    *o = k + U8G_POPCOUNT8[lead >> 8];
+    return 16;
+}
+
+/* Every code point is below 0x10000: packus keeps it. */
+static inline void step_utf16_bmp(__m128i v, uint32_t lead, uint16_t *out,
+                                  const struct dec_consts *c)
+{
+    __m256i cps = decode8(v, U8G_LEFT_PACK[lead], c);
+
+    _mm_storeu_si128((__m128i *)(void *)out,
+                     _mm_packus_epi32(_mm256_castsi256_si128(cps), _mm256_extracti128_si256(cps, 1)));
 }
 
 /* Stores the UTF-16 of the first k (0..8) code points of cp at out and
@@ -330,107 +270,23 @@ static inline size_t store_utf16x8(__m256i cp, uint32_t k, uint16_t *out,
     return k + U8G_POPCOUNT8[m & ((1u << k) - 1)];
 }
 
-/* Decodes the valid p[0..n) to UTF-16 at out; returns the units written.
- * A step without a 4-byte lead narrows its code points to 16 bits. One
- * with a 4-byte lead and 3 or more characters makes surrogate pairs
- * (store_utf16x8), when i + 20 <= n: its first 4 characters end by i + 11
- * (leads before i + 8), so their units do too (units <= bytes), and the 8
- * units stored after them end by i + 19. Otherwise (1 or 2 characters,
- * or the last bytes) it decodes one character at a time. */
-static size_t decode16_valid(const uint8_t *p, size_t n, uint16_t *out,
-                             const struct dec_consts *c)
+static inline size_t step_utf16_pairs(__m128i v, uint32_t lead, size_t k, uint16_t *out,
+                                      const struct dec_consts *c)
 {
-    size_t i = 0, o = 0, k, end;
-    uint32_t nonascii, lead, cp;
-    __m128i v;
-    __m256i cps;
-
-    while (n - i >= U8G_DEC_VECTOR_MIN) {
-        v = load16(p + i);
-        nonascii = (uint32_t)_mm_movemask_epi8(v);
-        if (nonascii == 0) {
-            k = ascii_utf16(p + i, n - i, out + o, v);
-            i += k;
-            o += k;
-            continue;
-        }
-        lead = leads8(v);
-        /* Bytes >= F0: greater than -17 as signed bytes, and negative. */
-        if ((nonascii & lead & (uint32_t)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(-17)))) == 0) {
-            cps = decode8(v, U8G_LEFT_PACK[lead], c);
-            _mm_storeu_si128((__m128i *)(void *)(out + o),
-                             _mm_packus_epi32(_mm256_castsi256_si128(cps),
-                                              _mm256_extracti128_si256(cps, 1)));
-            o += U8G_POPCOUNT8[lead];
-            i += 8;
-            continue;
-        }
-        k = U8G_POPCOUNT8[lead];
-        if (k > 2) { /* n - i >= U8G_DEC_VECTOR_MIN > 20 */
-            o += store_utf16x8(decode8(v, U8G_LEFT_PACK[lead], c), (uint32_t)k, out + o, c);
-            i += 8;
-            continue;
-        }
-        /* Few characters with a 4-byte one: text of mostly 4-byte
-         * characters (emoji), where one at a time costs less than packing
-         * pairs; 32 bytes so, then the steps resume at the character
-         * boundary reached. (Also the last 16..19 bytes, see above.) */
-        end = n - i < 32 ? n : i + 32;
-        for (i = next_lead(p, i, n); i < end;) {
-            i += u8g_char_trusted(p + i, &cp);
-            o += u8g_put_utf16(out + o, cp);
-        }
-    }
-    for (i = next_lead(p, i, n); i < n;) {
-        i += u8g_char_trusted(p + i, &cp);
-        o += u8g_put_utf16(out + o, cp);
-    }
-    return o;
+    return store_utf16x8(decode8(v, U8G_LEFT_PACK[lead], c), (uint32_t)k, out, c);
 }
 
-static size_t avx2_to_utf32(const uint8_t *p, size_t len, uint32_t *out,
-                            size_t *n_out)
-{
-    struct dec_consts c;
-    size_t pos = 0, o = 0, w, n;
+#include "decode_steps.h"
 
-    dec_consts_load(&c);
-    while (pos < len) {
-        /* A window that cuts a character stops short of it (n > 0) and
-         * the next one starts there; only n == 0 is an error. */
-        w = len - pos < U8G_DEC_WINDOW ? len - pos : U8G_DEC_WINDOW;
-        n = avx2_valid_prefix(p + pos, w);
-        if (n == 0)
-            break;
-        o += decode32_valid(p + pos, n, out + o, &c);
-        pos += n;
-    }
-    *n_out = o;
-    return pos;
-}
-
-static size_t avx2_to_utf16(const uint8_t *p, size_t len, uint16_t *out,
-                            size_t *n_out)
-{
-    struct dec_consts c;
-    size_t pos = 0, o = 0, w, n;
-
-    dec_consts_load(&c);
-    while (pos < len) {
-        w = len - pos < U8G_DEC_WINDOW ? len - pos : U8G_DEC_WINDOW;
-        n = avx2_valid_prefix(p + pos, w);
-        if (n == 0)
-            break;
-        o += decode16_valid(p + pos, n, out + o, &c);
-        pos += n;
-    }
-    *n_out = o;
-    return pos;
-}
+/* to_utf32, to_utf16: the windowed decoder with this file's validator and
+ * decode steps. */
+#define U8G_DRIVER_VALID avx2_valid_prefix
+#include "decode_driver.h"
 
 const struct u8g_kernels u8g_avx2_kernels = {
-    U8GUARD_IMPL_AVX2, avx2_valid_prefix, avx2_to_utf32, avx2_to_utf16,
+    U8GUARD_IMPL_AVX2, avx2_valid_prefix, driver_to_utf32, driver_to_utf16,
     NULL, /* no fused validate-and-copy: sanitize validates, then copies */
+    u8g_avx2_find_lead,
 };
 
 #endif

@@ -237,11 +237,8 @@ static size_t avx512_copy_prefix(const uint8_t *p, size_t len, uint8_t *dst)
     return blocks(p, len, dst);
 }
 
-/* Decoding. The text is decoded in windows of DEC_WINDOW bytes: a window
- * is validated (avx512_valid_prefix), then its valid prefix decoded while
- * it is still in the L1 cache. Only text proven valid is decoded, so the
- * decoder needs no checks; the first error is where the validator (and,
- * after it, the scalar reference) says.
+/* Decoding. The text is decoded in validated windows (decode_driver.h),
+ * so the decode steps below see only valid text and need no checks.
  *
  * A valid stretch is decoded in blocks of 64 bytes; a character belongs to
  * the block holding its lead byte (its continuation bytes may lie in the
@@ -257,8 +254,6 @@ static size_t avx512_copy_prefix(const uint8_t *p, size_t len, uint8_t *dst)
  * store is masked to the units
  * written, and the end of the stretch is read with masked loads: nothing
  * outside p[0..n) is read and nothing past the decoding is written. */
-#define DEC_WINDOW ((size_t)8192)
-
 /* Low byte of every 32-bit lane. */
 #define LANE_LOW_BYTES 0x1111111111111111ull
 
@@ -450,49 +445,15 @@ static size_t decode16_valid(const uint8_t *p, size_t n, uint16_t *out,
     return o;
 }
 
-static size_t avx512_to_utf32(const uint8_t *p, size_t len, uint32_t *out,
-                              size_t *n_out)
-{
-    struct dec_consts c;
-    size_t pos = 0, o = 0, w, n;
-
-    dec_consts_load(&c);
-    while (pos < len) {
-        /* A window that cuts a character stops short of it (n > 0) and
-         * the next one starts there; only n == 0 is an error. */
-        w = len - pos < DEC_WINDOW ? len - pos : DEC_WINDOW;
-        n = avx512_valid_prefix(p + pos, w);
-        if (n == 0)
-            break;
-        o += decode32_valid(p + pos, n, out + o, &c);
-        pos += n;
-    }
-    *n_out = o;
-    return pos;
-}
-
-static size_t avx512_to_utf16(const uint8_t *p, size_t len, uint16_t *out,
-                              size_t *n_out)
-{
-    struct dec_consts c;
-    size_t pos = 0, o = 0, w, n;
-
-    dec_consts_load(&c);
-    while (pos < len) {
-        w = len - pos < DEC_WINDOW ? len - pos : DEC_WINDOW;
-        n = avx512_valid_prefix(p + pos, w);
-        if (n == 0)
-            break;
-        o += decode16_valid(p + pos, n, out + o, &c);
-        pos += n;
-    }
-    *n_out = o;
-    return pos;
-}
+/* to_utf32, to_utf16: the windowed decoder with this file's validator and
+ * decode steps. */
+#define U8G_DRIVER_VALID avx512_valid_prefix
+#include "decode_driver.h"
 
 const struct u8g_kernels u8g_avx512_kernels = {
-    U8GUARD_IMPL_AVX512, avx512_valid_prefix, avx512_to_utf32, avx512_to_utf16,
+    U8GUARD_IMPL_AVX512, avx512_valid_prefix, driver_to_utf32, driver_to_utf16,
     avx512_copy_prefix,
+    u8g_avx512_find_lead,
 };
 
 #endif

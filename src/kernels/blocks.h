@@ -1,6 +1,6 @@
 /* blocks.h -- what the vectorized validators share: the lookup tables of
- * the Keiser-Lemire method, and how a block found bad is handed to the
- * scalar reference.
+ * the Keiser-Lemire method, and how a block found bad is finished one
+ * character at a time.
  *
  * The method (J. Keiser, D. Lemire, "Validating UTF-8 in less than one
  * instruction per byte", Software: Practice and Experience, 2021): every
@@ -17,9 +17,16 @@
  *
  * A vector kernel never locates an error itself. When a block (or the
  * zero-padded end of the input) fails, it backs up to a character
- * boundary at most 3 bytes before the block and lets the scalar reference
- * find the exact end of the valid prefix, so every kernel's valid_prefix
- * equals the reference's by construction. */
+ * boundary at most 3 bytes before the block and checks on from there one
+ * character at a time with u8g_char_check (utf8_char.h), which finds the
+ * exact end of the valid prefix. So a block that fails although it is
+ * valid costs time but changes no result, and a kernel's valid_prefix
+ * equals the scalar reference's because u8g_char_check does on every
+ * input (tests/lib/test_exhaustive runs the word kernel, which is
+ * u8g_char_check alone, on every input of 1 to 3 bytes and on the 4-byte
+ * ones). The error's
+ * kind and length are the scalar reference's (u8g_classify, called by the
+ * public functions at the offset the kernel returns). */
 #ifndef U8GUARD_BLOCKS_H
 #define U8GUARD_BLOCKS_H
 
@@ -120,7 +127,7 @@ static const uint8_t KL_INCOMPLETE_MAX[16] = {
 };
 
 /* u8g_restart_point returns a character boundary r <= s of p from which
- * the scalar reference can take over, given that the checks of every byte
+ * u8g_char_check can take over, given that the checks of every byte
  * of p[0..s) passed: p[0..s) is whole characters followed by at most 3
  * bytes of one character, so the last non-continuation byte in
  * p[s-6..s-3] is one. Returns 0 if that assumption were ever broken (0 is
@@ -177,6 +184,22 @@ static inline size_t u8g_head(const uint8_t *p, size_t len, bool *stop)
     }
     *stop = i == len;
     return i;
+}
+
+/* u8g_head_then_blocks returns the length of the longest valid prefix of
+ * p[0..len): u8g_head's, then, from where it stopped short of an answer,
+ * blocks' (a kernel's vector validator; a constant at each call, and
+ * always inlined, so the call is direct). blocks may read the 3 bytes
+ * before its start: it runs only after u8g_head checked at least
+ * U8G_HEAD_BYTES. */
+static inline __attribute__((always_inline)) size_t
+u8g_head_then_blocks(const uint8_t *p, size_t len,
+                     size_t (*blocks)(const uint8_t *p, size_t len))
+{
+    bool stop;
+    size_t h = u8g_head(p, len, &stop);
+
+    return stop ? h : h + blocks(p + h, len - h);
 }
 
 #endif

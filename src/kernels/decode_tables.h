@@ -108,10 +108,6 @@ static const uint8_t U8G_UTF16_PAIRS[16][16] = {
     {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},                     /* 0, 1, 2, 3 */
 };
 
-/* The decoders take a window of this many bytes, validate it, then decode
- * its valid prefix while it is still in the L1 cache (as avx512.c). */
-#define U8G_DEC_WINDOW ((size_t)8192)
-
 /* The vector steps store whole vectors: up to 8 units past the last
  * character a step decodes are junk, which the characters after it
  * overwrite. So the steps run only while U8G_DEC_VECTOR_MIN bytes of the

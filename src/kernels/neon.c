@@ -100,14 +100,11 @@ static size_t neon_blocks(const uint8_t *p, size_t len)
 
 static size_t neon_valid_prefix(const uint8_t *p, size_t len)
 {
-    bool stop;
-    size_t h = u8g_head(p, len, &stop);
-
-    return stop ? h : h + neon_blocks(p + h, len - h);
+    return u8g_head_then_blocks(p, len, neon_blocks);
 }
 
-/* Decoding: as avx2.c ("Decoding": windows, 8-byte steps, the left-pack
- * table, why the full-width stores are safe), with the 8 characters of a
+/* Decoding: in validated windows (decode_driver.h), 8-byte steps
+ * (decode_steps.h), as avx2.c ("Decoding"), with the 8 characters of a
  * step in two vectors of 4 lanes. A character's 4 bytes are gathered
  * into its lane in reverse (lead in the lane's top byte), so that two
  * shift-and-inserts (SLI) assemble b0 << 18 | b1 << 12 | b2 << 6 | b3
@@ -176,9 +173,22 @@ static inline uint32x4_t decode4(uint8x16_t src, uint8x16_t pos, int g,
     return vshlq_u32(w, shift);
 }
 
+/* The hooks of decode_steps.h: a step sees 16 bytes. */
+typedef uint8x16_t step_vec;
+
+static inline uint8x16_t load16(const uint8_t *p)
+{
+    return vld1q_u8(p);
+}
+
+static inline bool step_is_ascii(uint8x16_t v)
+{
+    return vmaxvq_u8(v) < 0x80;
+}
+
 /* Bit k (k = 0..7): byte k of v is a lead (not 10xxxxxx: >= -64 as a
  * signed byte). */
-static inline uint32_t leads8(uint8x16_t v, const struct dec_consts *c)
+static inline uint32_t step_leads(uint8x16_t v, const struct dec_consts *c)
 {
     uint8x16_t lead = vcgeq_s8(vreinterpretq_s8_u8(v), vdupq_n_s8(-64));
 
@@ -191,50 +201,60 @@ static inline uint8x16_t lead_positions(uint32_t lead)
     return vreinterpretq_u8_u64(vdupq_n_u64(U8G_LEFT_PACK[lead]));
 }
 
-/* The first character boundary at or after i of the valid p[0..n), when
- * every character before it is decoded: past the continuation bytes of
- * the last character of the steps. */
-static inline size_t next_lead(const uint8_t *p, size_t i, size_t n)
+/* The 16 ASCII bytes v, widened (the next step looks at the bytes after
+ * them); returns 16. */
+static inline size_t ascii_utf32(const uint8_t *p, size_t left, uint32_t *out, uint8x16_t v)
 {
-    while (i < n && U8G_IS_TAIL(p[i]))
-        i++;
-    return i;
+    uint16x8_t lo = vmovl_u8(vget_low_u8(v)), hi = vmovl_u8(vget_high_u8(v));
+
+    (void)p;
+    (void)left;
+    vst1q_u32(out, vmovl_u16(vget_low_u16(lo)));
+    vst1q_u32(out + 4, vmovl_u16(vget_high_u16(lo)));
+    vst1q_u32(out + 8, vmovl_u16(vget_low_u16(hi)));
+    vst1q_u32(out + 12, vmovl_u16(vget_high_u16(hi)));
+    return 16;
 }
 
-/* Decodes the valid p[0..n) to UTF-32 at out; returns the units written. */
-static size_t decode32_valid(const uint8_t *p, size_t n, uint32_t *out,
-                             const struct dec_consts *c)
+/* ascii_utf32 with UTF-16 output. */
+static inline size_t ascii_utf16(const uint8_t *p, size_t left, uint16_t *out, uint8x16_t v)
 {
-    size_t i = 0, o = 0;
-    uint32_t lead, cp;
-    uint8x16_t v, pos;
-    uint16x8_t lo, hi;
+    (void)p;
+    (void)left;
+    vst1q_u16(out, vmovl_u8(vget_low_u8(v)));
+    vst1q_u16(out + 8, vmovl_u8(vget_high_u8(v)));
+    return 16;
+}
 
-    while (n - i >= U8G_DEC_VECTOR_MIN) {
-        v = vld1q_u8(p + i);
-        if (vmaxvq_u8(v) < 0x80) {
-            lo = vmovl_u8(vget_low_u8(v));
-            hi = vmovl_u8(vget_high_u8(v));
-            vst1q_u32(out + o, vmovl_u16(vget_low_u16(lo)));
-            vst1q_u32(out + o + 4, vmovl_u16(vget_high_u16(lo)));
-            vst1q_u32(out + o + 8, vmovl_u16(vget_low_u16(hi)));
-            vst1q_u32(out + o + 12, vmovl_u16(vget_high_u16(hi)));
-            i += 16;
-            o += 16;
-            continue;
-        }
-        lead = leads8(v, c);
-        pos = lead_positions(lead);
-        vst1q_u32(out + o, decode4(v, pos, 0, c));
-        vst1q_u32(out + o + 4, decode4(v, pos, 1, c));
-        o += U8G_POPCOUNT8[lead];
-        i += 8;
-    }
-    for (i = next_lead(p, i, n); i < n;) {
-        i += u8g_char_trusted(p + i, &cp);
-        out[o++] = cp;
-    }
-    return o;
+/* One step per call (8 bytes). */
+static inline size_t step_utf32(const uint8_t *p, uint8x16_t v, uint32_t *out, size_t *o,
+                                const struct dec_consts *c)
+{
+    uint32_t lead = step_leads(v, c);
+    uint8x16_t pos = lead_positions(lead);
+
+    (void)p;
+    vst1q_u32(out + *o, decode4(v, pos, 0, c));
+    vst1q_u32(out + *o + 4, decode4(v, pos, 1, c));
+    *o += U8G_POPCOUNT8[lead];
+    return 8;
+}
+
+/* Bytes 0..7 hold the step's leads; a byte >= F0 among them is a 4-byte
+ * lead (continuation bytes are below C0). */
+static inline bool step_has_lead4(uint8x16_t v, uint32_t lead)
+{
+    (void)lead;
+    return vmaxv_u8(vget_low_u8(v)) >= 0xF0;
+}
+
+/* Every code point is below 0x10000: narrowing keeps it. */
+static inline void step_utf16_bmp(uint8x16_t v, uint32_t lead, uint16_t *out,
+                                  const struct dec_consts *c)
+{
+    uint8x16_t pos = lead_positions(lead);
+
+    vst1q_u16(out, vcombine_u16(vmovn_u32(decode4(v, pos, 0, c)), vmovn_u32(decode4(v, pos, 1, c))));
 }
 
 /* Stores the UTF-16 of the first k (0..4) code points of cp at out and
@@ -258,111 +278,28 @@ static inline size_t store_utf16x4(uint32x4_t cp, size_t k, uint16_t *out,
     return k + U8G_POPCOUNT8[m & ((1u << k) - 1)];
 }
 
-/* Decodes the valid p[0..n) to UTF-16 at out; returns the units written.
- * A step without a 4-byte lead narrows its code points to 16 bits. One
- * with a 4-byte lead and 3 or more characters makes surrogate pairs
- * (store_utf16x4), when i + 20 <= n: its first 4 characters end by
- * i + 11 (leads before i + 8), so their units do too (units <= bytes, see
- * avx2.c), and the 8 units stored after them end by i + 19. Otherwise (1
- * or 2 characters, or the last bytes) it decodes one character at a
- * time. */
-static size_t decode16_valid(const uint8_t *p, size_t n, uint16_t *out,
-                             const struct dec_consts *c)
+/* The first 4 characters, then the k - 4 others after their units. */
+static inline size_t step_utf16_pairs(uint8x16_t v, uint32_t lead, size_t k, uint16_t *out,
+                                      const struct dec_consts *c)
 {
-    size_t i = 0, o = 0, k, k0, u0, end;
-    uint32_t lead, cp;
-    uint8x16_t v, pos;
+    uint8x16_t pos = lead_positions(lead);
+    size_t k0 = k < 4 ? k : 4, u0;
 
-    while (n - i >= U8G_DEC_VECTOR_MIN) {
-        v = vld1q_u8(p + i);
-        if (vmaxvq_u8(v) < 0x80) {
-            vst1q_u16(out + o, vmovl_u8(vget_low_u8(v)));
-            vst1q_u16(out + o + 8, vmovl_u8(vget_high_u8(v)));
-            i += 16;
-            o += 16;
-            continue;
-        }
-        lead = leads8(v, c);
-        /* Bytes 0..7 hold the step's leads; a byte >= F0 among them is a
-         * 4-byte lead (continuation bytes are below C0). */
-        if (vmaxv_u8(vget_low_u8(v)) < 0xF0) {
-            pos = lead_positions(lead);
-            /* Every code point is below 0x10000: narrowing keeps it. */
-            vst1q_u16(out + o, vcombine_u16(vmovn_u32(decode4(v, pos, 0, c)),
-                                            vmovn_u32(decode4(v, pos, 1, c))));
-            o += U8G_POPCOUNT8[lead];
-            i += 8;
-            continue;
-        }
-        k = U8G_POPCOUNT8[lead];
-        if (k > 2) { /* n - i >= U8G_DEC_VECTOR_MIN > 20 */
-            pos = lead_positions(lead);
-            k0 = k < 4 ? k : 4;
-            u0 = store_utf16x4(decode4(v, pos, 0, c), k0, out + o, c);
-            o += u0 + store_utf16x4(decode4(v, pos, 1, c), k - k0, out + o + u0, c);
-            i += 8;
-            continue;
-        }
-        /* Few characters with a 4-byte one: text of mostly 4-byte
-         * characters (emoji), where one at a time costs less than packing
-         * pairs; 32 bytes so, then the steps resume at the character
-         * boundary reached. (Also the last 16..19 bytes, see above.) */
-        end = n - i < 32 ? n : i + 32;
-        for (i = next_lead(p, i, n); i < end;) {
-            i += u8g_char_trusted(p + i, &cp);
-            o += u8g_put_utf16(out + o, cp);
-        }
-    }
-    for (i = next_lead(p, i, n); i < n;) {
-        i += u8g_char_trusted(p + i, &cp);
-        o += u8g_put_utf16(out + o, cp);
-    }
-    return o;
+    u0 = store_utf16x4(decode4(v, pos, 0, c), k0, out, c);
+    return u0 + store_utf16x4(decode4(v, pos, 1, c), k - k0, out + u0, c);
 }
 
-static size_t neon_to_utf32(const uint8_t *p, size_t len, uint32_t *out,
-                            size_t *n_out)
-{
-    struct dec_consts c;
-    size_t pos = 0, o = 0, w, n;
+#include "decode_steps.h"
 
-    dec_consts_load(&c);
-    while (pos < len) {
-        /* A window that cuts a character stops short of it (n > 0) and
-         * the next one starts there; only n == 0 is an error. */
-        w = len - pos < U8G_DEC_WINDOW ? len - pos : U8G_DEC_WINDOW;
-        n = neon_valid_prefix(p + pos, w);
-        if (n == 0)
-            break;
-        o += decode32_valid(p + pos, n, out + o, &c);
-        pos += n;
-    }
-    *n_out = o;
-    return pos;
-}
-
-static size_t neon_to_utf16(const uint8_t *p, size_t len, uint16_t *out,
-                            size_t *n_out)
-{
-    struct dec_consts c;
-    size_t pos = 0, o = 0, w, n;
-
-    dec_consts_load(&c);
-    while (pos < len) {
-        w = len - pos < U8G_DEC_WINDOW ? len - pos : U8G_DEC_WINDOW;
-        n = neon_valid_prefix(p + pos, w);
-        if (n == 0)
-            break;
-        o += decode16_valid(p + pos, n, out + o, &c);
-        pos += n;
-    }
-    *n_out = o;
-    return pos;
-}
+/* to_utf32, to_utf16: the windowed decoder with this file's validator and
+ * decode steps. */
+#define U8G_DRIVER_VALID neon_valid_prefix
+#include "decode_driver.h"
 
 const struct u8g_kernels u8g_neon_kernels = {
-    U8GUARD_IMPL_NEON, neon_valid_prefix, neon_to_utf32, neon_to_utf16,
+    U8GUARD_IMPL_NEON, neon_valid_prefix, driver_to_utf32, driver_to_utf16,
     NULL, /* no fused validate-and-copy: sanitize validates, then copies */
+    u8g_neon_find_lead,
 };
 
 #endif

@@ -16,6 +16,7 @@
 #include "blocks.h"
 #include "decode_tables.h"
 #include "utf8_char.h"
+#include "x86_steps.h"
 
 #include <immintrin.h>
 #include <string.h>
@@ -108,16 +109,11 @@ static size_t sse42_blocks(const uint8_t *p, size_t len)
 
 static size_t sse42_valid_prefix(const uint8_t *p, size_t len)
 {
-    bool stop;
-    size_t h = u8g_head(p, len, &stop);
-
-    /* Not stopped: h >= U8G_HEAD_BYTES, the bytes sse42_blocks reads
-     * before its start. */
-    return stop ? h : h + sse42_blocks(p + h, len - h);
+    return u8g_head_then_blocks(p, len, sse42_blocks);
 }
 
-/* Decoding: as avx2.c ("Decoding": windows, 8-byte steps, the left-pack
- * table, why the full-width stores are safe), with the 8 characters of a
+/* Decoding: in validated windows (decode_driver.h), 8-byte steps
+ * (decode_steps.h), as avx2.c ("Decoding"), with the 8 characters of a
  * step in two vectors of 4 lanes, and without AVX2's per-lane shift
  * (vpsrlvd), which SSE4.2 lacks: a character's bytes are gathered
  * right-aligned in its lane instead, the last byte in the lane's top
@@ -165,7 +161,7 @@ struct step {
     __m128i bits, pos, gap;
 };
 
-static inline void step_load(__m128i src, uint32_t lead, const struct dec_consts *c,
+static inline void step_prepare(__m128i src, uint32_t lead, const struct dec_consts *c,
                              struct step *s)
 {
     __m128i nib = _mm_and_si128(_mm_srli_epi16(src, 4), _mm_set1_epi8(0x0F));
@@ -192,111 +188,83 @@ static inline __m128i decode4(const struct step *s, int g, const struct dec_cons
     return _mm_madd_epi16(v, _mm_set1_epi32(0x00011000));
 }
 
-/* Bit k (k = 0..7): byte k of v is a lead (not 10xxxxxx: >= -64 as a
- * signed byte). */
-static inline uint32_t leads8(__m128i v)
+/* Widens the 16 ASCII bytes v to out32[k..] (utf16 false) or out16[k..]
+ * (utf16 true, a constant at each call). */
+static inline __attribute__((always_inline)) void
+widen16(__m128i v, bool utf16, uint32_t *out32, uint16_t *out16, size_t k)
 {
-    return (uint32_t)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(-65))) & 0xFF;
-}
-
-/* The first character boundary at or after i of the valid p[0..n), when
- * every character before it is decoded: past the continuation bytes of
- * the last character of the steps. */
-static inline size_t next_lead(const uint8_t *p, size_t i, size_t n)
-{
-    while (i < n && U8G_IS_TAIL(p[i]))
-        i++;
-    return i;
+    if (utf16) {
+        _mm_storeu_si128((__m128i *)(void *)(out16 + k), _mm_cvtepu8_epi16(v));
+        _mm_storeu_si128((__m128i *)(void *)(out16 + k + 8),
+                         _mm_cvtepu8_epi16(_mm_srli_si128(v, 8)));
+        return;
+    }
+    _mm_storeu_si128((__m128i *)(void *)(out32 + k), _mm_cvtepu8_epi32(v));
+    _mm_storeu_si128((__m128i *)(void *)(out32 + k + 4), _mm_cvtepu8_epi32(_mm_srli_si128(v, 4)));
+    _mm_storeu_si128((__m128i *)(void *)(out32 + k + 8), _mm_cvtepu8_epi32(_mm_srli_si128(v, 8)));
+    _mm_storeu_si128((__m128i *)(void *)(out32 + k + 12), _mm_cvtepu8_epi32(_mm_srli_si128(v, 12)));
 }
 
 /* ASCII comes in runs: widens the 16 ASCII bytes v at p (left >= 16
  * bytes readable), then 32 bytes at a time while they are ASCII; returns
- * the bytes widened, as many units written to out. */
-static inline void widen16_32(__m128i v, uint32_t *out)
+ * the bytes widened, as many units written (see widen16). */
+static inline __attribute__((always_inline)) size_t
+ascii_run(const uint8_t *p, size_t left, __m128i v, bool utf16, uint32_t *out32,
+          uint16_t *out16)
 {
-    _mm_storeu_si128((__m128i *)(void *)out, _mm_cvtepu8_epi32(v));
-    _mm_storeu_si128((__m128i *)(void *)(out + 4), _mm_cvtepu8_epi32(_mm_srli_si128(v, 4)));
-    _mm_storeu_si128((__m128i *)(void *)(out + 8), _mm_cvtepu8_epi32(_mm_srli_si128(v, 8)));
-    _mm_storeu_si128((__m128i *)(void *)(out + 12), _mm_cvtepu8_epi32(_mm_srli_si128(v, 12)));
+    size_t k = 16;
+    __m128i w;
+
+    widen16(v, utf16, out32, out16, 0);
+    while (left - k >= 32) {
+        v = load(p + k);
+        w = load(p + k + 16);
+        if (_mm_movemask_epi8(_mm_or_si128(v, w)) != 0)
+            break;
+        widen16(v, utf16, out32, out16, k);
+        widen16(w, utf16, out32, out16, k + 16);
+        k += 32;
+    }
+    return k;
 }
 
 static inline size_t ascii_utf32(const uint8_t *p, size_t left, uint32_t *out, __m128i v)
 {
-    size_t k = 16;
-    __m128i w;
-
-    widen16_32(v, out);
-    while (left - k >= 32) {
-        v = load(p + k);
-        w = load(p + k + 16);
-        if (_mm_movemask_epi8(_mm_or_si128(v, w)) != 0)
-            break;
-        widen16_32(v, out + k);
-        widen16_32(w, out + k + 16);
-        k += 32;
-    }
-    return k;
-}
-
-/* ascii_utf32 with UTF-16 output. */
-static inline void widen16_16(__m128i v, uint16_t *out)
-{
-    _mm_storeu_si128((__m128i *)(void *)out, _mm_cvtepu8_epi16(v));
-    _mm_storeu_si128((__m128i *)(void *)(out + 8), _mm_cvtepu8_epi16(_mm_srli_si128(v, 8)));
+    return ascii_run(p, left, v, false, out, NULL);
 }
 
 static inline size_t ascii_utf16(const uint8_t *p, size_t left, uint16_t *out, __m128i v)
 {
-    size_t k = 16;
-    __m128i w;
-
-    widen16_16(v, out);
-    while (left - k >= 32) {
-        v = load(p + k);
-        w = load(p + k + 16);
-        if (_mm_movemask_epi8(_mm_or_si128(v, w)) != 0)
-            break;
-        widen16_16(v, out + k);
-        widen16_16(w, out + k + 16);
-        k += 32;
-    }
-    return k;
+    return ascii_run(p, left, v, true, NULL, out);
 }
 
-/* Decodes the valid p[0..n) to UTF-32 at out; returns the units written. */
-static size_t decode32_valid(const uint8_t *p, size_t n, uint32_t *out,
-                             const struct dec_consts *c)
+/* Two steps per call (16 bytes, v): the second's leads are bits 8..15. */
+static inline size_t step_utf32(const uint8_t *p, __m128i v, uint32_t *out, size_t *o,
+                                const struct dec_consts *c)
 {
-    size_t i = 0, o = 0, k;
-    uint32_t lead, cp;
+    uint32_t lead = leads16(v);
+    size_t k = *o;
     struct step s;
-    __m128i v;
 
-    while (n - i >= U8G_DEC_VECTOR_MIN) {
-        v = load(p + i);
-        if (_mm_movemask_epi8(v) == 0) {
-            k = ascii_utf32(p + i, n - i, out + o, v);
-            i += k;
-            o += k;
-            continue;
-        }
-        lead = (uint32_t)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(-65)));
-        step_load(v, lead & 0xFF, c, &s);
-        _mm_storeu_si128((__m128i *)(void *)(out + o), decode4(&s, 0, c));
-        _mm_storeu_si128((__m128i *)(void *)(out + o + 4), decode4(&s, 1, c));
-        o += U8G_POPCOUNT8[lead & 0xFF];
-        /* Two steps per round: the second's leads are bits 8..15. */
-        step_load(load(p + i + 8), lead >> 8, c, &s);
-        _mm_storeu_si128((__m128i *)(void *)(out + o), decode4(&s, 0, c));
-        _mm_storeu_si128((__m128i *)(void *)(out + o + 4), decode4(&s, 1, c));
-        o += U8G_POPCOUNT8[lead >> 8];
-        i += 16;
-    }
-    for (i = next_lead(p, i, n); i < n;) {
-        i += u8g_char_trusted(p + i, &cp);
-        out[o++] = cp;
-    }
-    return o;
+    step_prepare(v, lead & 0xFF, c, &s);
+    _mm_storeu_si128((__m128i *)(void *)(out + k), decode4(&s, 0, c));
+    _mm_storeu_si128((__m128i *)(void *)(out + k + 4), decode4(&s, 1, c));
+    k += U8G_POPCOUNT8[lead & 0xFF];
+    step_prepare(load(p + 8), lead >> 8, c, &s);
+    _mm_storeu_si128((__m128i *)(void *)(out + k), decode4(&s, 0, c));
+    _mm_storeu_si128((__m128i *)(void *)(out + k + 4), decode4(&s, 1, c));
+    *o = k + U8G_POPCOUNT8[lead >> 8];
+    return 16;
+}
+
+/* Every code point is below 0x10000: packus keeps it. */
+static inline void step_utf16_bmp(__m128i v, uint32_t lead, uint16_t *out,
+                                  const struct dec_consts *c)
+{
+    struct step s;
+
+    step_prepare(v, lead, c, &s);
+    _mm_storeu_si128((__m128i *)(void *)out, _mm_packus_epi32(decode4(&s, 0, c), decode4(&s, 1, c)));
 }
 
 /* Stores the UTF-16 of the first k (0..4) code points of cp at out and
@@ -320,111 +288,29 @@ static inline size_t store_utf16x4(__m128i cp, size_t k, uint16_t *out)
     return k + U8G_POPCOUNT8[m & ((1u << k) - 1)];
 }
 
-/* Decodes the valid p[0..n) to UTF-16 at out; returns the units written.
- * A step without a 4-byte lead narrows its code points to 16 bits. One
- * with a 4-byte lead and 3 or more characters makes surrogate pairs
- * (store_utf16x4), when i + 20 <= n: its first 4 characters end by
- * i + 11 (leads before i + 8), so their units do too (units <= bytes, see
- * avx2.c), and the 8 units stored after them end by i + 19. Otherwise (1
- * or 2 characters, or the last bytes) it decodes one character at a
- * time. */
-static size_t decode16_valid(const uint8_t *p, size_t n, uint16_t *out,
-                             const struct dec_consts *c)
+/* The first 4 characters, then the k - 4 others after their units. */
+static inline size_t step_utf16_pairs(__m128i v, uint32_t lead, size_t k, uint16_t *out,
+                                      const struct dec_consts *c)
 {
-    size_t i = 0, o = 0, k, k0, u0, end;
-    uint32_t nonascii, lead, cp;
+    size_t k0 = k < 4 ? k : 4, u0;
     struct step s;
-    __m128i v;
 
-    while (n - i >= U8G_DEC_VECTOR_MIN) {
-        v = load(p + i);
-        nonascii = (uint32_t)_mm_movemask_epi8(v);
-        if (nonascii == 0) {
-            k = ascii_utf16(p + i, n - i, out + o, v);
-            i += k;
-            o += k;
-            continue;
-        }
-        lead = leads8(v);
-        /* Bytes >= F0: greater than -17 as signed bytes, and negative. */
-        if ((nonascii & lead & (uint32_t)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(-17)))) == 0) {
-            step_load(v, lead, c, &s);
-            /* Every code point is below 0x10000: packus keeps it. */
-            _mm_storeu_si128((__m128i *)(void *)(out + o),
-                             _mm_packus_epi32(decode4(&s, 0, c), decode4(&s, 1, c)));
-            o += U8G_POPCOUNT8[lead];
-            i += 8;
-            continue;
-        }
-        k = U8G_POPCOUNT8[lead];
-        if (k > 2) { /* n - i >= U8G_DEC_VECTOR_MIN > 20 */
-            step_load(v, lead, c, &s);
-            k0 = k < 4 ? k : 4;
-            u0 = store_utf16x4(decode4(&s, 0, c), k0, out + o);
-            o += u0 + store_utf16x4(decode4(&s, 1, c), k - k0, out + o + u0);
-            i += 8;
-            continue;
-        }
-        /* Few characters with a 4-byte one: text of mostly 4-byte
-         * characters (emoji), where one at a time costs less than packing
-         * pairs; 32 bytes so, then the steps resume at the character
-         * boundary reached. (Also the last 16..19 bytes, see above.) */
-        end = n - i < 32 ? n : i + 32;
-        for (i = next_lead(p, i, n); i < end;) {
-            i += u8g_char_trusted(p + i, &cp);
-            o += u8g_put_utf16(out + o, cp);
-        }
-    }
-    for (i = next_lead(p, i, n); i < n;) {
-        i += u8g_char_trusted(p + i, &cp);
-        o += u8g_put_utf16(out + o, cp);
-    }
-    return o;
+    step_prepare(v, lead, c, &s);
+    u0 = store_utf16x4(decode4(&s, 0, c), k0, out);
+    return u0 + store_utf16x4(decode4(&s, 1, c), k - k0, out + u0);
 }
 
-static size_t sse42_to_utf32(const uint8_t *p, size_t len, uint32_t *out,
-                             size_t *n_out)
-{
-    struct dec_consts c;
-    size_t pos = 0, o = 0, w, n;
+#include "decode_steps.h"
 
-    dec_consts_load(&c);
-    while (pos < len) {
-        /* A window that cuts a character stops short of it (n > 0) and
-         * the next one starts there; only n == 0 is an error. */
-        w = len - pos < U8G_DEC_WINDOW ? len - pos : U8G_DEC_WINDOW;
-        n = sse42_valid_prefix(p + pos, w);
-        if (n == 0)
-            break;
-        o += decode32_valid(p + pos, n, out + o, &c);
-        pos += n;
-    }
-    *n_out = o;
-    return pos;
-}
-
-static size_t sse42_to_utf16(const uint8_t *p, size_t len, uint16_t *out,
-                             size_t *n_out)
-{
-    struct dec_consts c;
-    size_t pos = 0, o = 0, w, n;
-
-    dec_consts_load(&c);
-    while (pos < len) {
-        w = len - pos < U8G_DEC_WINDOW ? len - pos : U8G_DEC_WINDOW;
-        n = sse42_valid_prefix(p + pos, w);
-        if (n == 0)
-            break;
-        o += decode16_valid(p + pos, n, out + o, &c);
-        pos += n;
-    }
-    *n_out = o;
-    return pos;
-}
+/* to_utf32, to_utf16: the windowed decoder with this file's validator and
+ * decode steps. */
+#define U8G_DRIVER_VALID sse42_valid_prefix
+#include "decode_driver.h"
 
 const struct u8g_kernels u8g_sse42_kernels = {
-    U8GUARD_IMPL_SSE42, sse42_valid_prefix, sse42_to_utf32, sse42_to_utf16,
+    U8GUARD_IMPL_SSE42, sse42_valid_prefix, driver_to_utf32, driver_to_utf16,
     NULL, /* no fused validate-and-copy: sanitize validates, then copies */
+    u8g_sse42_find_lead,
 };
 
 #endif

@@ -1,6 +1,7 @@
 /* utf8_char.h -- one character at a time, fast: what the kernels do with
  * the bytes that are not worth a vector (non-ASCII runs of the word
- * kernel, decoding text already proven valid).
+ * kernel, a block the vector checks found bad, the last bytes of text
+ * already proven valid that the vector decoders leave).
  *
  * u8g_char_check is a second, branchy statement of RFC 3629 section 4
  * (Table 3-7) that only answers "is there a well-formed character here,
@@ -10,6 +11,7 @@
 #ifndef U8GUARD_UTF8_CHAR_H
 #define U8GUARD_UTF8_CHAR_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -99,34 +101,38 @@ static inline size_t u8g_put_utf16(uint16_t *out, uint32_t cp)
     return 2;
 }
 
-/* u8g_run_utf32 decodes the well-formed characters of p[i..n) from p[i]
- * up to the next ASCII byte (or n) into out[*o..], advancing *o. Returns
- * where it stopped. p[i] must start a character and i < n. */
-static inline size_t u8g_run_utf32(const uint8_t *p, size_t i, size_t n,
-                                   uint32_t *out, size_t *o)
+/* u8g_next_lead returns the first character boundary at or after i of
+ * the valid p[0..n): i itself, or past the continuation bytes there (at
+ * most 3: the end of a character whose lead lies before i). The vector
+ * decoders take a character from its lead byte, so where they stop they
+ * may be inside the last character they decoded. */
+static inline size_t u8g_next_lead(const uint8_t *p, size_t i, size_t n)
 {
-    size_t k = *o;
-    uint32_t cp;
-
-    do {
-        i += u8g_char_trusted(p + i, &cp);
-        out[k++] = cp;
-    } while (i < n && p[i] >= 0x80);
-    *o = k;
+    while (i < n && U8G_IS_TAIL(p[i]))
+        i++;
     return i;
 }
 
-/* u8g_run_utf16 is u8g_run_utf32 with UTF-16 output. */
-static inline size_t u8g_run_utf16(const uint8_t *p, size_t i, size_t n,
-                                   uint16_t *out, size_t *o)
+/* u8g_trusted decodes, one at a time, the characters of the valid
+ * p[0..n) whose leads lie in [u8g_next_lead(p, i, n), end) (end <= n)
+ * into out32[*o..] (utf16 false) or out16[*o..] (utf16 true), advancing
+ * *o by the units written. Returns where the last one ends (end or up to
+ * 3 bytes past it; n when end is n). utf16 is a constant at each call:
+ * always inlined, the test is resolved at compile time. */
+static inline __attribute__((always_inline)) size_t
+u8g_trusted(const uint8_t *p, size_t i, size_t end, size_t n, bool utf16,
+            uint32_t *out32, uint16_t *out16, size_t *o)
 {
     size_t k = *o;
     uint32_t cp;
 
-    do {
+    for (i = u8g_next_lead(p, i, n); i < end;) {
         i += u8g_char_trusted(p + i, &cp);
-        k += u8g_put_utf16(out + k, cp);
-    } while (i < n && p[i] >= 0x80);
+        if (utf16)
+            k += u8g_put_utf16(out16 + k, cp);
+        else
+            out32[k++] = cp;
+    }
     *o = k;
     return i;
 }

@@ -5,6 +5,7 @@
 #include "kernels.h"
 #include "utf8_char.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 #define HIGH_BITS 0x8080808080808080ull
@@ -62,8 +63,12 @@ static size_t word_valid_prefix(const uint8_t *p, size_t len)
     return i;
 }
 
-static size_t word_to_utf32(const uint8_t *p, size_t len, uint32_t *out,
-                            size_t *n_out)
+/* The loop of word_to_utf32 (utf16 false, output out32) and
+ * word_to_utf16 (utf16 true, out16). utf16 is a constant at each call:
+ * always inlined, the test is resolved at compile time. */
+static inline __attribute__((always_inline)) size_t
+word_decode(const uint8_t *p, size_t len, bool utf16, uint32_t *out32,
+            uint16_t *out16, size_t *n_out)
 {
     size_t i = 0, o = 0, n, k, m;
     uint64_t hb;
@@ -73,8 +78,12 @@ static size_t word_to_utf32(const uint8_t *p, size_t len, uint32_t *out,
         if (len - i >= 8) {
             hb = load64(p + i) & HIGH_BITS;
             m = hb == 0 ? 8 : ascii_lead(p + i, hb);
-            for (k = 0; k < m; k++)
-                out[o + k] = p[i + k];
+            for (k = 0; k < m; k++) {
+                if (utf16)
+                    out16[o + k] = p[i + k];
+                else
+                    out32[o + k] = p[i + k];
+            }
             i += m;
             o += m;
             if (m == 8)
@@ -84,47 +93,58 @@ static size_t word_to_utf32(const uint8_t *p, size_t len, uint32_t *out,
             n = u8g_char_check(p + i, len - i, &cp);
             if (n == 0)
                 goto done;
-            out[o++] = cp;
+            if (utf16)
+                o += u8g_put_utf16(out16 + o, cp);
+            else
+                out32[o++] = cp;
             i += n;
         } while (i < len && p[i] >= 0x80);
     }
 done:
     *n_out = o;
     return i;
+}
+
+static size_t word_to_utf32(const uint8_t *p, size_t len, uint32_t *out,
+                            size_t *n_out)
+{
+    return word_decode(p, len, false, out, NULL, n_out);
 }
 
 static size_t word_to_utf16(const uint8_t *p, size_t len, uint16_t *out,
                             size_t *n_out)
 {
-    size_t i = 0, o = 0, n, k, m;
-    uint64_t hb;
-    uint32_t cp;
+    return word_decode(p, len, true, NULL, out, n_out);
+}
 
-    while (i < len) {
-        if (len - i >= 8) {
-            hb = load64(p + i) & HIGH_BITS;
-            m = hb == 0 ? 8 : ascii_lead(p + i, hb);
-            for (k = 0; k < m; k++)
-                out[o + k] = p[i + k];
-            i += m;
-            o += m;
-            if (m == 8)
-                continue;
+/* Policy checking: the first byte of p[0..len) in the set. A word
+ * without a byte below 20, a 7F or a byte C0..FF holds no candidate (every
+ * lead of a denied class is one of those); a word with one is looked up
+ * byte by byte. */
+static size_t word_find_lead(const uint8_t *p, size_t len,
+                             const struct u8g_leadset *set)
+{
+    const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+    uint64_t x, y, hit;
+    size_t i = 0, j;
+
+    for (; len - i >= 8; i += 8) {
+        memcpy(&x, p + i, 8);
+        y = x ^ (ones * 0x7F);
+        hit = ((x - ones * 0x20) & ~x)   /* some byte < 20 */
+              | ((y - ones) & ~y)        /* some byte == 7F */
+              | (x & (x << 1));          /* some byte >= C0 */
+        if ((hit & highs) != 0) {
+            j = u8g_find_lead_table(p + i, 8, set);
+            if (j < 8)
+                return i + j;
         }
-        do {
-            n = u8g_char_check(p + i, len - i, &cp);
-            if (n == 0)
-                goto done;
-            o += u8g_put_utf16(out + o, cp);
-            i += n;
-        } while (i < len && p[i] >= 0x80);
     }
-done:
-    *n_out = o;
-    return i;
+    return i + u8g_find_lead_table(p + i, len - i, set);
 }
 
 const struct u8g_kernels u8g_word_kernels = {
     U8GUARD_IMPL_WORD, word_valid_prefix, word_to_utf32, word_to_utf16,
     NULL, /* no fused validate-and-copy: sanitize validates, then copies */
+    word_find_lead,
 };

@@ -1,5 +1,5 @@
 /* plugin_misbehave.c -- plugins that break the ABI's contract rather than
- * UTF-8's (DESIGN.md section 4), built once per MISBEHAVE value, for the
+ * UTF-8's (doc/plugin-abi.md), built once per MISBEHAVE value, for the
  * sandbox's tests (tests/audit):
  *   1 BAD_RESULT  claims one more code point than the input has bytes
  *   2 OVERWRITE   writes a code point past out[len - 1]
@@ -12,20 +12,11 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#if defined(__GNUC__)
-#define EXPORT __attribute__((visibility("default")))
-#else
-#define EXPORT
-#endif
-
 #ifndef MISBEHAVE
 #error "MISBEHAVE must be 1 (BAD_RESULT), 2 (OVERWRITE) or 3 (STDOUT)"
 #endif
 
-EXPORT const char *u8guard_audit_name(void);
-EXPORT int u8guard_audit_decode(const unsigned char *in, size_t len,
-                                uint32_t *out, size_t *n_out,
-                                size_t *err_offset);
+#include "u8guard/audit_plugin.h"
 
 /* u8guard_audit_name returns this build's name. */
 const char *u8guard_audit_name(void)

@@ -1,7 +1,7 @@
 """test_differential.py -- `sanitize` against CPython's
 bytes.decode('utf-8', 'replace') (which substitutes maximal subparts too),
 and `check --json` against u8model.py, an independent implementation of
-DESIGN.md section 2: on Kuhn's stress test, the real text of the shared
+doc/contract.md section 2: on Kuhn's stress test, the real text of the shared
 corpus, and random byte strings."""
 import json
 import os

@@ -1,4 +1,4 @@
-"""test_examples.py -- the examples of DESIGN.md section 2 through
+"""test_examples.py -- the examples of doc/contract.md section 5 through
 `check` (human output and every --json field, exactly), and `sanitize`
 (exact bytes)."""
 import json
@@ -88,7 +88,7 @@ def main():
                                 "column": o + 1} for o, n, k in errs]}
         equal(obj, expected, "check --json %s: every field" % hexs)
         equal(list(obj), ["file", "valid", "bytes", "error_count", "errors"],
-              "check --json %s: members in DESIGN.md's order" % hexs)
+              "check --json %s: members in doc/cli.md's order" % hexs)
         rc, out, err = run(["sanitize", "x"], cwd=d)
         equal(rc, invalid, "sanitize %s: exit status" % hexs)
         equal(out, clean, "sanitize %s: output bytes" % hexs)

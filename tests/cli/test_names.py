@@ -22,7 +22,7 @@ def main():
           "odd name: quote, backslash, LF, TAB, 01 and 7F escaped", None, out)
     rc, out, err = run(["check", odd], cwd=d)
     equal(out.decode("utf-8").splitlines()[0],
-          'q"b\\c\\x0Ad\\x09e\\x01f\\x7Fg\u00e9.txt:1:1: offset 0: unexpected_continuation '
+          'q"b\\\\c\\x0Ad\\x09e\\x01f\\x7Fg\u00e9.txt:1:1: offset 0: unexpected_continuation '
           "(80): 80 is a continuation byte where a character should start",
           "odd name: human line escapes control bytes")
 

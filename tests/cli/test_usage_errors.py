@@ -23,7 +23,8 @@ def main():
     missing = os.path.join(d, "missing.txt")
 
     rc, out, err = run(["--version"])
-    equal((rc, out, err), (0, b"u8guard 0.1.0\n", ""), "--version")
+    check(rc == 0 and out.startswith(b"u8guard 0.1.0\nimplementation: ") and err == "",
+          "--version", None, (rc, out, err))
     for args in (["--help"], ["-h"], ["help"]):
         rc, out, err = run(args)
         check(rc == 0 and out.startswith(b"usage: u8guard COMMAND"), "%r prints the help" % args)
@@ -37,9 +38,14 @@ def main():
     expect_trouble(["--frob"], ["unknown option '--frob'"], "unknown global option")
     expect_trouble(["help", "frob"], ["unknown command 'frob'"], "help for an unknown command")
     if not HAVE_AUDIT:
+        # The audit is the separate program u8guard-audit (cli/audit.c):
+        # the message names where the command looked for it.
         out, err = expect_trouble(["audit"], [], "audit without the oracles")
-        equal(err, "u8guard: audit: not built in this build (the oracle adapters need ICU; "
-              "configure with -DU8GUARD_ORACLES=ON)\n", "audit without the oracles: message")
+        check(err.startswith("u8guard: audit: /") and
+              "/libexec/u8guard/u8guard-audit: No such file or directory (the audit is a "
+              "separate program: configure with -DU8GUARD_ORACLES=ON, or install the "
+              "u8guard-audit package)\n" in err,
+              "audit without the oracles: message", "where u8guard-audit was looked for", err)
     else:
         print("NOTE: this build has 'u8guard audit'; its own tests cover it")
 
@@ -49,11 +55,11 @@ def main():
         expect_trouble([cmd, "-x", good], ["unknown option '-x'"], cmd + " unknown short option")
         expect_trouble([cmd, good, "--buffer-size"], ["option '--buffer-size' needs a value"],
                        cmd + " --buffer-size without a value")
-        for v in ("0", "-1", "abc", "12abc", "", " 5", "1.5", "0x10",
-                  "99999999999999999999999", "4KK"):
+        for v in ("0", "-1", "abc", "12abc", "", " 5", "1.5", "0x10", "4KK",
+                  "99999999999999999999999x"):
             expect_trouble([cmd, "--buffer-size", v, good], ["bad --buffer-size '%s'" % v],
                            "%s --buffer-size %r" % (cmd, v))
-        for v in ("65M", "67108865", "1G", "18446744073709551615"):
+        for v in ("65M", "67108865", "1G", "18446744073709551615", "99999999999999999999999"):
             expect_trouble([cmd, "--buffer-size=" + v, good], ["is too large", "64M"],
                            "%s --buffer-size=%s" % (cmd, v))
         rc, out, err = run([cmd, "--buffer-size", "64M", good])

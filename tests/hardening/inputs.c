@@ -4,7 +4,7 @@
 #include <stdint.h>
 #include <string.h>
 
-/* How inputs end. Every truncated tail of DESIGN.md section 2 (each lead
+/* How inputs end. Every truncated tail of doc/contract.md section 2 (each lead
  * row, each length 1..3), every error kind at the very end, and the
  * longest valid sequences, so a decoder's end-of-buffer handling is
  * exercised for all of them. */

@@ -1,6 +1,6 @@
 /* model.c -- the reference model of model.h. Each lead byte's row of
  * Table 3-7 is spelled out as a case, with the second-byte range and what
- * a second byte outside it means (DESIGN.md section 2's kind table). */
+ * a second byte outside it means (doc/contract.md section 2.2's kind table). */
 #include "model.h"
 
 /* What Table 3-7 says about one lead byte. */

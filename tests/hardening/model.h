@@ -1,4 +1,4 @@
-/* model.h -- an independent model of DESIGN.md sections 1 and 2, written
+/* model.h -- an independent model of doc/contract.md sections 1 and 2, written
  * as a plain switch over Table 3-7's rows (not with the library's tables),
  * giving every result the public API can be checked against. */
 #ifndef U8GUARD_HARDENING_MODEL_H

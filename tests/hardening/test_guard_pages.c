@@ -82,7 +82,7 @@ static void expect_first_error(const u8guard_error *e)
 /* validate, valid_prefix, next_error, count_errors, sanitized_length. */
 static void check_readers(const unsigned char *in, size_t n)
 {
-    u8guard_error e = {99, 99, U8GUARD_TRUNCATED};
+    u8guard_error e = {99, 99, U8GUARD_TRUNCATED, U8GUARD_CLASS_NONE, 0};
     size_t pos = 0, k = 0;
 
     HEXPECT_EQ(u8guard_validate(in, n, &e), model.n_errors == 0);
@@ -107,7 +107,7 @@ static void check_readers(const unsigned char *in, size_t n)
 static void check_utf32(const unsigned char *in, size_t n, size_t cap, int head)
 {
     unsigned char *o = place_out(cap * 4, head);
-    u8guard_error e = {99, 99, U8GUARD_TRUNCATED};
+    u8guard_error e = {99, 99, U8GUARD_TRUNCATED, U8GUARD_CLASS_NONE, 0};
     size_t w = cap < model.n_cps ? cap : model.n_cps;
 
     HEXPECT_EQ(u8guard_decode_utf32(in, n, (uint32_t *)(void *)o, cap, &e), model.n_cps);
@@ -119,7 +119,7 @@ static void check_utf32(const unsigned char *in, size_t n, size_t cap, int head)
 static void check_utf16(const unsigned char *in, size_t n, size_t cap, int head)
 {
     unsigned char *o = place_out(cap * 2, head);
-    u8guard_error e = {99, 99, U8GUARD_TRUNCATED};
+    u8guard_error e = {99, 99, U8GUARD_TRUNCATED, U8GUARD_CLASS_NONE, 0};
     size_t w = model_u16_boundary(&model, cap);
 
     HEXPECT_EQ(u8guard_decode_utf16(in, n, (uint16_t *)(void *)o, cap, &e), model.n_u16);

@@ -32,7 +32,7 @@ static void expect_untouched_err(const u8guard_error *e)
 static void validate_family(void)
 {
     static const size_t lens[] = {1, 5, SIZE_MAX / 3, SIZE_MAX - 1, SIZE_MAX};
-    u8guard_error e = {7, 7, U8GUARD_TRUNCATED};
+    u8guard_error e = {7, 7, U8GUARD_TRUNCATED, U8GUARD_CLASS_NONE, 0};
     size_t i, pos;
 
     hcheck_context("validate family, NULL data, length 0");
@@ -340,8 +340,8 @@ static void encoder_and_names(void)
             HEXPECT_MEM(o, "\x5A\x5A\x5A\x5A", 4);
     }
     hcheck_context("u8guard_kind_name / u8guard_impl_name out of range");
-    HEXPECT_EQ(strcmp(u8guard_kind_name(U8GUARD_TRUNCATED), "truncated"), 0);
-    HEXPECT_EQ(strcmp(u8guard_kind_name((u8guard_kind)(U8GUARD_TRUNCATED + 1)), "invalid"), 0);
+    HEXPECT_EQ(strcmp(u8guard_kind_name(U8GUARD_DISALLOWED), "disallowed"), 0);
+    HEXPECT_EQ(strcmp(u8guard_kind_name((u8guard_kind)(U8GUARD_DISALLOWED + 1)), "invalid"), 0);
     HEXPECT_EQ(strcmp(u8guard_kind_name((u8guard_kind)-1), "invalid"), 0);
     HEXPECT_EQ(u8guard_impl_name(U8GUARD_IMPL_COUNT_) == NULL, 1);
     HEXPECT_EQ(u8guard_impl_name((u8guard_impl)-1) == NULL, 1);
@@ -488,7 +488,7 @@ static size_t feed(u8guard_stream *s, const char *chunk, size_t len, bool final,
 static void stream_life_cycle(void)
 {
     u8guard_stream s;
-    struct log l = {0, {{0, 0, U8GUARD_OK}}};
+    struct log l = {0, {{0, 0, U8GUARD_OK, U8GUARD_CLASS_NONE, 0}}};
     unsigned char out[64];
     int i;
 

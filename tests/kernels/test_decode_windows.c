@@ -1,7 +1,7 @@
 /* test_decode_windows -- characters and errors at the boundaries of the
- * vector decoders' 8 KiB windows (src/kernels/avx512.c, DEC_WINDOW; the
- * SSE4.2, AVX2 and NEON kernels: decode_tables.h, U8G_DEC_WINDOW) and of
- * their blocks and steps, compared with the scalar reference through every
+ * vector decoders' 8 KiB windows (U8G_DEC_WINDOW in
+ * src/kernels/decode_driver.h, which every vector kernel instantiates) and
+ * of their blocks and steps, compared with the scalar reference through every
  * public entry point (compare.c). A window that cuts a character must
  * stop short of it and the next window start there; an error just before
  * or after a boundary must be reported exactly where the reference

@@ -31,7 +31,7 @@ static const struct mix {
 #define N_MIXES (sizeof MIXES / sizeof MIXES[0])
 
 /* One ill-formed (or, for the truncated ones, cut-short) sequence of each
- * kind of DESIGN.md section 2. */
+ * kind of doc/contract.md section 2. */
 static const struct pattern {
     const char *bytes;
     size_t len;

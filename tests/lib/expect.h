@@ -6,7 +6,7 @@
 #include "check.h"
 
 /* Short names for the kinds, so that tables of expected errors read like
- * DESIGN.md section 2. */
+ * doc/contract.md section 2. */
 #define UC U8GUARD_UNEXPECTED_CONTINUATION
 #define OL U8GUARD_OVERLONG
 #define SG U8GUARD_SURROGATE
@@ -48,7 +48,7 @@ size_t tu_encode(uint32_t cp, unsigned char out[4]);
  * units). Returns the number of units written. */
 size_t tu_to_utf16(const uint32_t *cps, size_t n, uint16_t *out);
 
-/* tu_sanitized builds the output that DESIGN.md section 2 prescribes for
+/* tu_sanitized builds the output that doc/contract.md section 2 prescribes for
  * in[0..len) with errors errs[0..n): the bytes between errors copied, each
  * error's length replaced by EF BF BD. out needs room for 3 * len bytes.
  * Returns the output length. */

@@ -3,8 +3,8 @@
 sanitizing Markus Kuhn's UTF-8-test.txt, computed with CPython alone.
 
 CPython's UTF-8 decoder replaces each maximal subpart by one U+FFFD, as
-DESIGN.md section 2 does. An error handler records each error's start and
-end (offset and length); the kind is then read off DESIGN.md's table
+doc/contract.md section 2 does. An error handler records each error's start and
+end (offset and length); the kind is then read off doc/contract.md's table of kinds
 by the small function below, which looks at the bytes only. The
 SHA-256 is of bytes.decode('utf-8', 'replace').encode('utf-8').
 
@@ -17,7 +17,7 @@ import sys
 
 
 def kind(data, off, length):
-    """DESIGN.md section 2's table, for the error at data[off:off+length]."""
+    """doc/contract.md section 2's table, for the error at data[off:off+length]."""
     b = data[off]
     end = off + length
     if 0x80 <= b <= 0xBF:

@@ -10,6 +10,7 @@
  *   test_exhaustive short           1..3 bytes only
  *   test_exhaustive lead4 LO HI     4 bytes with lead LO..HI (hex), e.g.
  *                                   "lead4 00 FF" is all 2^32 inputs */
+#include "support/hex.h"
 #include "utf8_model.h"
 
 #include <stdio.h>
@@ -144,22 +145,28 @@ static int usage(void)
     return 2;
 }
 
+/* Sets *b to the byte written as two hex digits in s. Returns true on
+ * success, false when s is not exactly one byte in hex. */
+static bool one_byte(const char *s, uint8_t *b)
+{
+    hex_result r;
+
+    return hex_parse(s, strlen(s), NULL, 0, b, 1, &r) == HEX_OK && r.n == 1;
+}
+
 int main(int argc, char **argv)
 {
     size_t counts[4];
-    unsigned long lo, hi;
-    char *end1, *end2;
+    uint8_t lo, hi;
 
     if (argc == 2 && strcmp(argv[1], "short") == 0) {
         run_lead4 = false;
     } else if (argc == 4 && strcmp(argv[1], "lead4") == 0) {
-        lo = strtoul(argv[2], &end1, 16);
-        hi = strtoul(argv[3], &end2, 16);
-        if (*end1 || *end2 || lo > hi || hi > 0xFF)
+        if (!one_byte(argv[2], &lo) || !one_byte(argv[3], &hi) || lo > hi)
             return usage();
         run_short = false;
-        lead_lo = (unsigned)lo;
-        lead_hi = (unsigned)hi;
+        lead_lo = lo;
+        lead_hi = hi;
     } else if (argc != 1) {
         return usage();
     }

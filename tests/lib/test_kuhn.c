@@ -8,7 +8,7 @@
  *   test_kuhn PATH/TO/UTF-8-test.txt */
 #include "expect.h"
 #include "read_file.h"
-#include "sha256.h"
+#include "support/sha256.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
  * (offset, length, kind, in order, through the callback), byte-identical
  * sanitized output, same error count and position.
  *
- * Inputs: DESIGN.md's examples, Kuhn's stress test, the text corpus (as
+ * Inputs: doc/contract.md's examples, Kuhn's stress test, the text corpus (as
  * is, and with random bytes corrupted), and random mixtures of valid and
  * ill-formed sequences. All but the corpus files are cut at every single
  * point: in the full run (no CORPUS_MAX) each whole input; in the light
@@ -282,7 +282,7 @@ static void design_examples(void)
 
     for (i = 0; i < sizeof EX / sizeof EX[0]; i++)
         check_input_streams((const unsigned char *)EX[i], strlen(EX[i]), true, NULL);
-    printf("test_stream: impl %s: DESIGN.md examples: every split point\n",
+    printf("test_stream: impl %s: doc/contract.md examples: every split point\n",
            check_impl_name());
 }
 

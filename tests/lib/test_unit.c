@@ -1,5 +1,5 @@
 /* test_unit.c -- the library's unit tests: exact offsets, lengths, kinds,
- * code points and bytes for DESIGN.md section 2 and every edge of the
+ * code points and bytes for doc/contract.md section 2 and every edge of the
  * u8guard.h contract, run once per supported implementation.
  *
  *   test_unit              all suites
@@ -18,6 +18,7 @@ static void all_suites(void)
     unit_null_args();
     unit_encode_and_names();
     unit_stream_api();
+    unit_policy();
 }
 
 int main(int argc, char **argv)

@@ -1,5 +1,5 @@
 /* unit_encode_names.c -- u8guard_encode on the edges of every length and
- * of the excluded ranges, u8guard_kind_name for every kind (DESIGN.md
+ * of the excluded ranges, u8guard_kind_name for every kind (doc/contract.md
  * section 5 spells the names), and u8guard_version. */
 #include "unit_suites.h"
 
@@ -50,17 +50,17 @@ static void names(void)
 {
     static const char *const NAMES[] = {
         "ok",        "unexpected_continuation", "overlong", "surrogate",
-        "too_large", "bad_continuation",        "truncated",
+        "too_large", "bad_continuation",        "truncated", "disallowed",
     };
     char ver[64];
     int k;
 
     check_input(NULL, 0);
-    for (k = 0; k <= (int)U8GUARD_TRUNCATED; k++)
+    for (k = 0; k <= (int)U8GUARD_DISALLOWED; k++)
         EXPECT_MEM(u8guard_kind_name((u8guard_kind)k),
                    strlen(u8guard_kind_name((u8guard_kind)k)), NAMES[k],
                    strlen(NAMES[k]));
-    EXPECT_EQ(strcmp(u8guard_kind_name((u8guard_kind)7), "invalid"), 0);
+    EXPECT_EQ(strcmp(u8guard_kind_name((u8guard_kind)8), "invalid"), 0);
     EXPECT_EQ(strcmp(u8guard_kind_name((u8guard_kind)-1), "invalid"), 0);
     EXPECT_EQ(strcmp(u8guard_kind_name((u8guard_kind)1000), "invalid"), 0);
     EXPECT_EQ(strcmp(u8guard_version(), U8GUARD_VERSION_STRING), 0);

@@ -1,4 +1,4 @@
-/* unit_examples.c -- DESIGN.md section 2, row by row and example by
+/* unit_examples.c -- doc/contract.md sections 2.2 and 5, row by row and example by
  * example, with the expected errors copied from the document. */
 #include "expect.h"
 #include "unit_suites.h"

@@ -1,5 +1,5 @@
 /* unit_grid.c -- every boundary lead byte against every boundary second
- * byte. The expected errors are written out by hand from DESIGN.md's
+ * byte. The expected errors are written out by hand from doc/contract.md's
  * table, in its own notation ("offset/length kind", "-" for none), for the
  * two-byte input "L S". The same cells are then checked with 'A' appended,
  * where the only change the table allows is that a sequence cut by the end

@@ -39,7 +39,7 @@ static void empty_and_pending(void)
     u8guard_stream_init(&s);
     EXPECT_EQ(u8guard_stream_position(&s), 0);
     EXPECT_EQ(FEED(&s, "", false, &g, out), 0);
-    /* E4 BD | A0 (DESIGN.md): no error, U+4F60 */
+    /* E4 BD | A0 (doc/contract.md): no error, U+4F60 */
     EXPECT_EQ(FEED(&s, "\xE4\xBD", false, &g, out), 0);
     EXPECT_EQ(u8guard_stream_position(&s), 2);
     EXPECT_EQ(FEED(&s, "", false, &g, out), 0);

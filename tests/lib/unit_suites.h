@@ -6,7 +6,7 @@
 
 #include "check.h"
 
-/* unit_design_examples checks every row and example of DESIGN.md
+/* unit_design_examples checks every row and example of doc/contract.md
  * section 2 (unit_examples.c). */
 void unit_design_examples(void);
 
@@ -39,6 +39,11 @@ void unit_encode_and_names(void);
 /* unit_stream_api checks the streaming decoder's contract edges
  * (unit_stream_api.c). */
 void unit_stream_api(void);
+
+/* unit_policy checks policy classes (every class boundary), the error
+ * handlers, lossy decoding, the stream's forms at every split, and their
+ * capacity rules and refusals (unit_policy.c). */
+void unit_policy(void);
 
 /* unit_impl_api checks u8guard_impl_name/_supported/set_impl/active_impl;
  * it changes the active implementation, so it runs once, outside the

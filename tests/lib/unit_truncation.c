@@ -1,7 +1,7 @@
 /* unit_truncation.c -- every cut of a 2-, 3- and 4-byte sequence. Cut by
  * the end of input, the k bytes present are one error "truncated" of
  * length k; cut by an ASCII byte they are "bad_continuation" of length k
- * and the ASCII byte decodes (DESIGN.md section 2). Also the byte after a
+ * and the ASCII byte decodes (doc/contract.md section 2). Also the byte after a
  * valid second byte at its boundary values. */
 #include "expect.h"
 #include "unit_suites.h"

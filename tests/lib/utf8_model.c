@@ -134,7 +134,7 @@ static uint32_t value_of(const uint8_t *b, size_t k)
     return v;
 }
 
-/* DESIGN.md section 2's kinds, for an error whose maximal subpart is sub
+/* doc/contract.md section 2.2's kinds, for an error whose maximal subpart is sub
  * bytes (0 when not even b[0] starts an encoding) and where the input has
  * rem bytes left. */
 static u8guard_kind kind_of(const uint8_t *b, size_t sub, size_t rem)

@@ -1,9 +1,9 @@
-/* utf8_model.h -- an independent model of DESIGN.md sections 1 and 2 for
+/* utf8_model.h -- an independent model of doc/contract.md sections 1 and 2 for
  * the exhaustive test, built from sets rather than rules: every Unicode
  * scalar value is encoded (by this model's own encoder) and its encoding
  * and every proper prefix of it are recorded in bitmaps. Whether bytes are
  * a character, the maximal subpart at an offset, and the error kind then
- * follow from set membership and from DESIGN.md's table written as plain
+ * follow from set membership and from doc/contract.md's table of kinds written as plain
  * comparisons -- nothing is shared with src/scalar.c. */
 #ifndef U8GUARD_TESTS_UTF8_MODEL_H
 #define U8GUARD_TESTS_UTF8_MODEL_H

@@ -1,5 +1,6 @@
 /* sets.c -- see sets.h. */
 #include "sets.h"
+#include "support/hex.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -7,7 +8,7 @@
 #include <string.h>
 
 const char *const examples_hex[] = {
-    /* DESIGN.md section 2 */
+    /* examples of doc/contract.md section 5 */
     "C0 80",
     "E0 80 AF",
     "ED A1 8C ED BE B4",
@@ -79,36 +80,14 @@ void set_free(input_set *s)
     memset(s, 0, sizeof *s);
 }
 
-static int hexval(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 int set_add_hex(input_set *s, const char *hex)
 {
-    unsigned char buf[64];
-    size_t n = 0;
+    uint8_t buf[64];
+    hex_result r;
 
-    while (*hex) {
-        int hi, lo;
-        if (*hex == ' ') {
-            hex++;
-            continue;
-        }
-        hi = hexval(hex[0]);
-        lo = hi < 0 ? -1 : hexval(hex[1]);
-        if (lo < 0 || n == sizeof buf)
-            return -1;
-        buf[n++] = (unsigned char)(hi << 4 | lo);
-        hex += 2;
-    }
-    return set_add(s, buf, n);
+    if (hex_parse(hex, strlen(hex), " ", 0, buf, sizeof buf, &r) != HEX_OK)
+        return -1;
+    return set_add(s, buf, r.n);
 }
 
 int set_examples(input_set *s)
@@ -148,7 +127,7 @@ int set_bytes2(input_set *s)
 }
 
 /* Fragments for set_structured: well-formed characters of every length
- * and edge, and each kind of ill-formed sequence of DESIGN.md section 2. */
+ * and edge, and each kind of ill-formed sequence of doc/contract.md section 2. */
 static const char *const FRAGMENTS[] = {
     "41", "00", "7F", "C2 80", "C3 A9", "DF BF", "E0 A0 80", "E2 82 AC",
     "ED 9F BF", "EE 80 80", "EF BF BD", "EF BF BE", "EF BB BF", "F0 90 80 80",

@@ -35,7 +35,7 @@ void set_finish(input_set *s);
 
 /* The built-in sets. Each returns 0, or -1 when memory runs out. */
 
-/* set_examples adds DESIGN.md section 2's examples, then the extra cases
+/* set_examples adds doc/contract.md section 5's examples, then the extra cases
  * of examples_hex below. */
 int set_examples(input_set *s);
 /* set_bytes1 adds the empty input and all 256 one-byte inputs. */
@@ -52,8 +52,8 @@ int set_structured(input_set *s, size_t count);
 int set_lines(input_set *s, const char *path);
 
 /* The examples of set_examples in hex, in order; n_examples_hex is their
- * number. The first 7 are DESIGN.md section 2's (the last of those is its
- * two-chunk example as one input). */
+ * number. The first 7 are examples of doc/contract.md section 5 (the last
+ * of those is its two-chunk example as one input). */
 extern const char *const examples_hex[];
 extern const size_t n_examples_hex;
 

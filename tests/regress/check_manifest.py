@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """check_manifest.py -- the regression corpus is well formed and holds the
-real findings with DESIGN.md's answers.
+real findings with doc/contract.md's answers.
 
 1. Every line of DIR/manifest.jsonl has the manifest's keys in order
    (corpus/regressions/README.md), a valid classification, found_at in
@@ -8,7 +8,7 @@ real findings with DESIGN.md's answers.
    DIR/<sha256>.bin holds exactly those bytes; every .bin is listed; no
    (sha256, decoder) pair appears twice.
 2. The findings that must never be lost are there, each with the
-   classification and the answers written below by hand from DESIGN.md
+   classification and the answers written below by hand from doc/contract.md
    section 2 (u8guard's errors and replacement output) and from
    oracle/DIVERGENCES.md (what the decoder said). The replay
    (`u8guard audit --replay`) then checks that both still hold.

@@ -1,8 +1,11 @@
-/* sha256.c -- SHA-256 (FIPS 180-4), for naming recorded regression inputs
- * by their content (libc only: no crypto library is a dependency). */
-#include <string.h>
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
+/* sha256.c -- SHA-256 (FIPS 180-4 section 6.2), in libc only: no crypto
+ * library is a dependency of the project. */
+#include "support/sha256.h"
 
-#include "audit.h"
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
 
 static const uint32_t K[64] = {
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1,
@@ -50,8 +53,9 @@ static void block(uint32_t h[8], const uint8_t *p)
     h[4] += e; h[5] += f; h[6] += g; h[7] += hh;
 }
 
-void audit_sha256(const uint8_t *data, size_t len, char hex[65])
+char *sha256_hex(const void *data, size_t len, char hex[65])
 {
+    const uint8_t *p = data;
     uint32_t h[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
                      0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
     uint8_t tail[128];
@@ -59,10 +63,11 @@ void audit_sha256(const uint8_t *data, size_t len, char hex[65])
     uint64_t bits = (uint64_t)len * 8;
 
     for (size_t i = 0; i < full; i += 64)
-        block(h, data + i);
+        block(h, p + i);
+    /* the last partial block, 0x80, zeros, the length in bits (big-endian) */
     memset(tail, 0, sizeof tail);
     if (rest)
-        memcpy(tail, data + full, rest);
+        memcpy(tail, p + full, rest);
     tail[rest] = 0x80;
     tlen = rest + 1 + 8 <= 64 ? 64 : 128;
     for (int i = 0; i < 8; i++)
@@ -72,4 +77,5 @@ void audit_sha256(const uint8_t *data, size_t len, char hex[65])
         block(h, tail + 64);
     for (int i = 0; i < 8; i++)
         snprintf(hex + 8 * i, 9, "%08x", (unsigned)h[i]);
+    return hex;
 }

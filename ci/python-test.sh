@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
+# ci/python-test.sh -- the Python package's tests, as a fresh Debian 12
+# machine runs them: python/ is installed with Debian's own interpreter
+# (/usr/bin/python3; a pyenv or other python3 earlier on PATH lacks
+# Debian's pytest and hypothesis, and there is no PyPI to fetch them) into
+# a new virtual environment that sees the system packages, without build
+# isolation or any index, then its pytest suite runs from outside the
+# source tree (so the installed module is the one imported).
+#
+#   bash ci/python-test.sh          (PYTHON=... chooses another interpreter)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+PY=${PYTHON:-/usr/bin/python3}
+VENV=$ROOT/build/ci-python-venv
+
+rm -rf "$VENV" "$ROOT/python/build"
+mkdir -p "$ROOT/build"
+"$PY" -m venv --without-pip --system-site-packages "$VENV"
+"$VENV/bin/python" -m pip install --no-build-isolation --no-index --no-cache-dir \
+  --disable-pip-version-check -q "$ROOT/python"
+cd "$ROOT/build"
+rc=0
+"$VENV/bin/python" -m pytest -p no:cacheprovider -q "$ROOT/python/tests" || rc=$?
+# pytest's status 5 means no test was collected: that is a failure here.
+if [ $rc -eq 5 ]; then
+  echo "python-test: pytest collected no tests" >&2
+  exit 1
+fi
+exit $rc
