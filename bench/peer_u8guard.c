@@ -104,10 +104,78 @@ static void run_stream_sanitize(const uint8_t *p, size_t len, const bench_buffer
     run_stream(p, len, b->u8, b->cap + 16 + BENCH_STREAM_SLACK, r);
 }
 
-/* The stream columns, with the implementation dispatch picks. */
+/* Policy checking: every error under the policy, as a caller that
+ * reports them all does (u8guard_next_error_with until the end; real
+ * text holds denied characters: the Wikipedia articles have U+200E and
+ * U+FEFF). The verdict is about the ill-formed errors only, so that the
+ * driver can check it against the input's: valid when there is none, the
+ * offset of the first one otherwise. */
+static void run_policy(const uint8_t *p, size_t len, unsigned deny, bench_result *r)
+{
+    u8guard_policy pol = {deny, U8GUARD_REPLACE};
+    u8guard_error e;
+    size_t pos = 0, denied = 0;
+
+    r->valid = true;
+    r->err_offset = BENCH_UNKNOWN;
+    while (u8guard_next_error_with(p, len, &pol, &pos, &e)) {
+        if (e.kind == U8GUARD_DISALLOWED) {
+            denied++;
+        } else if (r->valid) {
+            r->valid = false;
+            r->err_offset = e.offset;
+        }
+    }
+    r->n_out = BENCH_UNKNOWN;
+    bench_sink_add(denied);
+}
+
+static void run_deny_all(const uint8_t *p, size_t len, const bench_buffers *b,
+                         bench_result *r)
+{
+    (void)b;
+    run_policy(p, len, U8GUARD_CLASS_ALL, r);
+}
+
+static void run_deny_bidi(const uint8_t *p, size_t len, const bench_buffers *b,
+                          bench_result *r)
+{
+    (void)b;
+    run_policy(p, len, U8GUARD_CLASS_BIDI, r);
+}
+
+/* Lossy decoding (each error one U+FFFD): on a valid input the output
+ * equals the strict decoders', which the driver checks; on an input with
+ * an error it goes on past it, so only the verdict (no error / some) is
+ * compared there. */
+static void run_lossy32(const uint8_t *p, size_t len, const bench_buffers *b,
+                        bench_result *r)
+{
+    size_t n_errors = 0;
+
+    r->n_out = u8guard_decode_utf32_lossy(p, len, b->u32, b->cap, &n_errors);
+    r->valid = n_errors == 0;
+    r->err_offset = BENCH_UNKNOWN;
+}
+
+static void run_lossy16(const uint8_t *p, size_t len, const bench_buffers *b,
+                        bench_result *r)
+{
+    size_t n_errors = 0;
+
+    r->n_out = u8guard_decode_utf16_lossy(p, len, b->u16, b->cap, &n_errors);
+    r->valid = n_errors == 0;
+    r->err_offset = BENCH_UNKNOWN;
+}
+
+/* The stream and policy columns, with the implementation dispatch picks. */
 const bench_fn peer_u8guard_stream_fns[] = {
     {"u8g-stream4k", OP_VALIDATE, U8GUARD_IMPL_AUTO, true, false, run_stream_validate},
     {"u8g-stream4k", OP_SANITIZE, U8GUARD_IMPL_AUTO, false, true, run_stream_sanitize},
+    {"u8g-deny-all", OP_VALIDATE, U8GUARD_IMPL_AUTO, true, false, run_deny_all},
+    {"u8g-deny-bidi", OP_VALIDATE, U8GUARD_IMPL_AUTO, true, false, run_deny_bidi},
+    {"u8g-lossy", OP_UTF32, U8GUARD_IMPL_AUTO, false, false, run_lossy32},
+    {"u8g-lossy", OP_UTF16, U8GUARD_IMPL_AUTO, false, false, run_lossy16},
 };
 const size_t peer_u8guard_stream_count =
     sizeof peer_u8guard_stream_fns / sizeof peer_u8guard_stream_fns[0];

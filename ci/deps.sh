@@ -19,6 +19,10 @@ PACKAGES=(
   python3-jsonschema
   # NEON kernels: cross compiler and emulator
   gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
+  # other targets (ci/cross.sh): big-endian s390x and 32-bit i686 under
+  # qemu-user, Windows x86-64 with mingw-w64 under wine
+  gcc-s390x-linux-gnu libc6-dev-s390x-cross gcc-i686-linux-gnu libc6-dev-i386-cross
+  gcc-mingw-w64-x86-64 wine wine64
   # the Python package (python/): build, install without PyPI, test
   python3-dev python3-setuptools python3-pip python3-pytest python3-hypothesis
 )

@@ -15,7 +15,7 @@ except build*/ folders. Each file is classified by its name:
   checked (comment syntax):
     /* */  C sources and headers (.c .h), linker version scripts (.map)
     //     JavaScript (.js .mjs)
-    #      Python, shell, CMake (CMakeLists.txt, .cmake, .cmake.in), .pc.in,
+    #      Python (.py, .pyi), TOML, shell, CMake (CMakeLists.txt, .cmake, .cmake.in), .pc.in,
            Makefile-like files (Makefile, *.mk, debian/rules), Dockerfile,
            YAML (.yml .yaml .clang-tidy), debian/control and the debhelper
            files (debian/*.install, *.links, *.manpages, *.dirs, *.docs,
@@ -24,7 +24,8 @@ except build*/ folders. Each file is classified by its name:
   not checked (data or documentation, or a format that has no comments):
     corpus/seeds/**, corpus/regressions/** (fuzzing and regression inputs),
     .txt .md .json .jsonl .bin .dict .options .abixml .xml, .gitignore,
-    LICENSE*, debian/changelog, debian/copyright, debian/source/*
+    LICENSE*, py.typed (an empty marker), debian/changelog,
+    debian/copyright, debian/source/*
 
 A file that fits neither list fails the check as "unclassified": a new kind
 of file must be added to one of the lists above (and in CLASSES/DATA below).
@@ -55,7 +56,7 @@ def classify(rel):
     parts = rel.split("/")
     if rel.startswith(("corpus/seeds/", "corpus/regressions/")):
         return "data"
-    if name.startswith("LICENSE") or name == ".gitignore":
+    if name.startswith("LICENSE") or name in (".gitignore", "py.typed"):
         return "data"
     if parts[0] == "debian":
         if rel in ("debian/changelog", "debian/copyright") or rel.startswith("debian/source/"):
@@ -69,8 +70,8 @@ def classify(rel):
         return C_BLOCK
     if name.endswith((".js", ".mjs")):
         return SLASHES
-    if name.endswith((".py", ".sh", ".cmake", ".cmake.in", ".pc.in", ".mk",
-                      ".yml", ".yaml")) \
+    if name.endswith((".py", ".pyi", ".sh", ".cmake", ".cmake.in", ".pc.in", ".mk",
+                      ".yml", ".yaml", ".toml")) \
             or name in ("CMakeLists.txt", "Makefile", "Dockerfile", ".clang-tidy"):
         return HASH
     if re.search(r"\.[1-9]$", name):

@@ -64,15 +64,18 @@ if [ $QUICK -eq 0 ]; then
   stage fuzz-afl-smoke    bash ci/fuzz-afl-smoke.sh     # AFL++ builds and a short campaign (~2.5 min)
   stage oss-fuzz-sim      bash ci/oss-fuzz-sim.sh       # OSS-Fuzz build.sh in a simulated image (~1 min)
   stage neon-qemu         bash ci/neon-qemu.sh          # AArch64 NEON kernel under qemu (~2 min)
+  stage cross-s390x       bash ci/cross.sh s390x        # big-endian s390x under qemu (~TIME)
+  stage cross-i686        bash ci/cross.sh i686         # 32-bit x86 under qemu (~TIME)
+  stage cross-mingw       bash ci/cross.sh mingw        # Windows DLL and tests under wine (~TIME)
   stage msan-valgrind     bash ci/msan-valgrind.sh      # library tests under MSan and valgrind (~2 min)
   stage lint              bash ci/lint.sh               # clang-tidy, cppcheck, scan-build (~1.5 min)
   stage spdx              python3 ci/spdx.py            # an SPDX line in every source, script and build file (~1 s)
-  stage abi-check         bash ci/abi-check.sh          # SONAME, symbol versions, abidiff against abi/ (~1 min)
-  stage deb               bash ci/deb.sh                # Debian packages: build, lintian, install in a scratch root (~TIME)
+  stage abi-check         bash ci/abi-check.sh          # SONAME, symbol versions, abidiff against abi/ (~30 s; 66 s at load 20)
+  stage deb               bash ci/deb.sh                # Debian packages: build, lintian, scratch-root install, check (~4 min idle; 16 min at load 20)
   stage check-hardening   bash ci/check-hardening.sh    # FORTIFY, stack protector, PIE, RELRO on the binaries
   stage mutate-planted    python3 ci/mutate.py --planted  # the tests catch planted memory-safety bugs (~30 s)
   stage audit-main-job    bash ci/audit.sh              # the README's first command, end to end (~1.5 min)
-  stage python            bash ci/python-test.sh        # python/: install into a fresh venv, pytest (~2.5 min)
+  stage python            bash ci/python-test.sh        # python/: install into a fresh venv, pytest (~2.5-4.5 min)
 fi
 
 echo

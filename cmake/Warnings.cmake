@@ -3,6 +3,13 @@ add_compile_options(
   -Wall -Wextra -Wshadow -Wformat=2 -Wstrict-prototypes -Wundef
   -Wpointer-arith -Wvla -Wcast-align -Wwrite-strings -Wmissing-prototypes
   -fstack-protector-strong)
+# mingw-w64's stack protector and _FORTIFY_SOURCE live in libssp, which gcc
+# links only when the flag is on the link line too; -static links it (and
+# libgcc) into the DLL and the programs, so they need no runtime DLL but
+# the system's.
+if(MINGW)
+  add_link_options(-fstack-protector-strong -static)
+endif()
 if(U8GUARD_WERROR)
   add_compile_options(-Werror)
 endif()

@@ -13,7 +13,8 @@ seed, and errors (and valid multi-byte characters) straddling 16-, 32- and
 Seed formats follow the harnesses: raw bytes for fuzz_validate,
 fuzz_errors_sanitize, fuzz_decode, fuzz_diff_icu and fuzz_diff_iconv;
 a chunking header + text for fuzz_stream (see fuzz/fuzz_stream.c); 32-bit
-little-endian code points for fuzz_roundtrip.
+little-endian code points for fuzz_roundtrip; a policy header + text
+for fuzz_policy (see fuzz/fuzz_policy.c).
 
 The output is deterministic: running it twice gives the same files.
 Usage: fuzz/make-seeds.py [OUTDIR]   (default: corpus/seeds next to fuzz/)
@@ -28,6 +29,7 @@ RAW_TARGETS = ["fuzz_validate", "fuzz_errors_sanitize", "fuzz_decode",
                "fuzz_diff_icu", "fuzz_diff_iconv"]
 STREAM = "fuzz_stream"
 ROUNDTRIP = "fuzz_roundtrip"
+POLICY = "fuzz_policy"
 
 # Code points at the edges of Table 3-7's rows and of the code space.
 BOUNDARY_CPS = [0x0000, 0x007F, 0x0080, 0x07FF, 0x0800, 0x0FFF, 0x1000,
@@ -174,6 +176,22 @@ def roundtrip_seeds():
     return out
 
 
+def policy_seeds(raw):
+    """Policy header (2 bytes: deny bits, handler, chunk size; see
+    fuzz/fuzz_policy.c) + text: every raw seed under three policies, and
+    text holding a character of every class."""
+    headers = [("all-escape", b"\xff\x0b"), ("bidi-drop", b"\x10\x04"),
+               ("none-replace", b"\x00\x00")]
+    classes = ("a\u202e\u2028\x00\x1b\x7f\u0085\ufeff\U000e0041\U0010fffd"
+               "\ufdd0\U0001fffe\ue000\u061c\t\n\r").encode()
+    out = []
+    for hname, hdr in headers:
+        out.append(("%s.classes" % hname, hdr + classes))
+        for name, data in raw:
+            out.append(("%s.%s" % (hname, name), hdr + data))
+    return out
+
+
 def write(outdir, target, seeds):
     d = os.path.join(outdir, target)
     if os.path.isdir(d):
@@ -195,6 +213,7 @@ def main():
     plan = [(t, raw) for t in RAW_TARGETS]
     plan.append((STREAM, stream_seeds(raw)))
     plan.append((ROUNDTRIP, roundtrip_seeds()))
+    plan.append((POLICY, policy_seeds(raw)))
     for target, seeds in plan:
         n, size = write(outdir, target, seeds)
         print("%-22s %4d seeds %7d bytes" % (target, n, size))

@@ -1,5 +1,6 @@
 /* model.c -- see model.h. */
 #include "model.h"
+#include <string.h>
 
 /* One well-formed sequence shape of RFC 3629 section 4: byte k must lie in
  * lo[k]..hi[k]. */
@@ -143,4 +144,88 @@ size_t model_decode(const uint8_t *data, size_t len, uint32_t *out,
     first->length = 0;
     first->kind = U8GUARD_OK;
     return n;
+}
+
+/* ---- Policy classes and handlers ------------------------------------- */
+
+static const struct {
+    uint32_t lo, hi;
+    unsigned cls;
+} CLASS_RANGES[] = {
+    {0x0000, 0x0000, U8GUARD_CLASS_NUL},      {0x0001, 0x0008, U8GUARD_CLASS_C0},
+    {0x000B, 0x000C, U8GUARD_CLASS_C0},       {0x000E, 0x001F, U8GUARD_CLASS_C0},
+    {0x007F, 0x007F, U8GUARD_CLASS_DEL},      {0x0080, 0x009F, U8GUARD_CLASS_C1},
+    {0x061C, 0x061C, U8GUARD_CLASS_BIDI},     {0x200E, 0x200F, U8GUARD_CLASS_BIDI},
+    {0x202A, 0x202E, U8GUARD_CLASS_BIDI},     {0x2066, 0x2069, U8GUARD_CLASS_BIDI},
+    {0x2028, 0x2029, U8GUARD_CLASS_SEPARATOR}, {0xE000, 0xF8FF, U8GUARD_CLASS_PRIVATE_USE},
+    {0xFDD0, 0xFDEF, U8GUARD_CLASS_NONCHARACTER}, {0xFEFF, 0xFEFF, U8GUARD_CLASS_BOM},
+    {0xE0000, 0xE007F, U8GUARD_CLASS_TAG},    {0xF0000, 0xFFFFD, U8GUARD_CLASS_PRIVATE_USE},
+    {0x100000, 0x10FFFD, U8GUARD_CLASS_PRIVATE_USE},
+};
+
+unsigned model_class(uint32_t cp)
+{
+    size_t i;
+
+    if (cp <= 0x10FFFF && cp % 0x10000 >= 0xFFFE) /* the last two of every plane */
+        return U8GUARD_CLASS_NONCHARACTER;
+    for (i = 0; i < sizeof CLASS_RANGES / sizeof CLASS_RANGES[0]; i++)
+        if (cp >= CLASS_RANGES[i].lo && cp <= CLASS_RANGES[i].hi)
+            return CLASS_RANGES[i].cls;
+    return 0;
+}
+
+static size_t put_hex(uint32_t *out, uint32_t v, int digits)
+{
+    int i;
+
+    for (i = digits - 1; i >= 0; i--)
+        *out++ = (uint32_t)"0123456789abcdef"[(v >> (4 * i)) & 15];
+    return (size_t)digits;
+}
+
+size_t model_policy_output(const uint8_t *data, size_t len, unsigned deny,
+                           u8guard_handler handler, uint32_t *out,
+                           u8guard_error *errs, size_t *n_errs)
+{
+    size_t i = 0, o = 0, n = 0, step, k;
+    uint32_t cp = 0;
+    u8guard_error e;
+
+    while (i < len) {
+        memset(&e, 0, sizeof e);
+        step = model_step(data + i, len - i, &cp, &e);
+        if (step != 0 && (model_class(cp) & deny) == 0) {
+            out[o++] = cp;
+            i += step;
+            continue;
+        }
+        if (step != 0) {
+            e.length = step;
+            e.kind = U8GUARD_DISALLOWED;
+            e.cls = (u8guard_class)model_class(cp);
+            e.code_point = cp;
+        } else {
+            e.cls = U8GUARD_CLASS_NONE;
+            e.code_point = 0;
+        }
+        e.offset = i;
+        errs[n++] = e;
+        if (handler == U8GUARD_REPLACE) {
+            out[o++] = 0xFFFD;
+        } else if (handler == U8GUARD_ESCAPE && step != 0) {
+            out[o++] = '\\';
+            out[o++] = cp > 0xFFFF ? 'U' : 'u';
+            o += put_hex(out + o, cp, cp > 0xFFFF ? 8 : 4);
+        } else if (handler == U8GUARD_ESCAPE) {
+            for (k = 0; k < e.length; k++) {
+                out[o++] = '\\';
+                out[o++] = 'x';
+                o += put_hex(out + o, data[i + k], 2);
+            }
+        }
+        i += e.length;
+    }
+    *n_errs = n;
+    return o;
 }

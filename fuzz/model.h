@@ -35,4 +35,18 @@ size_t model_errors(const uint8_t *data, size_t len, u8guard_error *errs,
 size_t model_decode(const uint8_t *data, size_t len, uint32_t *out,
                     u8guard_error *first);
 
+/* model_class returns the policy class of cp (one u8guard_class bit) or 0,
+ * from a table of ranges written from doc/contract.md (the library uses
+ * a chain of tests instead). */
+unsigned model_class(uint32_t cp);
+
+/* model_policy_output writes to out the output of data[0..len) under
+ * { deny, handler } as code points (each error's replacement, escape or
+ * nothing; each allowed character), and the errors to errs (room for len,
+ * with cls and code_point); returns the number of code points (room for
+ * 6 * len + 1 suffices) and sets *n_errs. */
+size_t model_policy_output(const uint8_t *data, size_t len, unsigned deny,
+                           u8guard_handler handler, uint32_t *out,
+                           u8guard_error *errs, size_t *n_errs);
+
 #endif

@@ -60,8 +60,11 @@ class BuildExt(build_ext):
             sys.exit("u8guard: the library's sources (../src) are not beside this package; "
                      "build from the repository, or set U8GUARD_PYTHON_LIBRARY=installed")
         lib_build = os.path.abspath(os.path.join(self.build_temp, "libu8guard"))
+        # U8GUARD_PYTHON_CMAKE_ARGS adds configure options, e.g.
+        # -DU8GUARD_SANITIZE=address,undefined (ci/python-test.sh --asan).
+        extra = shlex.split(os.environ.get("U8GUARD_PYTHON_CMAKE_ARGS", ""))
         run(["cmake", "-S", ROOT, "-B", lib_build, "-DCMAKE_BUILD_TYPE=Release",
-             "-DBUILD_TESTING=OFF", "-DU8GUARD_BUILD_CLI=OFF", "-DU8GUARD_ORACLES=OFF"])
+             "-DBUILD_TESTING=OFF", "-DU8GUARD_BUILD_CLI=OFF", "-DU8GUARD_ORACLES=OFF", *extra])
         jobs = os.environ.get("U8GUARD_PYTHON_JOBS", "2")
         run(["cmake", "--build", lib_build, "--target", "u8guard_static", "-j", jobs])
         header = os.path.join(ROOT, "include", "u8guard.h")

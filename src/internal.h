@@ -76,6 +76,13 @@ static inline size_t u8g_mul_sat(size_t n, size_t unit)
 struct u8g_leadset {
     uint8_t lo[16];
     uint8_t hi[16];
+    /* A finer test a kernel may add (the AVX-512 one does): the byte after
+     * a candidate b, c, must also have the bit of b's high nibble in
+     * next[c & 0x3F] (the second bytes of the denied characters that start
+     * with b; every entry for a 1-byte character). In well-formed text the
+     * byte after a multi-byte lead is a continuation byte, which the 6
+     * bits index exactly. */
+    uint8_t next[64];
 };
 
 /* The hot loops of one implementation. Every function works on the

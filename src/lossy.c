@@ -19,7 +19,7 @@ struct lossy {
 
 static void add_need(struct lossy *w, size_t n)
 {
-    w->need = n > SIZE_MAX - w->need ? SIZE_MAX : w->need + n;
+    w->need = u8g_add_sat(w->need, n);
 }
 
 /* Writes the well-formed p[0..n): by the kernel in one pass when there is
@@ -86,11 +86,6 @@ static void put_error(struct lossy *w, const uint32_t *cps, size_t m)
     add_need(w, m);
 }
 
-static size_t bytes_of(size_t n, size_t unit)
-{
-    return n > SIZE_MAX / unit ? SIZE_MAX : n * unit;
-}
-
 static size_t lossy(const void *data, size_t len, struct lossy *w,
                     size_t unit, const u8guard_policy *pol, size_t *n_errors)
 {
@@ -106,7 +101,7 @@ static size_t lossy(const void *data, size_t len, struct lossy *w,
         *n_errors = 0;
     if (!u8g_policy_init(&q, pol) || (p == NULL && len != 0) ||
         (out == NULL && w->cap != 0) ||
-        u8g_overlap(p, len, out, bytes_of(w->cap, unit)))
+        u8g_overlap(p, len, out, u8g_mul_sat(w->cap, unit)))
         return SIZE_MAX;
     while (pos < len) {
         if (q.deny == 0 && w->cap - w->o >= len - pos) {

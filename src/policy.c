@@ -79,37 +79,54 @@ u8guard_class u8guard_class_of(uint32_t cp)
     return U8GUARD_CLASS_NONE;
 }
 
-/* The bytes that start the characters of each class, in UTF-8: one
- * string per class bit (bit order), 0-terminated except for "nul". */
-static const uint8_t *const CLASS_LEADS[] = {
-    (const uint8_t *)"\x00",                                   /* nul */
-    (const uint8_t *)"\x01\x02\x03\x04\x05\x06\x07\x08\x0B\x0C\x0E\x0F"
-                     "\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1A\x1B"
-                     "\x1C\x1D\x1E\x1F",                       /* c0 */
-    (const uint8_t *)"\x7F",                                   /* del */
-    (const uint8_t *)"\xC2",                                   /* c1: U+0080..009F */
-    (const uint8_t *)"\xD8\xE2",                               /* bidi: U+061C, U+20xx */
-    (const uint8_t *)"\xEF\xF0\xF1\xF2\xF3\xF4",               /* noncharacter */
-    (const uint8_t *)"\xEE\xEF\xF3\xF4",                       /* private_use */
-    (const uint8_t *)"\xEF",                                   /* bom: U+FEFF */
-    (const uint8_t *)"\xF3",                                   /* tag: U+E00xx */
-    (const uint8_t *)"\xE2",                                   /* separator: U+202x */
+/* How the characters of each class start in UTF-8: a lead byte and the
+ * range of second bytes that can follow it (for a 1-byte character the
+ * "second byte" is whatever comes next: 00..FF). One list per class bit,
+ * ended by a lead of 0xFF. */
+struct start {
+    uint8_t lead, lo2, hi2;
 };
+#define ANY 0x00, 0xFF
+static const struct start CLASS_STARTS[10][16] = {
+    {{0x00, ANY}, {0xFF, 0, 0}},                                       /* nul */
+    {{0x01, ANY}, {0x02, ANY}, {0x03, ANY}, {0x04, ANY}, {0x05, ANY},  /* c0 */
+     {0x06, ANY}, {0x07, ANY}, {0x08, ANY}, {0x0B, ANY}, {0x0C, ANY},
+     {0x0E, ANY}, {0x0F, ANY}, {0xFF, 0, 0}},                          /* 10..1F below */
+    {{0x7F, ANY}, {0xFF, 0, 0}},                                       /* del */
+    {{0xC2, 0x80, 0x9F}, {0xFF, 0, 0}},                                /* c1 */
+    {{0xD8, 0x9C, 0x9C}, {0xE2, 0x80, 0x81}, {0xFF, 0, 0}},            /* bidi */
+    {{0xEF, 0xB7, 0xB7}, {0xEF, 0xBF, 0xBF}, {0xF0, 0x9F, 0x9F},       /* noncharacter */
+     {0xF0, 0xAF, 0xAF}, {0xF0, 0xBF, 0xBF}, {0xF1, 0x8F, 0xBF},
+     {0xF2, 0x8F, 0xBF}, {0xF3, 0x8F, 0xBF}, {0xF4, 0x8F, 0x8F}, {0xFF, 0, 0}},
+    {{0xEE, 0x80, 0xBF}, {0xEF, 0x80, 0xA3}, {0xF3, 0xB0, 0xBF},       /* private_use */
+     {0xF4, 0x80, 0x8F}, {0xFF, 0, 0}},
+    {{0xEF, 0xBB, 0xBB}, {0xFF, 0, 0}},                                /* bom */
+    {{0xF3, 0xA0, 0xA0}, {0xFF, 0, 0}},                                /* tag */
+    {{0xE2, 0x80, 0x80}, {0xFF, 0, 0}},                                /* separator */
+};
+#undef ANY
 
 /* The bit of struct u8g_leadset that each high nibble uses (0: none of
  * the lead bytes above has that high nibble). */
 static const uint8_t HI_BIT[16] = {1, 2, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 8, 16, 32, 64};
 
-static void add_lead(struct u8g_leadset *s, uint8_t b)
+static void add_start(struct u8g_leadset *s, uint8_t lead, uint8_t lo2, uint8_t hi2)
 {
-    s->lo[b & 15] |= HI_BIT[b >> 4];
-    s->hi[b >> 4] |= HI_BIT[b >> 4];
+    uint8_t bit = HI_BIT[lead >> 4];
+    unsigned b;
+
+    s->lo[lead & 15] |= bit;
+    s->hi[lead >> 4] |= bit;
+    /* Second bytes are continuation bytes (80..BF, 6 bits of index); a
+     * range wider than that (any byte) marks every entry. */
+    for (b = lo2; b <= hi2; b++)
+        s->next[b & 0x3F] |= bit;
 }
 
 bool u8g_policy_init(struct u8g_policy *q, const u8guard_policy *p)
 {
-    unsigned i;
-    const uint8_t *b;
+    unsigned i, b;
+    const struct start *t;
 
     memset(q, 0, sizeof *q);
     if (p == NULL)
@@ -119,12 +136,15 @@ bool u8g_policy_init(struct u8g_policy *q, const u8guard_policy *p)
         return false;
     q->deny = p->deny;
     q->handler = p->handler;
-    if (q->deny & U8GUARD_CLASS_NUL)
-        add_lead(&q->set, 0x00);
-    for (i = 1; i < 10; i++)
-        if (q->deny & (1u << i))
-            for (b = CLASS_LEADS[i]; *b != 0; b++)
-                add_lead(&q->set, *b);
+    for (i = 0; i < 10; i++) {
+        if ((q->deny & (1u << i)) == 0)
+            continue;
+        for (t = CLASS_STARTS[i]; t->lead != 0xFF; t++)
+            add_start(&q->set, t->lead, t->lo2, t->hi2);
+        if (i == 1) /* c0: 10..1F */
+            for (b = 0x10; b <= 0x1F; b++)
+                add_start(&q->set, (uint8_t)b, 0x00, 0xFF);
+    }
     return true;
 }
 

@@ -195,8 +195,7 @@ size_t u8guard_stream_feed(u8guard_stream *s, const void *data, size_t len,
         return SIZE_MAX;
     /* Output over the chunk, or over the stream object itself (the
      * pending bytes), would be overwritten before it is read. */
-    out_bytes = out_cap > SIZE_MAX / unit_of(s->form) ? SIZE_MAX
-                                                      : out_cap * unit_of(s->form);
+    out_bytes = u8g_mul_sat(out_cap, unit_of(s->form));
     if (out != NULL && (u8g_overlap(p, len, out, out_bytes) ||
                         u8g_overlap(s, sizeof *s, out, out_bytes)))
         return SIZE_MAX;

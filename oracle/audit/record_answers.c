@@ -23,7 +23,7 @@ bool sb_ours(sbuf *b, const uint8_t *data, size_t len)
     uint32_t *buf = malloc(2 * (len + 1) * sizeof *buf);
     oracle_verdict v;
     sbuf errs = {0};
-    u8guard_error e, first = {0, 0, U8GUARD_OK};
+    u8guard_error e, first = {0, 0, U8GUARD_OK, U8GUARD_CLASS_NONE, 0};
     size_t pos = 0, count = 0;
     bool consistent;
 

@@ -128,8 +128,10 @@ static bool rewrite(Stream *st, const unsigned char *p, uint64_t p0, const unsig
         from = q + 3;
         before += e[j].length;
     }
-    memcpy(out->p + out->n, o + from, w - from);
-    out->n += w - from;
+    if (w > from) { /* out->p is still NULL when nothing was ever written */
+        memcpy(out->p + out->n, o + from, w - from);
+        out->n += w - from;
+    }
     st->consumed = c0 + (w - 3 * k) + before;
     return true;
 }

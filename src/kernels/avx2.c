@@ -75,7 +75,7 @@ static inline __m256i check_at(const uint8_t *q, const struct tables *t)
 
 /* The longest valid prefix of p[0..len), by blocks (see blocks.h). p is
  * a character boundary after at least 3 readable bytes (the checked
- * head, see avx2_valid_prefix), which check_at reads as the bytes before
+ * head, see u8g_head_then_blocks), which check_at reads as the bytes before
  * the first block. */
 static size_t avx2_blocks(const uint8_t *p, size_t len)
 {

@@ -6,9 +6,9 @@
  * validated, then its valid prefix decoded while it is still in the L1
  * cache. Only text proven valid is decoded, so the decode steps need no
  * checks; the first error is where the validator says (and its kind what
- * the scalar reference says there, see decode.c). A window that cuts a character stops short of
- * it (a valid prefix n > 0) and the next window starts there; only
- * n == 0 is an error.
+ * the scalar reference says there, see decode.c). A window that cuts a
+ * character stops short of it (a valid prefix n > 0) and the next window
+ * starts there; only n == 0 is an error.
  *
  * This is a template, the way simdutf writes its algorithms once under
  * generic/ and compiles them in each instruction set's namespace: a

@@ -72,7 +72,7 @@ static inline __m128i check4(const uint8_t *q, const struct tables *t)
 
 /* The longest valid prefix of p[0..len), by blocks (see blocks.h). p is
  * a character boundary after at least 3 readable bytes (the checked
- * head, see sse42_valid_prefix), which check_at reads as the bytes before
+ * head, see u8g_head_then_blocks), which check_at reads as the bytes before
  * the first block. */
 static size_t sse42_blocks(const uint8_t *p, size_t len)
 {

@@ -104,7 +104,7 @@ int main(void)
     {
         static uint32_t buf32[16];
         static uint16_t buf16[16];
-        u8guard_error e = {9, 9, U8GUARD_TRUNCATED};
+        u8guard_error e = {9, 9, U8GUARD_TRUNCATED, U8GUARD_CLASS_NONE, 0};
 
         memcpy(buf32, "abcdefgh", 8);
         if (u8guard_decode_utf32(buf32, 8, buf32, SIZE_MAX / 4 + 1, &e) != 0 ||

@@ -85,19 +85,28 @@ static int check(const uint8_t *in, uint8_t *out, const char *label, u8guard_imp
     return 0;
 }
 
+/* align64 returns the first 64-byte aligned address at or after p (NULL
+ * for NULL). */
+static uint8_t *align64(uint8_t *p)
+{
+    return p == NULL ? NULL : p + ((64 - (uintptr_t)p % 64) % 64);
+}
+
 int main(void)
 {
     /* 64-byte aligned blocks, used at offsets 5 (input) and 5 or 6
-     * (output): equally aligned, and not. */
-    uint8_t *in_block = aligned_alloc(64, LEN + 128);
-    uint8_t *out_block = aligned_alloc(64, CAP + 128);
+     * (output): equally aligned, and not. Aligned by hand: C11's
+     * aligned_alloc is missing from some C libraries (mingw-w64's msvcrt). */
+    uint8_t *in_mem = malloc(LEN + 128 + 63);
+    uint8_t *out_mem = malloc(CAP + 128 + 63);
+    uint8_t *in_block = align64(in_mem), *out_block = align64(out_mem);
     uint8_t *want = malloc(CAP);
     uint8_t *in = in_block + 5;
     size_t want_n, want_errors, planted;
     int with_errors, shift, i, failures = 0, impls = 0;
     char label[96];
 
-    if (in_block == NULL || out_block == NULL || want == NULL) {
+    if (in_mem == NULL || out_mem == NULL || want == NULL) {
         fprintf(stderr, "test_sanitize_big: out of memory\n");
         return 1;
     }
@@ -130,8 +139,8 @@ int main(void)
     }
     printf("test_sanitize_big: %d implementation(s) compared with scalar, %d failure(s)\n", impls,
            failures);
-    free(in_block);
-    free(out_block);
+    free(in_mem);
+    free(out_mem);
     free(want);
     return failures != 0;
 }

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static unsigned long failures;
 static const void *cur_in;
@@ -156,4 +157,15 @@ int check_finish(const char *program)
     }
     printf("%s: all checks passed\n", program);
     return 0;
+}
+
+double check_seconds(void)
+{
+#ifdef TIME_UTC
+    struct timespec ts;
+
+    if (timespec_get(&ts, TIME_UTC) == TIME_UTC)
+        return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+#endif
+    return (double)clock() / CLOCKS_PER_SEC;
 }

@@ -126,6 +126,11 @@ int check_finish(const char *program);
 
 /* check_hex formats in[0..len) as "C0 80 ..." into buf (size cap),
  * truncating long inputs with "..."; returns buf. */
+/* check_seconds returns a monotonic-enough clock in seconds, for the
+ * timings the long tests print (wall time where the C library has C11's
+ * timespec_get, processor time otherwise, e.g. mingw-w64's msvcrt). */
+double check_seconds(void);
+
 char *check_hex(const void *in, size_t len, char *buf, size_t cap);
 
 #endif

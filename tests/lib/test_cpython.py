@@ -229,7 +229,7 @@ def random_input(rng):
 
 def main():
     lib_path, kuhn, conformance = sys.argv[1:4]
-    n_random = int(sys.argv[4]) if len(sys.argv) > 4 else 3000
+    n_random = int(sys.argv[4]) if len(sys.argv) > 4 else 1000
     lib = load(lib_path)
     impl = lib.u8guard_impl_name(lib.u8guard_active_impl()).decode()
     want_impl = os.environ.get("U8GUARD_IMPL")

@@ -26,14 +26,6 @@ static bool run_short = true;
 static unsigned lead_lo = 0xF0, lead_hi = 0xF4;
 static bool run_lead4 = true;
 
-static double now(void)
-{
-    struct timespec ts;
-
-    timespec_get(&ts, TIME_UTC);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* Checks the n bytes at the end of buf[4] (so that a read past the input
  * is a read past buf, which ASan reports). */
 static void check_one(const uint8_t *in, size_t n, bool whole_list)
@@ -85,7 +77,7 @@ static void short_inputs(void)
 {
     uint8_t buf[4];
     uint32_t v;
-    double t0 = now();
+    double t0 = check_seconds();
 
     for (v = 0; v < 0x100; v++) {
         buf[3] = (uint8_t)v;
@@ -103,14 +95,14 @@ static void short_inputs(void)
         check_one(buf + 1, 3, true);
     }
     printf("test_exhaustive: impl %s: all 1-, 2- and 3-byte inputs (16843008) in %.1f s\n",
-           check_impl_name(), now() - t0);
+           check_impl_name(), check_seconds() - t0);
 }
 
 static void four_byte_inputs(void)
 {
     uint8_t buf[4];
     uint32_t lead, rest;
-    double t0 = now();
+    double t0 = check_seconds();
 
     for (lead = lead_lo; lead <= lead_hi && check_failures() < GIVE_UP; lead++) {
         buf[0] = (uint8_t)lead;
@@ -122,13 +114,13 @@ static void four_byte_inputs(void)
         }
         if (lead_hi - lead_lo > 8 && (lead & 0x0F) == 0x0F) {
             printf("test_exhaustive: impl %s: leads up to %02X done, %.0f s\n",
-                   check_impl_name(), (unsigned)lead, now() - t0);
+                   check_impl_name(), (unsigned)lead, check_seconds() - t0);
             fflush(stdout);
         }
     }
     printf("test_exhaustive: impl %s: all 4-byte inputs with lead %02X..%02X "
            "(%u x 2^24) in %.1f s\n",
-           check_impl_name(), lead_lo, lead_hi, lead_hi - lead_lo + 1, now() - t0);
+           check_impl_name(), lead_lo, lead_hi, lead_hi - lead_lo + 1, check_seconds() - t0);
 }
 
 static void suite(void)

@@ -49,14 +49,6 @@ struct run {
     int overflow;
 };
 
-static double now(void)
-{
-    struct timespec ts;
-
-    timespec_get(&ts, TIME_UTC);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* Bytes of each corpus file used; SIZE_MAX: all (the full run). */
 static size_t corpus_max = SIZE_MAX;
 
@@ -223,7 +215,7 @@ static void check_input_streams(const unsigned char *in, size_t len, bool every_
     struct terr *errs = NULL;
     size_t *cuts = malloc((len + 1) * 2 * sizeof *cuts);
     size_t cut, step, k, n, at, r;
-    double t0 = now();
+    double t0 = check_seconds();
 
     if (!out || !cuts || !oneshot_of(in, len, &o) ||
         !(errs = malloc((o.n_errs + 1) * sizeof *errs))) {
@@ -260,7 +252,7 @@ static void check_input_streams(const unsigned char *in, size_t len, bool every_
                !every_cut              ? "chunked splits only"
                : len <= SPLIT_ALL_MAX || corpus_max == SIZE_MAX ? "every split point"
                                       : "every split point (windowed)",
-               now() - t0);
+               check_seconds() - t0);
 done:
     free(o.errs);
     free(o.out);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* test_write_all.c -- write_all and write_all_timed (support/write_all.c):
- * 4 MiB through a pipe and a socket to a slow reader while a 1 ms timer
+ * 2 MiB through a pipe and a socket to a slow reader while a 1 ms timer
  * interrupts the writes (EINTR and short writes), every byte arriving in
  * order (the reader's SHA-256); EPIPE, not SIGPIPE, from a pipe or socket
  * whose reader is gone; EBADF; ETIMEDOUT from a peer that stops reading;
@@ -20,7 +20,7 @@
 #include "support/sha256.h"
 #include "support/write_all.h"
 
-#define BIG ((size_t)4 << 20)
+#define BIG ((size_t)2 << 20)
 
 static int fails;
 static volatile sig_atomic_t ticks;
@@ -46,7 +46,7 @@ static void slow_reader(int fd, int out)
     size_t n = 0;
     unsigned reads = 0;
     char hex[65];
-    struct timespec nap = {0, 1000000};
+    struct timespec nap = {0, 2000000};
 
     for (;;) {
         size_t room = sizeof got - n; /* one more than sent: a surplus shows */

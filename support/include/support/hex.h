@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* What hex_parse found wrong, or HEX_OK. */
+/* hex_error is what hex_parse found wrong, or HEX_OK. */
 typedef enum hex_error {
     HEX_OK = 0,   /* all of the text was decoded */
     HEX_NOT_HEX,  /* a character that is neither a hex digit nor a separator */
@@ -15,10 +15,10 @@ typedef enum hex_error {
     HEX_TOO_LONG  /* more bytes than the output can hold */
 } hex_error;
 
-/* hex_parse's flags. */
-#define HEX_PREFIXES 1u /* a run may start with 0x, 0X, \x or \X */
+/* HEX_PREFIXES, a flag of hex_parse: a run may start with 0x, 0X, \x or \X. */
+#define HEX_PREFIXES 1u
 
-/* What hex_parse did. */
+/* hex_result is what hex_parse did. */
 typedef struct hex_result {
     size_t n;   /* bytes written to out (on error, those before it) */
     size_t at;  /* on error: offset in the text of the run at fault (after
