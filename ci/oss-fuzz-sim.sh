@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # oss-fuzz-sim.sh -- run ci/oss-fuzz/build.sh the way OSS-Fuzz and
 # ClusterFuzzLite do (their environment variables, set to local values;
 # Docker does not run here), then run every target it built for a few

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # ci/test.sh -- the test command: installs what is missing, builds u8guard
 # twice (RelWithDebInfo, and AddressSanitizer + UndefinedBehaviorSanitizer),
 # runs every ctest family in both, then the fuzzing, cross-architecture and

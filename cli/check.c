@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* check.c -- `u8guard check`: the errors of each file, like a compiler's
  * diagnostics (FILE:LINE:COLUMN: ...) or as one JSON object per file.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* sanitize.c -- `u8guard sanitize`: the input with each error replaced by
  * U+FFFD (EF BF BD), byte for byte as doc/contract.md section 2 says, streamed
  * through the library's decoder in chunks of --buffer-size bytes. */

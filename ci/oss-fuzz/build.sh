@@ -1,4 +1,5 @@
 #!/bin/bash -eu
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # build.sh -- OSS-Fuzz / ClusterFuzzLite build script for u8guard.
 #
 # Follows the OSS-Fuzz conventions: everything is compiled with $CC $CFLAGS

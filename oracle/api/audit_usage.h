@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* audit_usage.h -- the text of `u8guard audit --help`, in one place.
  * oracle/audit/options.c prints it, and the u8guard command prints it for
  * `u8guard help audit` -- also in a build without the oracles (no ICU),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* audit.h -- the pieces of `u8guard audit` (oracle/audit/), shared between
  * its files: the decoders under audit, the conformance corpus, the input
  * generator, the error classes, shrinking, reports, recording and replay. */

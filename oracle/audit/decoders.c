@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* decoders.c -- the decoders under audit: the built-in oracle adapters
  * (each opened; one that cannot run here is kept with its reason, so the
  * report lists it instead of skipping it silently) and the plugins, each in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* eval.c -- runs a decoder on one input or a batch, compares each answer
  * with u8guard's, sorts inputs into error classes, and shrinks the inputs
  * that show a difference. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* main.c -- `u8guard audit` (audit_main.h): parses the options, opens the
  * decoders, then replays recorded cases (--replay, --replay-one) or runs
  * the corpus and the generator and prints the table or the JSON. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* options.c -- the command line of `u8guard audit`. */
 #include <errno.h>
 #include <stdlib.h>

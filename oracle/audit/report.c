@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* report.c -- the audit's tallies and its two outputs: a table for people
  * (decoder x error class, then the first minimal example of each kind of
  * disagreement) and one JSON object per decoder per line. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* run.c -- the audit's run: the conformance corpus first, then generated
  * and mutated inputs, each through every available decoder, in batches
  * (one subprocess round trip per batch for the Python and Node adapters),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* text.c -- hex, JSON strings and decoder names for the audit's reports.
  * A decoder's name comes from the decoder (a plugin's u8guard_audit_name,
  * an --exec command line), so it may hold escape sequences or bytes that

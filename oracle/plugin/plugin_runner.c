@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* plugin_runner.c -- the decoder sandbox (plugin_runner.h).
  *
  * The auditor never loads a plugin itself: a child in its own sandbox

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* plugin_runner.h -- runs a third-party decoder in a sandbox (sandbox.h):
  * either a plugin (doc/plugin-abi.md), in a long-lived child process that
  * dlopens it and decodes each input placed between PROT_NONE guard

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* sandbox.h -- the child processes that run a decoder under audit (a
  * plugin's server, an --exec command): each in its own PID namespace when
  * the system allows one (else its own session and process group), with

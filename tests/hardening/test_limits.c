@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* test_limits.c -- the argument contract of u8guard.h at its limits.
  *
  * NULL pointers with zero and nonzero lengths give exactly the results the
