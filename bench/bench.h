@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* bench.h -- what the benchmark's files share: the operations measured,
  * the verdict a decoder gives, and one measurable function ("a column").
  *

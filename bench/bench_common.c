@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* bench_common.c -- the small helpers bench.h declares. */
 #include "bench.h"
 

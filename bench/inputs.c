@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* inputs.c -- the benchmark's inputs.
  *
  * Everything is deterministic: generated text comes from splitmix64 with a

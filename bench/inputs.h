@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* inputs.h -- the deterministic inputs the benchmark runs every decoder on:
  * input classes filled to a given size (real text from the shared corpus
  * when it is there, generated text otherwise), the same inputs with one

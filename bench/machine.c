@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* machine.c -- the machine description printed with every run. The load
  * average is part of it because the figures mean little on a busy
  * machine. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* machine.h -- what the figures were measured on. */
 #ifndef U8BENCH_MACHINE_H
 #define U8BENCH_MACHINE_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // node_isutf8.mjs -- times simdutf inside Node on the very bytes u8bench
 // wrote: buffer.isUtf8 (Node >= 18.14 calls simdutf::validate_utf8) and
 // TextDecoder('utf-8', {fatal: true, ignoreBOM: true}).decode, which keeps

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* peer_glib.c -- GLib's g_utf8_validate_len (GLib >= 2.60), which reports
  * the end of the valid prefix. It also rejects U+0000, which the inputs
  * here never contain. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* peer_iconv.c -- the C library's iconv, UTF-8 -> UTF-32LE (no byte order
  * mark; native order on the little-endian machines this runs on, so the
  * output is compared as uint32_t). iconv stops at an ill-formed sequence

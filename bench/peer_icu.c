@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* peer_icu.c -- ICU two ways: the converter API (ucnv_toUnicode on a
  * "UTF-8" converter with the STOP callback: strict UTF-8 -> UTF-16, what
  * most ICU users call) and a loop over the U8_NEXT macro (validation,

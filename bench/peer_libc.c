@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* peer_libc.c -- bandwidth references: memcpy of the input (what any
  * output-writing pass costs at least) and memchr for a byte that is not in
  * the input (a read-only pass over it). */

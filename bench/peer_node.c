@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* peer_node.c -- simdutf through Node.js.
  *
  * Node 20's buffer.isUtf8 is simdutf::validate_utf8, the fastest UTF-8

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* peer_node.h -- simdutf as shipped in Node.js: runs node_isutf8.mjs on
  * an input written to a temporary file and reads back its timings. */
 #ifndef U8BENCH_PEER_NODE_H

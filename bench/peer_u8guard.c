@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* peer_u8guard.c -- u8guard's public functions as benchmark columns. The
  * driver forces the implementation (u8guard_set_impl) before each
  * measurement; these wrappers only call the API. */

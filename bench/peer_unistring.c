@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* peer_unistring.c -- GNU libunistring's u8_check, which returns NULL for
  * valid input or a pointer to the first invalid unit. */
 #include "peers.h"

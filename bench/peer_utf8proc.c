@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* peer_utf8proc.c -- a loop over utf8proc_iterate, which decodes one
  * character (returning its length) or returns a negative error code. */
 #include "peers.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* peers.c -- the list of measurable functions of this build. Peers are
  * compiled in only when CMake found their library (U8BENCH_HAVE_<NAME>);
  * peers_missing says which were not, so the report never drops one

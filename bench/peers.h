@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* peers.h -- every measurable function compiled into this build. */
 #ifndef U8BENCH_PEERS_H
 #define U8BENCH_PEERS_H

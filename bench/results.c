@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* results.c -- the records of a run, printed as a table and as JSON. */
 #include "results.h"
 #include "support/json.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* results.h -- every figure measured in a run, the table and the JSON
  * file made from them. */
 #ifndef U8BENCH_RESULTS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* timing.c -- repeated, adaptive timing of one call.
  *
  * Each call is timed on its own with CLOCK_MONOTONIC: at the input sizes

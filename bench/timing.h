@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* timing.h -- repeated, adaptive timing of one call. */
 #ifndef U8BENCH_TIMING_H
 #define U8BENCH_TIMING_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* u8bench.c -- u8guard side by side with other UTF-8 decoders.
  *
  * Every decoder runs in this process (simdutf in a node child process) on

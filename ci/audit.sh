@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # ci/audit.sh -- the main job on a fresh machine: install what is missing,
 # build u8guard with its oracle adapters, and run `u8guard audit` over the
 # bundled conformance corpus and generated inputs, printing the table of

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # ci/bench.sh -- the benchmark in one command: installs what it needs,
 # configures a Release build with -DU8GUARD_BENCH=ON, builds u8bench and
 # runs it, printing one table (u8guard's implementations and the peers on

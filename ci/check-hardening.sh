@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # ci/check-hardening.sh -- checks that the BUILT u8guard command and
 # libu8guard.so carry the hardening cmake/Warnings.cmake asks for, by
 # reading their ELF headers with readelf (binutils):

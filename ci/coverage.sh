@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # coverage.sh -- clang source-based coverage of src/ from the tests
 # (ctest -LE 'slow|exhaustive|valgrind|fuzz-smoke': the exhaustive tests
 # walk every sequence up to 4 bytes, minutes under instrumentation, and add

@@ -59,8 +59,8 @@ if [ "$TARGET" = mingw ]; then
   # One wine prefix for the run and a persistent server: wine starts in
   # about a second per test instead of ten.
   export WINEDEBUG=-all WINEPREFIX="$DIR/wineprefix"
+  wineserver -p 2>/dev/null || true   # 'already running' is fine
   wineboot -i >/dev/null 2>&1 || true
-  wineserver -p
   trap 'wineserver -k >/dev/null 2>&1 || true' EXIT
 else
   "$READELF" -h "$DIR/src/libu8guard.so" | grep -Eq "$WANT" \
@@ -68,5 +68,10 @@ else
 fi
 
 cd "$DIR"
-TESTS='^(unit|unit_env_impl_.*|kuhn|stream|exhaustive_short|kernels\.impl_.*|kernels\.test_sanitize_big|hardening_(limits|saturation|stream_pending))$'
+# hardening_limits is left out: its child that proves a chunk of
+# SIZE_MAX / 3 - 3 bytes is accepted expects to fault at once on an
+# unmapped address; a 32-bit address space under qemu is mapped enough that
+# the child reads for many minutes first. The saturation test covers the
+# 32-bit size arithmetic.
+TESTS='^(unit|unit_env_impl_.*|kuhn|stream|exhaustive_short|kernels\.impl_.*|kernels\.test_sanitize_big|hardening_(saturation|stream_pending))$'
 ctest --output-on-failure -j"$JOBS" --timeout 900 -R "$TESTS"

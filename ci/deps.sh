@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # ci/deps.sh -- install what u8guard's builds, tests, oracles, fuzzers and
 # benchmark need on a fresh Debian 12 machine. Idempotent: packages already
 # present are not downloaded again. Needs root (or sudo).

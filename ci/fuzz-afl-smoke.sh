@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # fuzz-afl-smoke.sh -- the AFL++ side in CI: build every target with
 # afl-clang-lto/afl-clang-fast (ci/fuzz-build.sh afl) and run a short
 # parallel campaign (fuzz/afl-campaign.sh) on each, in a temporary output

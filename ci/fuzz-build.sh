@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # fuzz-build.sh -- build every fuzz target, for libFuzzer and for AFL++.
 #
 #   ci/fuzz-build.sh [libfuzzer|afl|all]      (default: all)

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # fuzz-ci.sh -- continuous fuzzing in CI: build the libFuzzer targets, then
 # run every target for a bounded time from its seed corpus.
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # fuzz-msan.sh -- MemorySanitizer fuzzing: libu8guard built from source
 # with -fsanitize=memory (origin tracking on), the fuzz targets that do not
 # link ICU or iconv (MSan needs every byte of code instrumented, and the

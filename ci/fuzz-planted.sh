@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # fuzz-planted.sh -- proof that the fuzzers find bugs: copy the tree to a
 # temporary directory, plant a known bug, build, fuzz, and PASS only when
 # the fuzzer reports a crash within its budget.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # fuzz-valgrind.sh -- the harnesses and libu8guard under valgrind memcheck:
 # a build without sanitizers or coverage instrumentation (libFuzzer only as
 # the driver, DWARF 4 because Debian 12's valgrind cannot read clang 14's

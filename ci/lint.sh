@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # ci/lint.sh -- static analysis of the library and the command:
 #
 #   1. clang-tidy (config: .clang-tidy) over src/*.c, src/kernels/*.c and

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # ci/msan-valgrind.sh -- two checks of memory use that ASan/UBSan (the
 # ci/test.sh sanitizer build) do not make:
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """ci/mutate.py -- mutation testing of the library core.
 
 Plants one small change at a time in a temporary copy of the tree, in

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # ci/neon-qemu.sh -- the AArch64 stage: cross-compiles u8guard and its
 # tests with Debian's aarch64-linux-gnu-gcc (cmake/aarch64-linux-gnu.cmake)
 # and runs the kernel and library unit tests under qemu-aarch64, so the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """ci/record-regression.py -- keep a finding as a regression test.
 
 Promotes an input on which some decoder disagrees with u8guard into the

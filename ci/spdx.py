@@ -71,8 +71,9 @@ def classify(rel):
     if name.endswith((".js", ".mjs")):
         return SLASHES
     if name.endswith((".py", ".pyi", ".sh", ".cmake", ".cmake.in", ".pc.in", ".mk",
-                      ".yml", ".yaml", ".toml")) \
-            or name in ("CMakeLists.txt", "Makefile", "Dockerfile", ".clang-tidy"):
+                      ".yml", ".yaml", ".yaml.in", ".toml", ".env")) \
+            or name in ("CMakeLists.txt", "Makefile", "Dockerfile", "Dockerfile.in",
+                        ".clang-tidy"):
         return HASH
     if re.search(r"\.[1-9]$", name):
         return ROFF

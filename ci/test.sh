@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # ci/test.sh -- the test command: installs what is missing, builds u8guard
 # twice (RelWithDebInfo, and AddressSanitizer + UndefinedBehaviorSanitizer),
 # runs every ctest family in both, then the fuzzing, cross-architecture and
@@ -63,6 +64,7 @@ if [ $QUICK -eq 0 ]; then
   stage fuzz-valgrind     bash ci/fuzz-valgrind.sh      # harnesses under valgrind (~30 s)
   stage fuzz-afl-smoke    bash ci/fuzz-afl-smoke.sh     # AFL++ builds and a short campaign (~2.5 min)
   stage oss-fuzz-sim      bash ci/oss-fuzz-sim.sh       # OSS-Fuzz build.sh in a simulated image (~1 min)
+  stage oss-fuzz-coverage env SANITIZER=coverage bash ci/oss-fuzz-sim.sh  # OSS-Fuzz's coverage build and report (~1 min)
   stage neon-qemu         bash ci/neon-qemu.sh          # AArch64 NEON kernel under qemu (~2 min)
   stage cross-s390x       bash ci/cross.sh s390x        # big-endian s390x under qemu (~TIME)
   stage cross-i686        bash ci/cross.sh i686         # 32-bit x86 under qemu (~TIME)

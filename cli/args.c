@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* args.c -- option parsing (getopt_long) and number parsing for the
  * sub-commands. */
 #include "args.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* args.h -- the command-line conventions shared by the sub-commands,
  * parsed with getopt_long: short options that may be grouped and take
  * their value attached or in the next argument ("-oFILE", "-o FILE"),

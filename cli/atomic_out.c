@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* atomic_out.c -- write to a temporary file, then rename over the target. */
 #include "atomic_out.h"
 

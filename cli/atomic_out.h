@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* atomic_out.h -- `sanitize -o OUT`: the output goes to a temporary file
  * next to OUT (same directory, so same file system), which is fsynced and
  * then renamed over OUT. Until the rename OUT is untouched; on every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* check.c -- `u8guard check`: the errors of each file, like a compiler's
  * diagnostics (FILE:LINE:COLUMN: ...) or as one JSON object per file.
  *
@@ -18,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "args.h"
 #include "commands.h"
@@ -126,6 +128,11 @@ struct check_run {
     unsigned char tail[4]; /* the stream bytes just before base */
     size_t tail_len;
     struct linepos lp;
+    /* Lines are counted only once an error needs them: while no error has
+     * come, a regular file's chunks are not scanned, and the first error
+     * reads the bytes before it again (pread) to count them. */
+    bool lazy_lines;
+    int fd;
     uint64_t listed; /* errors printed or spooled for this file */
     bool stop;       /* the answer for this file is known: read no further */
     uint64_t stop_at; /* then: the end of the last error listed */
@@ -191,6 +198,29 @@ static void extend_queue(struct check_run *r)
     flush_queue(r, false);
 }
 
+/* Counts the lines of the bytes [r->lp.scanned, r->base) that lazy
+ * counting skipped, reading them again from the file, then counts every
+ * chunk as it comes. A failing or short read leaves the count at what
+ * could be read (the file changed while being checked). */
+static void catch_up_lines(struct check_run *r)
+{
+    unsigned char b[16384];
+    uint64_t at;
+    ssize_t k;
+
+    r->lazy_lines = false;
+    while ((at = r->lp.scanned) < r->base) {
+        k = pread(r->fd, b, r->base - at < sizeof b ? (size_t)(r->base - at) : sizeof b,
+                  (off_t)at);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0)
+            break;
+        linepos_scan(&r->lp, b, at, at + (uint64_t)k);
+    }
+    r->lp.scanned = r->base; /* on failure: the lines of what was read */
+}
+
 static void on_error(void *ctx, const u8guard_error *err)
 {
     struct check_run *r = ctx;
@@ -217,6 +247,8 @@ static void on_error(void *ctx, const u8guard_error *err)
     e.kind = err->kind;
     e.cls = err->cls;
     e.cp = err->code_point;
+    if (r->lazy_lines)
+        catch_up_lines(r);
     linepos_scan(&r->lp, r->chunk, r->base, e.off);
     linepos_at(&r->lp, e.off, &e.line, &e.col);
     r->listed++;
@@ -321,6 +353,10 @@ static int check_file(struct check_run *r, const char *path, unsigned char *buf)
         return EXIT_TROUBLE;
     }
     r->name = in.name;
+    r->fd = in.fd;
+    /* -q and -l never need lines; a pipe cannot be read again */
+    r->lazy_lines = r->o->quiet || r->o->list ||
+                    (S_ISREG(in.st.st_mode) && lseek(in.fd, 0, SEEK_CUR) >= 0);
     u8guard_stream_init_with(&r->s, &r->o->policy, U8GUARD_FORM_UTF8);
     r->base = 0;
     r->tail_len = 0;
@@ -343,7 +379,8 @@ static int check_file(struct check_run *r, const char *path, unsigned char *buf)
             input_close(&in);
             return EXIT_TROUBLE;
         }
-        linepos_scan(&r->lp, buf, r->base, r->base + r->len);
+        if (!r->lazy_lines)
+            linepos_scan(&r->lp, buf, r->base, r->base + r->len);
         update_tail(r);
         r->base += r->len;
         if (r->out->err || r->stop)

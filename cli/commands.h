@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* commands.h -- the sub-commands. Each takes its own argc/argv (argv[0]
  * is the sub-command's name), writes its normal output to out (standard
  * output; main flushes it and reports a failure to write it), and returns

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* describe.c -- explanations of ill-formed UTF-8 and names of code points.
  *
  * The explanations decode the bytes the way lax decoders did before RFC

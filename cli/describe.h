@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* describe.h -- words for bytes: what an ill-formed sequence is and what a
  * lax decoder (one that accepts overlong forms, surrogates, CESU-8 and
  * the 5- and 6-byte forms of RFC 2279) would have made of it, plus names

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* diag.c -- messages on stderr. */
 #include "diag.h"
 

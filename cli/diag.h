@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* diag.h -- how the command reports problems on stderr. Every message is
  * one line starting with "u8guard: ", and names the file and the cause. */
 #ifndef U8GUARD_CLI_DIAG_H

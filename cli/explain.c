@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* explain.c -- `u8guard explain HEX...`: each character and each error of
  * a byte sequence given in hex, with what a lax decoder would have made
  * of the ill-formed parts. */

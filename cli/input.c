@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* input.c -- opening and reading one input stream. */
 #include "input.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* input.h -- one input stream of a sub-command: a named file or standard
  * input ("-"), read in chunks with EINTR retried. A directory is refused
  * when opened; a file that shrinks or grows while read is simply read

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* linepos.c -- counting lines with memchr over each chunk once. */
 #include "linepos.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* linepos.h -- line and column of stream offsets, in O(1) memory: the
  * count of LF bytes seen and where the current line starts. LINE is 1 +
  * the number of LF (0A) bytes before the offset; COLUMN is 1 + the number

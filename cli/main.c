@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* main.c -- the `u8guard` command: sub-command dispatch, global --help and
  * --version, and the final check that standard output was really written
  * (a full disk or a closed pipe must not go unnoticed: exit status 2). */

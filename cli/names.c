@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* names.c -- escaping file names for human and JSON output (the JSON
  * string itself by json_string of support/json.h). */
 #include "names.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* names.h -- file names in output. A name is whatever bytes the user
  * passed, so it may hold control characters or not be UTF-8 at all; the
  * output must stay one line per record and, for JSON, valid JSON. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* sanitize.c -- `u8guard sanitize`: the input with each error replaced by
  * U+FFFD (EF BF BD), byte for byte as doc/contract.md section 2 says, streamed
  * through the library's decoder in chunks of --buffer-size bytes. */
@@ -157,6 +158,34 @@ static size_t to_le(unsigned char *obuf, size_t n_out, u8guard_form form)
     return n_out * unit;
 }
 
+/* Writes p[0..n) to fd, or through w when fd < 0. Returns false after a
+ * failure (reported for fd; main reports standard output's). */
+static bool put(struct writer *w, int fd, const char *out_name, const void *p, size_t n)
+{
+    int err;
+
+    if (fd < 0)
+        return writer_put(w, p, n);
+    err = write_all(fd, p, n);
+    if (err)
+        diag("%s: write error: %s", out_name, strerror(err));
+    return err == 0;
+}
+
+/* Writes the output of a chunk buf[0..n) that completed no error: the
+ * bytes that waited before it (before->pending) and the chunk, minus the
+ * bytes that wait now (after->n_pending, the end of that same sequence). */
+static bool put_clean(const u8guard_stream *before, const u8guard_stream *after,
+                      const unsigned char *buf, size_t n, struct writer *w, int fd,
+                      const char *out_name)
+{
+    size_t total = before->n_pending + n - after->n_pending;
+    size_t head = total < before->n_pending ? total : before->n_pending;
+
+    return put(w, fd, out_name, before->pending, head) &&
+           put(w, fd, out_name, buf, total - head);
+}
+
 /* Streams in through the decoder to fd (or through w when fd < 0).
  * Returns 0 valid, 1 replaced, 2 after printing what failed. */
 static int pump(struct input *in, const struct sanitize_opts *o, struct writer *w, int fd,
@@ -165,9 +194,9 @@ static int pump(struct input *in, const struct sanitize_opts *o, struct writer *
     unsigned char *buf = malloc(o->bufsize), *obuf = NULL;
     size_t cap, n_out, unit = o->form == U8GUARD_FORM_UTF32 ? 4
                               : o->form == U8GUARD_FORM_UTF16 ? 2 : 1;
-    u8guard_stream s;
+    u8guard_stream s, saved;
     ssize_t n;
-    int err = 0, rc = EXIT_TROUBLE;
+    int rc = EXIT_TROUBLE;
     bool final = false;
 
     u8guard_stream_init_with(&s, &o->policy, o->form);
@@ -186,21 +215,26 @@ static int pump(struct input *in, const struct sanitize_opts *o, struct writer *
             goto out;
         }
         final = n == 0;
+        if (o->form == U8GUARD_FORM_UTF8) {
+            /* Clean text needs no output buffer: validate the chunk, and
+             * when it completed no error, write the input itself. */
+            saved = s;
+            if (u8guard_stream_feed(&s, buf, (size_t)n, final, NULL, NULL, NULL, 0) == 0 &&
+                u8guard_stream_error_count(&s) == u8guard_stream_error_count(&saved)) {
+                if (!put_clean(&saved, &s, buf, (size_t)n, w, fd, out_name))
+                    goto out;
+                continue;
+            }
+            s = saved; /* an error: feed the chunk again, with output */
+        }
         n_out = u8guard_stream_feed(&s, buf, (size_t)n, final, NULL, NULL, obuf, cap);
         if (n_out == SIZE_MAX) {
             diag("%s: internal error: the decoder refused a chunk", in->name);
             goto out;
         }
         n_out = to_le(obuf, n_out, o->form);
-        if (fd >= 0) {
-            err = write_all(fd, obuf, n_out);
-            if (err) {
-                diag("%s: write error: %s", out_name, strerror(err));
-                goto out;
-            }
-        } else if (!writer_put(w, obuf, n_out)) {
-            goto out; /* main reports the failure of standard output */
-        }
+        if (!put(w, fd, out_name, obuf, n_out))
+            goto out;
     }
     rc = u8guard_stream_error_count(&s) ? EXIT_INVALID : EXIT_VALID;
 out:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* spool.c -- memory first, then an anonymous temporary file. */
 #include "spool.h"
 

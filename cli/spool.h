@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* spool.h -- text held back until it can be written: `check --json`
  * prints a file's counts before its list of errors, so the list waits
  * here. It stays in memory up to a limit, then moves to an anonymous

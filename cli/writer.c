@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* writer.c -- buffered, EINTR-safe output to a file descriptor. */
 #include "writer.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* writer.h -- buffered output to a file descriptor that survives what
  * stdio does not handle: EINTR (retried), short writes (looped, both by
  * write_all of support/write_all.h), and errors such as ENOSPC or EPIPE

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # Warnings and hardening for every target of the project.
 add_compile_options(
   -Wall -Wextra -Wshadow -Wformat=2 -Wstrict-prototypes -Wundef

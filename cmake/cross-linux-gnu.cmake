@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # Cross-compiling for Linux with one of Debian's cross toolchains
 # (gcc-TRIPLE plus libc6-dev-ARCH-cross), tests run under qemu-user. A
 # per-target file sets U8GUARD_CROSS_TRIPLE and U8GUARD_CROSS_PROCESSOR and

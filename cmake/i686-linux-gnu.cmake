@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # 32-bit x86 Linux with Debian's gcc-i686-linux-gnu and
 # libc6-dev-i386-cross; tests under qemu-i386 (ci/cross-qemu.sh i686).
 # size_t is 32 bits here: the saturation and capacity tests run at that width.

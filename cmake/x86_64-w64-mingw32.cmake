@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # Windows x86-64 (a PE/COFF DLL, not ELF) with Debian's mingw-w64 cross
 # compiler (gcc-mingw-w64-x86-64); tests run under wine (ci/cross-wine.sh).
 set(CMAKE_SYSTEM_NAME Windows)

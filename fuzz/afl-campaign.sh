@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # afl-campaign.sh -- a parallel AFL++ campaign on one fuzz target.
 #
 #   fuzz/afl-campaign.sh TARGET SECONDS

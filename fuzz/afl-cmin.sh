@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # afl-cmin.sh -- minimise a campaign's corpus with afl-cmin.
 #
 #   fuzz/afl-cmin.sh TARGET [INPUT_DIR] [OUTPUT_DIR]

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # afl-env.sh -- sourced by the afl-*.sh scripts: the environment AFL++
 # needs in a container it does not own (no CPU frequency governor, no core
 # pattern to set, cores shared with others) and for ASan/UBSan targets.

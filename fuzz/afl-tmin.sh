@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # afl-tmin.sh -- minimise one crashing (or interesting) input with afl-tmin.
 #
 #   fuzz/afl-tmin.sh TARGET INPUT [OUTPUT]

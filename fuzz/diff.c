@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* diff.c -- see diff.h. */
 #include "diff.h"
 

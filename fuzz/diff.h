@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* diff.h -- the differential harnesses' shared driver: run an input
  * through named oracle adapters (oracle/oracle.h) and through u8guard's
  * reference verdict, and stop on a disagreement. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* encoders.c -- see encoders.h. */
 #include "encoders.h"
 

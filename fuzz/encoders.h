@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* encoders.h -- the harnesses' own UTF-8 and UTF-16 encoders, written
  * from the Unicode Standard's Table 3-6 and D91 independently of the
  * library, to turn decoded output back into bytes. */

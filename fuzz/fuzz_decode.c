@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* fuzz_decode -- strict decoding to UTF-32 and UTF-16.
  *
  * Properties, for each supported implementation and both encodings:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* fuzz_diff_iconv -- differential fuzzing against iconv(3) "UTF-8" to
  * "UTF-32LE" (the "iconv" adapter). The verdict is compared with
  * u8guard's by oracle_compare (oracle/oracle.h); a disagreement that the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* fuzz_diff_icu -- differential fuzzing against ICU, both code paths: the
  * converter API (icu-ucnv: ucnv_toUChars with a stop callback, and
  * replacement mode) and the U8_NEXT macro (icu-u8next). Each verdict is

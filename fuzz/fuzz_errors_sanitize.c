@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* fuzz_errors_sanitize -- the all-errors iteration and replacement mode.
  *
  * Properties, for each supported implementation:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* fuzz_roundtrip -- encoding and decoding are inverse.
  *
  * The input is read as 32-bit little-endian words. Each word is tried as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* fuzz_stream -- the streaming decoder equals the one-shot functions for
  * every way of splitting the input.
  *

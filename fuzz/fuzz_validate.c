@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* fuzz_validate -- every implementation validates like the scalar
  * reference, and the reference like the independent model (model.h).
  *

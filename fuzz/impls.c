@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* impls.c -- see impls.h. The list is computed on every call (it is a few
  * table lookups), so harnesses pick up vector kernels as soon as the
  * library compiles them in, without being edited. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* impls.h -- the validation implementations a harness must cover. */
 #ifndef U8GUARD_FUZZ_IMPLS_H
 #define U8GUARD_FUZZ_IMPLS_H

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """make-seeds.py -- generate the fuzzers' seed corpus, corpus/seeds/<target>/.
 
 Every seed is generated here (nothing is copied from elsewhere), from the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* model.c -- see model.h. */
 #include "model.h"
 #include <string.h>

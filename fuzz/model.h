@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* model.h -- a second, deliberately different implementation of doc/contract.md
  * sections 1 and 2, for the harnesses to check the library against.
  *

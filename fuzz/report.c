@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* report.c -- see report.h. */
 #include "report.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* report.h -- how a fuzz harness reports a broken property: the input in
  * hex and both sides' answers on stderr, then abort(), so that libFuzzer
  * and AFL++ keep the input as a crash. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* written.c -- see written.h. */
 #include "written.h"
 

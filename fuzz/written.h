@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* written.h -- finding out exactly which bytes a function wrote into a
  * buffer. The harness runs the function twice, into a buffer filled with
  * 0x00 and into one filled with 0xFF; a byte was written iff both runs

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* u8guard.h -- a strict UTF-8 decoder.
  *
  * u8guard accepts exactly the UTF-8 of RFC 3629 section 4, which is the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* compare.c -- decides whether a decoder's verdict agrees with u8guard's.
  *
  * A decoder that accepts what doc/contract.md rejects, or rejects what it

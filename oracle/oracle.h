@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* oracle.h -- one interface for every decoder the auditor compares with
  * u8guard: ICU (two code paths), iconv, glib, libunistring, utf8proc, the C
  * library's mbrtowc, CPython, Node, and third-party plugins.

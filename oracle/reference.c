@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* reference.c -- u8guard's own verdict, through the public API only, so
  * the oracles are compared with what users of the library get. */
 #include "oracle.h"

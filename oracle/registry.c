@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* registry.c -- the built-in adapters of this build. CMake defines
  * ORACLE_HAVE_<NAME> for each adapter whose decoder was found, and only
  * those adapters' files are compiled, so this list is exactly them. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* cpu.c -- runtime CPU feature detection for the dispatcher.
  *
  * On x86-64 a feature is usable only when CPUID reports it AND the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* cpu.h -- what the running CPU (and its operating system) can execute,
  * asked once per question. Nothing here is exported. */
 #ifndef U8GUARD_CPU_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* decode.c -- strict decoding to UTF-32 and UTF-16, stopping at the first
  * error (Unicode Standard chapter 3.9, D92 and D91: UTF-16 encodes a
  * supplementary code point as a surrogate pair).

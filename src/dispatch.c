@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* dispatch.c -- which implementation runs. The choice is made once, at
  * first use: U8GUARD_IMPL from the environment if it names a supported
  * implementation, else the best the CPU supports. Racing first uses all

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* encode.c -- one scalar value to UTF-8 (RFC 3629 section 3). */
 #include "u8guard.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* internal.h -- what the library's files share; nothing here is exported.
  *
  * The library is built in two layers. The scalar reference (scalar.c)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* kind.c -- names of the error kinds, exactly as doc/contract.md section 2 spells
  * them, and the library version. */
 #include "u8guard.h"

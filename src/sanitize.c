@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* sanitize.c -- UTF-8 in, valid UTF-8 out, each error replaced by one
  * U+FFFD: "U+FFFD Substitution of Maximal Subparts" (Unicode Standard
  * chapter 3.9). Valid stretches, found by the active kernels, are copied

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* scalar.c -- the reference decoder: RFC 3629 section 4, which is the
  * Unicode Standard's Table 3-7 (Well-Formed UTF-8 Byte Sequences), and the
  * error classification of doc/contract.md section 2.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* stream.c -- the streaming decoder. The input arrives in chunks; the
  * stream keeps at most 3 bytes between them: a sequence that is
  * well-formed so far but incomplete (so it may still become a character).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* validate.c -- validation and error iteration: the active kernels find
  * the longest valid stretch, the scalar reference names the error that
  * ends it (doc/contract.md section 2). */

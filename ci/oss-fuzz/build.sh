@@ -1,4 +1,5 @@
 #!/bin/bash -eu
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # build.sh -- OSS-Fuzz / ClusterFuzzLite build script for u8guard.
 #
 # Follows the OSS-Fuzz conventions: everything is compiled with $CC $CFLAGS
@@ -39,6 +40,8 @@ install() {
     cp "$BUILD/fuzz/$name" "$OUT/$name"
     rm -f "$OUT/${name}_seed_corpus.zip"
     (cd "$SRC_DIR/corpus/seeds/$name" && zip -q -r "$OUT/${name}_seed_corpus.zip" .)
+    # Every recorded regression (corpus/regressions/*.bin) seeds every target.
+    zip -q -j "$OUT/${name}_seed_corpus.zip" "$SRC_DIR"/corpus/regressions/*.bin
     cp "$SRC_DIR/fuzz/u8guard.dict" "$OUT/$name.dict"
     cp "$SRC_DIR/fuzz/$name.options" "$OUT/$name.options"
 }

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """make_conformance.py -- writes conformance.txt, the conformance corpus of
 `u8guard audit`, to standard output.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* adapter.c -- helpers the adapters share (see adapter.h). */
 #include "adapters/adapter.h"
 

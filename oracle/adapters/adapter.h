@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* adapter.h -- what the adapters share: the list of adapters that
  * registry.c compiles in, and small helpers for filling verdicts.
  * Internal to oracle/. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* divergence.c -- see divergence.h. */
 #include "adapters/divergence.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* divergence.h -- helpers for the adapters' known_divergence functions.
  *
  * A documented divergence is recognised by recomputing, from u8guard's

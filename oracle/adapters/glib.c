@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* glib.c -- GLib's UTF-8 functions: g_utf8_validate_len (strict verdict;
  * its end pointer is the error offset), g_utf8_get_char_validated (the
  * code points of the accepted prefix) and g_utf8_make_valid (replacement).

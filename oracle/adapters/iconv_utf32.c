@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* iconv_utf32.c -- POSIX iconv from "UTF-8" to "UTF-32LE": the C
  * library's iconv (glibc's gconv, or GNU libiconv where that is the
  * system's iconv). Strict only: EILSEQ (ill-formed) or EINVAL (incomplete

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* iconv_wchar.c -- iconv from "UTF-8" to "WCHAR_T", the C library's own
  * wide-character encoding. On glibc this goes through the internal UCS-4
  * form, whose UTF-8 decoder accepts the old 5- and 6-byte forms and values

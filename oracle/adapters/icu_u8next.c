@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* icu_u8next.c -- ICU's inline macros from <unicode/utf8.h>: U8_NEXT
  * (strict: a negative code point marks an ill-formed sequence, and the
  * index has moved past its maximal subpart) and U8_NEXT_OR_FFFD

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* icu_ucnv.c -- ICU's converter API: ucnv_toUnicode on a "UTF-8"
  * converter. Strict mode stops at the first ill-formed sequence
  * (UCNV_TO_U_CALLBACK_STOP); replacement mode substitutes U+FFFD

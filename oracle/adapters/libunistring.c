@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* libunistring.c -- GNU libunistring: u8_check (strict verdict: a pointer
  * to the first invalid unit), u8_mbtoucr (the strict code points of the
  * accepted prefix) and u8_mbtouc (replacement: it returns U+FFFD and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* mbrtowc.c -- the C library's mbrtowc(3) in a "C.UTF-8" locale. The
  * locale is a locale_t made with newlocale and made current for this
  * thread only (uselocale) while decoding, so the process locale is never

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* node.c -- the WHATWG Encoding Standard's UTF-8 decoder as Node.js
  * implements it, in a long-lived node process
  * (oracle/subprocess/node_decode.js): new TextDecoder('utf-8',

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* python.c -- CPython's UTF-8 codec, in a long-lived python3 process
  * (oracle/subprocess/python_decode.py): bytes.decode('utf-8') strict, with
  * UnicodeDecodeError.start as the error offset, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* subprocess.c -- runs a decoder script as a long-lived child process and
  * exchanges batches with it (protocol in subprocess.h). A missing
  * interpreter makes the adapter unavailable, with a message; a child that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* subprocess.h -- a decoder that lives in another program (CPython,
  * Node), kept running and fed whole batches of inputs.
  *

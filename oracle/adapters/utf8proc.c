@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* utf8proc.c -- utf8proc_iterate from libutf8proc, one code point at a
  * time; a negative return (UTF8PROC_ERROR_INVALIDUTF8) is an ill-formed
  * sequence at the current position. utf8proc has no replacement mode.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* audit_main.h -- the entry point of `u8guard audit`, implemented in
  * oracle/audit/ (static library u8guard_audit) and called by the u8guard
  * command. */

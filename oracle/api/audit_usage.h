@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* audit_usage.h -- the text of `u8guard audit --help`, in one place.
  * oracle/audit/options.c prints it, and the u8guard command prints it for
  * `u8guard help audit` -- also in a build without the oracles (no ICU),
@@ -8,10 +9,11 @@
 /* U8GUARD_AUDIT_USAGE is the usage text, options and exit status of
  * `u8guard audit`, as a string literal. */
 #define U8GUARD_AUDIT_USAGE \
-    "usage: u8guard audit [--plugin FILE.so]... [--json] [--seconds S] [--seed N]\n" \
+    "usage: u8guard audit [--plugin FILE.so]... [--exec COMMAND]... [--json]\n" \
+    "                     [--seconds S] [--seed N]\n" \
     "                     [--cases N] [--timeout-ms N] [--only NAME]... [--no-builtin]\n" \
     "                     [--corpus FILE] [--record DIR]\n" \
-    "       u8guard audit --replay DIR [--plugin FILE.so]...\n" \
+    "       u8guard audit --replay DIR [--plugin FILE.so]... [--exec COMMAND]...\n" \
     "       u8guard audit --replay-one FILE [--plugin FILE.so]...\n" \
     "\n" \
     "Runs the conformance corpus, then generated and mutated inputs, through\n" \
@@ -21,19 +23,27 @@
     "divergence), with the first minimal example of each disagreement.\n" \
     "\n" \
     "  --plugin FILE.so   also audit this decoder (doc/plugin-abi.md); it runs\n" \
-    "                     in a sandbox child: crashes, hangs and reads past the\n" \
-    "                     end of the input are findings\n" \
+    "                     in a sandbox (own PID namespace or process group,\n" \
+    "                     limits on memory, processes, file size, CPU):\n" \
+    "                     crashes, hangs, exits, reads and writes outside its\n" \
+    "                     buffers are findings\n" \
+    "  --exec COMMAND     also audit the decoder COMMAND (run by /bin/sh -c in\n" \
+    "                     the same sandbox) speaking the line protocol of\n" \
+    "                     doc/audit-exec.md: a hex input per line, one answer\n" \
+    "                     'ok CP...' or 'reject OFFSET|? CP...' per line\n" \
     "  --json             one JSON object per decoder, one per line\n" \
-    "  --seconds S        time for generated inputs after the corpus (default 8); a\n" \
-    "                     plugin that hangs stops at this limit in the corpus too\n" \
+    "  --seconds S        time for generated inputs after the corpus (default 8;\n" \
+    "                     0: the corpus only, which always runs whole; a plugin\n" \
+    "                     that hung 8 times is called no more: 'incomplete')\n" \
     "  --cases N          exactly N generated inputs instead, and no time limit\n" \
     "                     (same seed, same output; a plugin that hangs costs\n" \
     "                     --timeout-ms per input)\n" \
     "  --seed N           the generator's seed (default 20260101; printed)\n" \
-    "  --timeout-ms N     a plugin call taking longer is a hang (default 1000)\n" \
+    "  --timeout-ms N     a plugin or --exec call taking longer is a hang\n" \
+    "                     (default 1000)\n" \
     "  --only NAME        of the built-in oracles, audit only NAME (repeatable;\n" \
     "                     plugins are always audited)\n" \
-    "  --no-builtin       audit only the plugins\n" \
+    "  --no-builtin       audit only the plugins and --exec decoders\n" \
     "  --corpus FILE      the conformance corpus (default: the installed copy in\n" \
     "                     share/u8guard beside u8guard, else the source tree's\n" \
     "                     corpus/conformance/conformance.txt)\n" \

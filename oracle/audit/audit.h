@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* audit.h -- the pieces of `u8guard audit` (oracle/audit/), shared between
  * its files: the decoders under audit, the conformance corpus, the input
  * generator, the error classes, shrinking, reports, recording and replay. */
@@ -39,8 +40,8 @@ typedef struct audit_example {
     char why[96];
     uint8_t *data;        /* the minimal input (malloc'd) */
     size_t len;
-    char ours[160];
-    char theirs[200];
+    char ours[320];
+    char theirs[480];
 } audit_example;
 
 /* A (class, why) pair already shrunk for a decoder (audit_tally). */
@@ -61,7 +62,7 @@ typedef struct audit_decoder {
     char unavailable_buf[320];
     unsigned long cases;
     unsigned long agree[CLASS_COUNT], disagree[CLASS_COUNT], known[CLASS_COUNT];
-    unsigned long faults[8];  /* per plugin_fault */
+    unsigned long faults[PLUGIN_FAULT_COUNT]; /* per plugin_fault */
     audit_example examples[AUDIT_MAX_EXAMPLES];
     size_t n_examples;
     const char *known_id[AUDIT_MAX_KNOWN];
@@ -72,7 +73,10 @@ typedef struct audit_decoder {
     audit_seen seen[AUDIT_MAX_SEEN]; /* kinds found, shrunk or not kept */
     size_t n_seen;
     unsigned long shrink_evals;      /* evaluations spent shrinking */
-    unsigned long not_run;           /* inputs left out at the time limit */
+    unsigned long not_run;           /* inputs left out (a decoder that hangs) */
+    unsigned long nondeterministic;  /* examples that did not reproduce */
+    unsigned long hangs;             /* calls that hung */
+    double deadline;                 /* shrinking stops here (0: no limit) */
 } audit_decoder;
 
 /* What one decoder made of one input, compared with u8guard. */
@@ -81,8 +85,8 @@ typedef struct audit_result {
     const char *divergence;   /* ORACLE_KNOWN_DIVERGENCE: its id */
     char why[96];             /* ORACLE_DISAGREE: what differs */
     plugin_fault fault;
-    char ours[160];           /* u8guard's answer, for people */
-    char theirs[200];         /* the decoder's answer, for people */
+    char ours[320];           /* u8guard's answer, for people */
+    char theirs[320];         /* the decoder's answer, for people */
 } audit_result;
 
 /* audit_class_name returns the short name of class c ("overlong", ...). */
@@ -150,9 +154,21 @@ size_t audit_generate(audit_rng *r, const audit_case *corpus, long n_corpus,
 char *audit_hex(const uint8_t *data, size_t len, char *buf, size_t cap);
 
 /* audit_json_str writes s as a JSON string literal (with quotes) to f,
- * escaped by json_string (support/json.h). Returns nothing; a write error
- * is left in ferror(f). */
+ * escaped by json_string (support/json.h): valid UTF-8 as it is, quote,
+ * backslash and controls escaped, each ill-formed sequence as U+FFFD.
+ * Returns nothing; a write error is left in ferror(f). */
 void audit_json_str(FILE *f, const char *s);
+
+/* audit_json_name writes the member "key": "NAME" for a decoder's name
+ * (escaped as audit_json_str does) and, when name is not valid UTF-8,
+ * , "key_hex": "HEX" with each of its bytes as two upper-case hex digits,
+ * as `u8guard check --json` writes file names. */
+void audit_json_name(FILE *f, const char *key, const char *name);
+
+/* audit_name_human writes name for people into buf[0..cap): valid UTF-8
+ * as it is, control bytes and each byte of an ill-formed sequence as
+ * \xHH (cut when buf is full). Returns buf. */
+char *audit_name_human(const char *name, char *buf, size_t cap);
 
 /* audit_tally files result r for input class cls in d; for a new kind of
  * disagreement, or a known divergence seen for the first time, it shrinks
@@ -209,6 +225,8 @@ int audit_replay_one(const char *path, audit_decoder *const *d, size_t n);
 typedef struct audit_options {
     const char *plugins[AUDIT_MAX_PLUGINS];
     size_t n_plugins;
+    const char *execs[AUDIT_MAX_PLUGINS];  /* --exec command lines */
+    size_t n_execs;
     const char *only[AUDIT_MAX_ONLY];
     size_t n_only;
     bool json, no_builtin, help;

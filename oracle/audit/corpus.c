@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* corpus.c -- reads the conformance corpus (corpus/conformance/conformance.txt):
  * one case per line, "NAME  HEX BYTES...  = EXPECTED", where EXPECTED is
  * "valid" or doc/contract.md's errors as "offset/length/kind, ...". Blank lines

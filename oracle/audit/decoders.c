@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* decoders.c -- the decoders under audit: the built-in oracle adapters
  * (each opened; one that cannot run here is kept with its reason, so the
  * report lists it instead of skipping it silently) and the plugins, each in
@@ -76,6 +77,29 @@ static int open_plugins(const audit_options *o, audit_decoder **d, size_t *k)
             snprintf(x->name, sizeof x->name, "%.50s#%u", plugin_runner_name(r), dup);
         snprintf(x->what, sizeof x->what, "plugin %s", o->plugins[i]);
     }
+    for (size_t i = 0; i < o->n_execs; i++) {
+        char err[512];
+        audit_decoder *x;
+        plugin_runner *r = plugin_runner_open_exec(o->execs[i], o->timeout_ms,
+                                                   err, sizeof err);
+
+        if (r == NULL) {
+            fprintf(stderr, "u8guard audit: --exec %s: %s\n", o->execs[i], err);
+            return 2;
+        }
+        x = calloc(1, sizeof *x);
+        if (x == NULL) {
+            plugin_runner_close(r);
+            fprintf(stderr, "u8guard audit: out of memory\n");
+            return 2;
+        }
+        d[(*k)++] = x;
+        x->plugin = r;
+        snprintf(x->name, sizeof x->name, "%s", plugin_runner_name(r));
+        for (unsigned dup = 2; taken(d, *k - 1, x->name); dup++)
+            snprintf(x->name, sizeof x->name, "%.50s#%u", plugin_runner_name(r), dup);
+        snprintf(x->what, sizeof x->what, "exec %.150s", o->execs[i]);
+    }
     return 0;
 }
 
@@ -90,8 +114,8 @@ int audit_open_decoders(const audit_options *o, audit_decoder ***list,
     *n = 0;
     if (check_only(o, b, nb) != 0)
         return 2;
-    d = calloc(nb + o->n_plugins + 1, sizeof(audit_decoder *));
-    plug = calloc(o->n_plugins + 1, sizeof(audit_decoder *));
+    d = calloc(nb + o->n_plugins + o->n_execs + 1, sizeof(audit_decoder *));
+    plug = calloc(o->n_plugins + o->n_execs + 1, sizeof(audit_decoder *));
     if (d == NULL || plug == NULL) {
         free(d);
         free(plug);

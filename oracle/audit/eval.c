@@ -1,9 +1,10 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* eval.c -- runs a decoder on one input or a batch, compares each answer
  * with u8guard's, sorts inputs into error classes, and shrinks the inputs
  * that show a difference. */
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "audit.h"
 #include "u8guard.h"
@@ -101,46 +102,31 @@ char *audit_describe_ours(const uint8_t *data, size_t len, char *buf, size_t cap
     return buf;
 }
 
-/* Returns the name of signal sig ("SIGSEGV"), or "signal" when unknown. */
-static const char *sig_name(int sig)
+/* Writes a decoder's verdict v on an input of len bytes, for people; a
+ * sandboxed decoder's fault as its runner describes it. */
+static void describe_theirs(const audit_decoder *d, const oracle_verdict *v,
+                            plugin_fault f, char *buf, size_t cap)
 {
-    switch (sig) {
-    case SIGSEGV: return "SIGSEGV";
-    case SIGBUS: return "SIGBUS";
-    case SIGABRT: return "SIGABRT";
-    case SIGFPE: return "SIGFPE";
-    case SIGILL: return "SIGILL";
-    case SIGTRAP: return "SIGTRAP";
-    case SIGSYS: return "SIGSYS";
-    case SIGKILL: return "SIGKILL";
-    case SIGTERM: return "SIGTERM";
-    default: return "signal";
+    if (f != PLUGIN_FAULT_NONE && d->plugin != NULL &&
+        plugin_runner_detail(d->plugin)[0] != '\0') {
+        snprintf(buf, cap, "%s", plugin_runner_detail(d->plugin));
+        return;
     }
-}
-
-/* Writes a decoder's verdict v on an input of len bytes, for people. */
-static void describe_theirs(const oracle_verdict *v, plugin_fault f,
-                            char *buf, size_t cap)
-{
     switch (v->status) {
     case ORACLE_OK:
         break;
     case ORACLE_OVERREAD:
-        snprintf(buf, cap, "out-of-bounds read: faulted (%s) in the guard page "
-                 "after the last byte", sig_name(v->signal));
+        snprintf(buf, cap, "out-of-bounds read (%s)", sandbox_signal_name(v->signal));
         return;
     case ORACLE_CRASHED:
-        snprintf(buf, cap, "%s (%s: %s)",
-                 f == PLUGIN_FAULT_OVERWRITE ? "out-of-bounds write" : "crash",
-                 sig_name(v->signal), strsignal(v->signal));
+        snprintf(buf, cap, "crash (%s: %s)", sandbox_signal_name(v->signal),
+                 strsignal(v->signal));
         return;
     case ORACLE_HUNG:
         snprintf(buf, cap, "hang (killed after the timeout)");
         return;
     default:
-        snprintf(buf, cap, "%s",
-                 f == PLUGIN_FAULT_BAD_RESULT ? "bad result (n_out or err_offset beyond the input)"
-                                              : "could not be run");
+        snprintf(buf, cap, "could not be run");
         return;
     }
     if (v->accepted) {
@@ -186,6 +172,46 @@ static void append_repl(char *buf, size_t cap, const uint32_t *cps, size_t n)
         snprintf(buf + used, cap - used, " ...");
 }
 
+/* Appends ", code points K..: U+.... ..." to buf[0..cap): cps[from..to)
+ * of cps[0..n), "(end)" where they run out, [brackets] around index at. */
+static void append_window(char *buf, size_t cap, const uint32_t *cps, size_t n,
+                          size_t from, size_t to, size_t at)
+{
+    size_t used = strlen(buf);
+
+    if (used + 32 < cap)
+        snprintf(buf + used, cap - used, "; code points %zu..:", from);
+    for (size_t i = from; i < to; i++) {
+        used = strlen(buf);
+        if (used + 16 >= cap)
+            return;
+        if (i >= n) {
+            snprintf(buf + used, cap - used, i == at ? " [end]" : " end");
+            return;
+        }
+        snprintf(buf + used, cap - used, i == at ? " [U+%04X]" : " U+%04X",
+                 (unsigned)cps[i]);
+    }
+    used = strlen(buf);
+    if (to < n && used + 5 < cap)
+        snprintf(buf + used, cap - used, " ...");
+}
+
+/* For "decoded code points differ": appends both answers around the first
+ * differing code point (two before it, three after) to ours and theirs. */
+static void show_difference(audit_result *r, const oracle_verdict *ours,
+                            const oracle_verdict *theirs)
+{
+    size_t k = 0, from, to;
+
+    while (k < ours->n_cps && k < theirs->n_cps && ours->cps[k] == theirs->cps[k])
+        k++;
+    from = k > 2 ? k - 2 : 0;
+    to = k + 4;
+    append_window(r->ours, sizeof r->ours, ours->cps, ours->n_cps, from, to, k);
+    append_window(r->theirs, sizeof r->theirs, theirs->cps, theirs->n_cps, from, to, k);
+}
+
 /* Compares verdict theirs of decoder d on data[0..len) (whose call ended
  * with fault f) with u8guard's and fills *r. ours is scratch with room for
  * len + 1 code points in cps and repl. */
@@ -199,7 +225,7 @@ static void judge(const audit_decoder *d, const uint8_t *data, size_t len,
     r->fault = f;
     oracle_reference(data, len, ours);
     audit_describe_ours(data, len, r->ours, sizeof r->ours);
-    describe_theirs(theirs, f, r->theirs, sizeof r->theirs);
+    describe_theirs(d, theirs, f, r->theirs, sizeof r->theirs);
     r->outcome = oracle_compare(d->o, data, len, ours, theirs,
                                 &r->divergence, &why);
     if (r->outcome == ORACLE_DISAGREE) {
@@ -208,6 +234,9 @@ static void judge(const audit_decoder *d, const uint8_t *data, size_t len,
         else
             snprintf(r->why, sizeof r->why, "%s", why ? why : "differs");
     }
+    if (r->outcome == ORACLE_DISAGREE &&
+        strcmp(r->why, "decoded code points differ") == 0)
+        show_difference(r, ours, theirs);
     /* A difference in the replacement output is not in the strict
      * answers: show it (the known divergences are all of this kind). */
     if ((r->outcome == ORACLE_DISAGREE &&
@@ -290,10 +319,21 @@ typedef struct shrinker {
 /* At most this many evaluations that hang, per shrink. */
 #define SHRINK_MAX_HANGS 4
 
-/* Returns true when the budget is spent. */
+/* Returns seconds on a monotonic clock. */
+static double now_s(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Returns true when the budget is spent: evaluations, hangs, or the run's
+ * time limit (the decoder's deadline). */
 static bool spent(const shrinker *s)
 {
-    return s->evals >= s->max_evals || s->hangs >= SHRINK_MAX_HANGS;
+    return s->evals >= s->max_evals || s->hangs >= SHRINK_MAX_HANGS ||
+           (s->d->deadline > 0 && now_s() > s->d->deadline);
 }
 
 /* Returns true when the decoder still differs on s->cand[0..len) in the

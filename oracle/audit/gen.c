@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* gen.c -- the structure-aware input generator of the audit: valid text
  * of 1-4 byte characters with errors of every kind planted in it, inputs
  * cut inside a character, errors placed at and across 16/32/64-byte block

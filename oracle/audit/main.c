@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* main.c -- `u8guard audit` (audit_main.h): parses the options, opens the
  * decoders, then replays recorded cases (--replay, --replay-one) or runs
  * the corpus and the generator and prints the table or the JSON. */
@@ -73,6 +74,33 @@ static int verdict(audit_decoder *const *d, size_t n)
     return 2;
 }
 
+/* Returns true, after saying why on stderr, when no decoder was given a
+ * single input: none can run here (each listed with its reason), or the
+ * corpus (path) is empty and no input was generated. */
+static bool nothing_audited(audit_decoder *const *d, size_t n, const char *path,
+                            const audit_options *o)
+{
+    size_t available = 0;
+    char name[4 * 64 + 1];
+
+    for (size_t i = 0; i < n; i++) {
+        if (d[i]->unavailable == NULL && d[i]->cases > 0)
+            return false;
+        available += d[i]->unavailable == NULL;
+    }
+    if (available == 0) {
+        fprintf(stderr, "u8guard audit: no decoder could run here: nothing was audited\n");
+        for (size_t i = 0; i < n; i++)
+            fprintf(stderr, "  %s: %s\n",
+                    audit_name_human(d[i]->name, name, sizeof name), d[i]->unavailable);
+    } else {
+        fprintf(stderr, "u8guard audit: nothing was audited: the corpus %s has no "
+                        "cases and %s generates no input\n", path,
+                o->max_cases_set ? "--cases 0" : "--seconds 0");
+    }
+    return true;
+}
+
 /* Runs the audit proper and prints its report. Returns the exit status. */
 static int audit(const audit_options *o, audit_decoder *const *d, size_t n)
 {
@@ -110,11 +138,8 @@ static int audit(const audit_options *o, audit_decoder *const *d, size_t n)
             fprintf(stderr, "u8guard audit: standard output: %s\n", strerror(errno));
         return 2;
     }
-    if (rc == 0 && st.corpus_cases == 0 && st.generated == 0) {
-        fprintf(stderr, "u8guard audit: no decoder could run here (see the "
-                        "reasons above): nothing was audited\n");
+    if (rc == 0 && nothing_audited(d, n, path, o))
         return 2;
-    }
     return rc != 0 ? rc : verdict(d, n);
 }
 
@@ -134,6 +159,8 @@ int audit_main(int argc, char **argv)
     rc = audit_open_decoders(&o, &d, &n);
     if (rc != 0)
         return rc;
+    if (o.n_plugins > 0 && sandbox_as_note() != NULL)
+        fprintf(stderr, "u8guard audit: note: %s\n", sandbox_as_note());
     if (o.replay_one)
         rc = audit_replay_one(o.replay_one, d, n);
     else if (o.replay_dir)

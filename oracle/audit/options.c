@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* options.c -- the command line of `u8guard audit`. */
 #include <errno.h>
 #include <stdlib.h>
@@ -73,6 +74,12 @@ int audit_parse_options(int argc, char **argv, audit_options *o)
             if (o->n_plugins == AUDIT_MAX_PLUGINS)
                 return usage_error("too many plugins (at most 32): ", v, "");
             o->plugins[o->n_plugins++] = v;
+        } else if (takes(a, "--exec", &i, argc, argv, &v)) {
+            if (v == NULL || *v == '\0')
+                return usage_error("", "--exec", " needs a command");
+            if (o->n_execs == AUDIT_MAX_PLUGINS)
+                return usage_error("too many --exec decoders (at most 32): ", v, "");
+            o->execs[o->n_execs++] = v;
         } else if (takes(a, "--only", &i, argc, argv, &v)) {
             if (v == NULL || *v == '\0')
                 return usage_error("", "--only", " needs a decoder name");
@@ -124,7 +131,8 @@ int audit_parse_options(int argc, char **argv, audit_options *o)
     }
     if (o->replay_dir && o->replay_one)
         return usage_error("", "--replay", ": choose one of --replay and --replay-one");
-    if (o->no_builtin && o->n_plugins == 0 && !o->help)
-        return usage_error("", "--no-builtin", " leaves nothing to audit: add --plugin FILE.so");
+    if (o->no_builtin && o->n_plugins == 0 && o->n_execs == 0 && !o->help)
+        return usage_error("", "--no-builtin",
+                           " leaves nothing to audit: add --plugin FILE.so or --exec COMMAND");
     return 0;
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* record.c -- the regression corpus (corpus/regressions/, README.md there):
  * each finding is kept as DIR/<sha256>.bin plus one line of
  * DIR/manifest.jsonl per (input, decoder) saying exactly what u8guard and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* record_answers.c -- what u8guard and a decoder say about one input,
  * as the manifest's JSON objects, and how a decoder's answer is
  * classified.

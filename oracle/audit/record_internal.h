@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* record_internal.h -- what the files of the regression corpus share
  * (record.c, replay.c, replay_one.c and their helpers record_json_write.c,
  * record_json_read.c, record_answers.c, record_versions.c). Not part of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* record_json_read.c -- reading manifest lines: one JSON object of known
  * shape; finding a member, unescaping a string, dropping the whitespace
  * between tokens, decoding hex.

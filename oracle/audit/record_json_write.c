@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* record_json_write.c -- building the manifest's JSON objects in a
  * growing string (sbuf): printf-style text, escaped strings, code point
  * lists.

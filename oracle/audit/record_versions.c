@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* record_versions.c -- the version of the library behind each decoder,
  * as this process sees it at run time (recorded with every manifest entry
  * so that a changed answer can be traced to an upgrade).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* replay.c -- u8guard audit --replay DIR: every manifest entry is
  * decoded again by u8guard and by its decoder, and both answers (and the
  * classification) must be what was recorded.

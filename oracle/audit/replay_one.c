@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* replay_one.c -- u8guard audit --replay-one FILE: what u8guard and
  * every decoder say about one input, as one JSON object (the objects
  * ci/record-regression.py copies into the manifest).

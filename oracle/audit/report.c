@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* report.c -- the audit's tallies and its two outputs: a table for people
  * (decoder x error class, then the first minimal example of each kind of
  * disagreement) and one JSON object per decoder per line. */
@@ -9,12 +10,46 @@
 /* Shrinking budget per new kind of disagreement (evaluations). */
 #define SHRINK_EVALS 2000
 
+/* Returns true when d still differs from u8guard on data[0..len) as why
+ * says (a disagreement's why, or a known divergence's id); *r is what it
+ * said. */
+static bool reproduces(audit_decoder *d, const uint8_t *data, size_t len,
+                       const char *why, audit_result *r)
+{
+    if (!audit_eval(d, data, len, r))
+        return false;
+    if (r->outcome == ORACLE_KNOWN_DIVERGENCE)
+        return r->divergence != NULL && strcmp(r->divergence, why) == 0;
+    return r->outcome == ORACLE_DISAGREE && strcmp(r->why, why) == 0;
+}
+
+/* Makes *e the report of a decoder whose answers change between identical
+ * calls: the input first seen (data[0..len)), what the decoder said then
+ * (first) and on a later identical call (again). */
+static void keep_nondeterministic(audit_decoder *d, audit_example *e,
+                                  const uint8_t *data, size_t len,
+                                  const audit_result *first,
+                                  const audit_result *again)
+{
+    memcpy(e->data, data, len);
+    e->len = len;
+    snprintf(e->why, sizeof e->why, "nondeterministic");
+    e->cls = audit_classify(data, len);
+    snprintf(e->ours, sizeof e->ours, "%s", first->ours);
+    snprintf(e->theirs, sizeof e->theirs, "first %.200s; the same input again: %.200s",
+             first->theirs, again->theirs);
+    d->nondeterministic++;
+}
+
 /* Fills *e with data[0..len) shrunk so that d still differs from u8guard
  * as `why` says (a disagreement's why, or a known divergence's id), its
- * class and both answers. Returns e, or NULL when out of memory. */
+ * class and both answers; first is what d said on data. The original input
+ * and the minimal one are each evaluated again: when one does not say the
+ * same, the decoder is nondeterministic and e says so, with the original
+ * observation. Returns e, or NULL when out of memory. */
 static audit_example *keep_example(audit_decoder *d, audit_example *e,
                                    const uint8_t *data, size_t len,
-                                   const char *why)
+                                   const char *why, const audit_result *first)
 {
     audit_result m;
 
@@ -22,16 +57,24 @@ static audit_example *keep_example(audit_decoder *d, audit_example *e,
     e->data = malloc(len + 1);
     if (e->data == NULL)
         return NULL;
+    if (!reproduces(d, data, len, why, &m)) {
+        keep_nondeterministic(d, e, data, len, first, &m);
+        return e;
+    }
     memcpy(e->data, data, len);
     e->len = len;
     snprintf(e->why, sizeof e->why, "%s", why);
     (void)audit_shrink(d, e->data, &e->len, e->why, SHRINK_EVALS);
     e->cls = audit_classify(e->data, e->len);
-    /* Describe the minimal input, not the one first found. */
-    if (audit_eval(d, e->data, e->len, &m)) {
-        snprintf(e->ours, sizeof e->ours, "%s", m.ours);
-        snprintf(e->theirs, sizeof e->theirs, "%s", m.theirs);
-    }
+    /* Describe the minimal input, not the one first found, once it is
+     * seen to fail twice more. */
+    for (int i = 0; i < 2; i++)
+        if (!reproduces(d, e->data, e->len, why, &m)) {
+            keep_nondeterministic(d, e, data, len, first, &m);
+            return e;
+        }
+    snprintf(e->ours, sizeof e->ours, "%s", m.ours);
+    snprintf(e->theirs, sizeof e->theirs, "%s", m.theirs);
     return e;
 }
 
@@ -41,7 +84,9 @@ audit_example *audit_tally(audit_decoder *d, int cls, const uint8_t *data,
     audit_example *e;
 
     d->cases++;
-    if (r->fault != PLUGIN_FAULT_NONE && (unsigned)r->fault < 8)
+    if (r->fault == PLUGIN_FAULT_HANG)
+        d->hangs++;
+    if (r->fault != PLUGIN_FAULT_NONE && (unsigned)r->fault < PLUGIN_FAULT_COUNT)
         d->faults[r->fault]++;
     if (r->outcome == ORACLE_AGREE) {
         d->agree[cls]++;
@@ -59,7 +104,7 @@ audit_example *audit_tally(audit_decoder *d, int cls, const uint8_t *data,
         if (i < d->n_known)
             return NULL;
         d->known_id[d->n_known++] = r->divergence;
-        return keep_example(d, &d->known_examples[i], data, len, r->divergence);
+        return keep_example(d, &d->known_examples[i], data, len, r->divergence, r);
     }
     d->disagree[cls]++;
     /* Each (class, why) is shrunk once: the first input that shows it. */
@@ -71,7 +116,7 @@ audit_example *audit_tally(audit_decoder *d, int cls, const uint8_t *data,
     d->seen[d->n_seen].cls = cls;
     snprintf(d->seen[d->n_seen].why, sizeof d->seen[0].why, "%s", r->why);
     d->n_seen++;
-    e = keep_example(d, &d->examples[d->n_examples], data, len, r->why);
+    e = keep_example(d, &d->examples[d->n_examples], data, len, r->why, r);
     if (e == NULL)
         return NULL;
     /* The minimal input is filed under its own class (a long input found
@@ -92,17 +137,30 @@ const char *audit_status(const audit_decoder *d)
 
     if (d->unavailable)
         return "unavailable";
+    if (d->faults[PLUGIN_FAULT_OVERWRITE])
+        return "out-of-bounds write";
     if (d->faults[PLUGIN_FAULT_OVERREAD])
         return "out-of-bounds read";
-    if (d->faults[PLUGIN_FAULT_CRASH] || d->faults[PLUGIN_FAULT_OVERWRITE])
+    if (d->faults[PLUGIN_FAULT_LIMIT])
+        return "resource limit";
+    if (d->faults[PLUGIN_FAULT_CRASH])
         return "crashed";
+    if (d->faults[PLUGIN_FAULT_EXIT])
+        return "exited";
     if (d->faults[PLUGIN_FAULT_HANG])
         return "hang";
+    if (d->faults[PLUGIN_FAULT_GARBAGE] || d->faults[PLUGIN_FAULT_OUT_OF_TURN])
+        return "protocol violation";
     if (d->faults[PLUGIN_FAULT_BAD_RESULT])
         return "bad result";
+    if (d->nondeterministic)
+        return "nondeterministic";
     for (int c = 0; c < CLASS_COUNT; c++)
         dis += d->disagree[c];
-    return dis ? "nonconformant" : "conformant";
+    if (dis)
+        return "nonconformant";
+    /* Never conformant on a partial run (or none). */
+    return d->not_run || d->cases == 0 ? "incomplete" : "conformant";
 }
 
 /* Returns the total disagreements of d. */
@@ -123,17 +181,41 @@ static unsigned long total_known(const audit_decoder *d)
     return n;
 }
 
+/* Returns the number of characters of UTF-8 s (its width on a terminal,
+ * near enough). */
+static int width(const char *s)
+{
+    int n = 0;
+
+    for (; *s; s++)
+        n += ((unsigned char)*s & 0xC0) != 0x80;
+    return n;
+}
+
+/* A decoder's name for people (audit_name_human). */
+typedef struct shown_name {
+    char s[4 * 64 + 1];
+} shown_name;
+
 void audit_print_table(FILE *f, audit_decoder *const *d, size_t n)
 {
     char hex[200];
     int w[CLASS_COUNT], wname = 7;
+    shown_name *nm = calloc(n ? n : 1, sizeof *nm);
+
+    if (nm == NULL) {
+        fprintf(stderr, "u8guard audit: out of memory\n");
+        return;
+    }
+    for (size_t i = 0; i < n; i++)
+        (void)audit_name_human(d[i]->name, nm[i].s, sizeof nm[i].s);
 
     /* Each column as wide as its longest cell or its name. */
     for (int c = 0; c < CLASS_COUNT; c++)
         w[c] = (int)strlen(audit_class_name(c));
     for (size_t i = 0; i < n; i++) {
-        if ((int)strlen(d[i]->name) > wname)
-            wname = (int)strlen(d[i]->name);
+        if (width(nm[i].s) > wname)
+            wname = width(nm[i].s);
         for (int c = 0; c < CLASS_COUNT && !d[i]->unavailable; c++) {
             char cell[80];
             int l = snprintf(cell, sizeof cell, "%lu/%lu/%lu", d[i]->agree[c],
@@ -153,7 +235,8 @@ void audit_print_table(FILE *f, audit_decoder *const *d, size_t n)
         fprintf(f, " %*s", w[c], audit_class_name(c));
     fprintf(f, "  status\n");
     for (size_t i = 0; i < n; i++) {
-        fprintf(f, "%-*s", wname, d[i]->name);
+        /* padded by characters, not bytes */
+        fprintf(f, "%s%*s", nm[i].s, wname - width(nm[i].s), "");
         if (d[i]->unavailable) {
             fprintf(f, " unavailable: %s\n", d[i]->unavailable);
             continue;
@@ -170,12 +253,12 @@ void audit_print_table(FILE *f, audit_decoder *const *d, size_t n)
         if (d[i]->unavailable)
             continue;
         if (d[i]->not_run)
-            fprintf(f, "\n%s: %lu inputs not run: the time limit came first "
-                       "(each hang costs the whole --timeout-ms)\n",
-                    d[i]->name, d[i]->not_run);
+            fprintf(f, "\n%s: %lu inputs not run: it hung %lu times (each hang "
+                       "costs the whole --timeout-ms)\n",
+                    nm[i].s, d[i]->not_run, d[i]->hangs);
         if (d[i]->n_known) {
             fprintf(f, "\n%s: known divergences (oracle/DIVERGENCES.md); first "
-                       "minimal example of each:\n", d[i]->name);
+                       "minimal example of each:\n", nm[i].s);
             for (size_t k = 0; k < d[i]->n_known; k++) {
                 const audit_example *e = &d[i]->known_examples[k];
                 fprintf(f, "  %s, %lu inputs: [%s]\n    hex:     %s\n"
@@ -185,21 +268,22 @@ void audit_print_table(FILE *f, audit_decoder *const *d, size_t n)
                         e->data == NULL ? "(not kept)"
                         : e->len ? audit_hex(e->data, e->len, hex, sizeof hex)
                                  : "(empty)",
-                        e->ours, d[i]->name, e->theirs);
+                        e->ours, nm[i].s, e->theirs);
             }
         }
         if (d[i]->n_examples == 0)
             continue;
         fprintf(f, "\n%s: %lu disagreements in %lu cases; first minimal example of each kind:\n",
-                d[i]->name, total_disagree(d[i]), d[i]->cases);
+                nm[i].s, total_disagree(d[i]), d[i]->cases);
         for (size_t k = 0; k < d[i]->n_examples; k++) {
             const audit_example *e = &d[i]->examples[k];
             fprintf(f, "  [%s] %s\n    hex:     %s\n    u8guard: %s\n    %-8s %s\n",
                     audit_class_name(e->cls), e->why,
                     e->len ? audit_hex(e->data, e->len, hex, sizeof hex) : "(empty)",
-                    e->ours, d[i]->name, e->theirs);
+                    e->ours, nm[i].s, e->theirs);
         }
     }
+    free(nm);
 }
 
 /* Prints e[0..n) as JSON objects separated by ", " (hex[0..cap) is
@@ -228,8 +312,8 @@ void audit_print_json(FILE *f, audit_decoder *const *d, size_t n, uint64_t seed)
 
     for (size_t i = 0; i < n; i++) {
         const audit_decoder *x = d[i];
-        fprintf(f, "{\"decoder\": ");
-        audit_json_str(f, x->name);
+        fprintf(f, "{");
+        audit_json_name(f, "decoder", x->name);
         fprintf(f, ", \"what\": ");
         audit_json_str(f, x->what);
         fprintf(f, ", \"status\": ");

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* run.c -- the audit's run: the conformance corpus first, then generated
  * and mutated inputs, each through every available decoder, in batches
  * (one subprocess round trip per batch for the Python and Node adapters),
@@ -61,10 +62,15 @@ static void file_result(run_ctx *c, audit_decoder *d, const oracle_input *in,
         c->st->record_errors++;
 }
 
+/* A sandboxed decoder that has hung this many times is called no more (its
+ * status is "hang" already; the inputs left out are counted in not_run):
+ * each hang costs a whole timeout, and would make the audit's time
+ * unbounded. */
+#define HANG_LIMIT 8
+
 /* Runs in[0..m) (classes cls[0..m), provenance found_by[0..m)) through
- * every decoder. A plugin's calls stop at the deadline (0 = none), the
- * inputs left out counted in not_run: a plugin that hangs costs a timeout
- * per input, and would otherwise make the audit's time unbounded. Returns
+ * every decoder. A sandboxed decoder's calls stop at the deadline (0 =
+ * none: the corpus always runs whole) and after HANG_LIMIT hangs. Returns
  * false when out of memory. */
 static bool run_batch(run_ctx *c, const oracle_input *in, const int *cls,
                       char (*found_by)[128], size_t m, double deadline)
@@ -76,7 +82,9 @@ static bool run_batch(run_ctx *c, const oracle_input *in, const int *cls,
             continue;
         if (d->plugin) {
             for (size_t k = 0; k < m; k++) {
-                if (deadline > 0 && now_s() > deadline) {
+                if (deadline > 0 && now_s() > deadline)
+                    break;
+                if (d->hangs >= HANG_LIMIT) {
                     d->not_run += m - k;
                     break;
                 }
@@ -125,9 +133,8 @@ int audit_run(const audit_options *o, audit_decoder *const *d, size_t n,
     c->d = d;
     c->n = n;
     c->st = st;
-    /* The corpus, whole (a plugin stops at the time limit, plus a second
-     * so that --seconds 0 still runs the corpus through a plugin). */
-    deadline = o->max_cases_set ? 0 : t0 + o->seconds + 1.0;
+    /* The corpus, whole, whatever the time limit (which is for the
+     * generated inputs): a decoder is never judged on part of it. */
     for (long i = 0; i < n_corpus;) {
         size_t m = 0;
         for (; m < BATCH && i < n_corpus; m++, i++) {
@@ -137,12 +144,15 @@ int audit_run(const audit_options *o, audit_decoder *const *d, size_t n,
             snprintf(found_by[m], sizeof found_by[m],
                      "u8guard audit: conformance corpus case %.60s", corpus[i].name);
         }
-        if (!run_batch(c, in, cls, found_by, m, deadline))
+        if (!run_batch(c, in, cls, found_by, m, 0))
             goto oom;
         st->corpus_cases += m;
     }
-    /* Generated inputs, until the time or the count is reached. */
+    /* Generated inputs, until the time or the count is reached; shrinking
+     * what they find stops at the time limit too. */
     deadline = now_s() + o->seconds;
+    for (size_t i = 0; i < n && !o->max_cases_set; i++)
+        d[i]->deadline = deadline;
     while (o->max_cases_set ? st->generated < o->max_cases
                             : now_s() < deadline) {
         size_t m = 0;

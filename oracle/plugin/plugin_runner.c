@@ -1,14 +1,21 @@
-/* plugin_runner.c -- the plugin sandbox (plugin_runner.h).
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
+/* plugin_runner.c -- the decoder sandbox (plugin_runner.h).
  *
- * The auditor never dlopens a plugin itself: a forked child does, and
- * serves decode requests over a socket until it dies. Each input is copied
- * so that its last byte is the last byte of a readable page followed by a
- * PROT_NONE page (the empty input points at the guard page itself), and the
- * output buffer (len code points) ends the same way. The child's SIGSEGV
- * handler tells a read past the input (fault address in the input's guard
- * page) from any other crash, and writes that as its reply before exiting.
- * A child that does not answer within the timeout is killed with SIGKILL.
- * After any fault a fresh child is started for the next call. */
+ * The auditor never loads a plugin itself: a child in its own sandbox
+ * (sandbox.h) does, and serves decode requests over a socket. Each input is
+ * copied so that its last byte is the last byte of a readable region with
+ * GUARD bytes of PROT_NONE on both sides (the empty input points at the
+ * trailing guard itself), and the output buffer (len code points) sits the
+ * same way. How a call ended is decided by the auditor: from waitpid, and,
+ * for a fault, from what the child's signal handler recorded about the
+ * fault itself (address, read or write) in memory shared with the auditor
+ * -- never from what the child writes on its channel, where a decoder may
+ * write too. A child that does not answer within the timeout is killed.
+ * After any fault a fresh child is started for the next call.
+ *
+ * An --exec decoder is a command run by /bin/sh -c in the same sandbox,
+ * its standard input and output a socket to the auditor, answering one
+ * line per request (doc/audit-exec.md). */
 #include "plugin_runner.h"
 #include "support/write_all.h"
 
@@ -16,53 +23,79 @@
 
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <time.h>
+#include <ucontext.h>
 #include <unistd.h>
-#include <fcntl.h>
-#ifdef __linux__
-#include <sys/prctl.h>
-#endif
 
 typedef u8guard_audit_name_fn *name_fn;
 typedef u8guard_audit_decode_fn *decode_fn;
+
+/* PROT_NONE bytes on each side of every buffer: a read or write up to this
+ * far before or after a buffer faults (reserved address space, no memory). */
+#define GUARD ((size_t)1 << 20)
+
+/* How long an --exec decoder may take to answer its first request after
+ * it starts, at least. */
+#define EXEC_START_MS 10000
 
 /* The child's first message: 'N' and the plugin's name, or 'E' and why it
  * could not be loaded (dlerror's message names the file). */
 #define HELLO_SIZE 512
 
-/* The child's reply header. */
-enum { REPLY_OK = 0, REPLY_OVERREAD, REPLY_OVERWRITE, REPLY_CRASH };
+/* A request: the nonce (echoed in the reply, so that junk the plugin
+ * writes on the channel is told from a reply) and the input's length. */
+typedef struct request {
+    uint64_t nonce;
+    uint64_t len;
+} request;
+
+/* The reply to a call that returned. */
 typedef struct reply {
-    int32_t kind;
-    int32_t sig;
+    uint64_t nonce;
     int32_t rc;
     int32_t pad;
     uint64_t n_out;
     uint64_t err_offset;
 } reply;
 
+/* What the child's signal handler records about a fault, in memory shared
+ * with the auditor, with where the buffers of the current call are. */
+enum { ACCESS_UNKNOWN = 0, ACCESS_READ, ACCESS_WRITE };
+typedef struct fault_rec {
+    volatile int32_t sig, access, err_no, in_call;
+    volatile uint64_t addr;
+    volatile uint64_t in_ptr, in_len, in_lo, in_hi;
+    volatile uint64_t out_ptr, out_len, out_lo, out_hi;
+} fault_rec;
+
 struct plugin_runner {
     char path[4096];
+    char *cmd;             /* an --exec decoder's command line, or NULL */
     char name[64];
+    char detail[200];
     int timeout_ms;
-    pid_t pid;
+    pid_t pid;             /* the sandbox's supervisor */
+    int status_fd;         /* where it reports the decoder's wait status */
     int fd;
     unsigned long restarts;
+    uint64_t nonce;
+    fault_rec *rec;        /* shared with the plugin child */
+    bool fresh;            /* --exec: no request answered since the start */
+    char *line;            /* --exec: the answer being read */
+    size_t line_len, line_cap;
 };
 
-/* ---- the child ---- */
-
-static int child_fd = -1;
-static volatile uintptr_t in_guard_lo, in_guard_hi, out_guard_lo, out_guard_hi;
+/* ---- shared helpers ---- */
 
 /* Reads exactly n bytes; returns false on EOF or error. */
 static bool read_all(int fd, void *buf, size_t n)
@@ -81,29 +114,41 @@ static bool read_all(int fd, void *buf, size_t n)
     return true;
 }
 
-/* The child's handler for fatal signals: reports which kind of fault this
- * was to the parent, then exits. */
+/* ---- the plugin child ---- */
+
+static fault_rec *child_rec;
+
+/* The child's handler for fatal signals: records the fault for the
+ * auditor, then lets the signal kill the child (the auditor reads the
+ * signal from waitpid). */
 static void child_on_fatal(int sig, siginfo_t *si, void *ctx)
 {
-    reply rp;
-    uintptr_t a = (uintptr_t)si->si_addr;
+    int saved = errno;
+    struct sigaction dfl;
 
+    child_rec->err_no = saved;
+    child_rec->addr = (uint64_t)(uintptr_t)si->si_addr;
+    child_rec->access = ACCESS_UNKNOWN;
+#if defined(__x86_64__) && defined(REG_ERR)
+    if (sig == SIGSEGV && ctx != NULL)
+        /* the page fault's error code: bit 1 set for a write */
+        child_rec->access = (((const ucontext_t *)ctx)->uc_mcontext.gregs[REG_ERR] & 2)
+                                ? ACCESS_WRITE : ACCESS_READ;
+#else
     (void)ctx;
-    memset(&rp, 0, sizeof rp);
-    rp.sig = sig;
-    rp.kind = REPLY_CRASH;
-    if (sig == SIGSEGV || sig == SIGBUS) {
-        if (a >= in_guard_lo && a < in_guard_hi)
-            rp.kind = REPLY_OVERREAD;
-        else if (a >= out_guard_lo && a < out_guard_hi)
-            rp.kind = REPLY_OVERWRITE;
-    }
-    (void)write_all(child_fd, &rp, sizeof rp);
-    _exit(0);
+#endif
+    child_rec->sig = sig;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    (void)sigaction(sig, &dfl, NULL);
+    /* Pending until the handler returns: a fault then repeats and kills,
+     * a raised signal is delivered with its default action. */
+    (void)raise(sig);
 }
 
 /* Installs child_on_fatal on an alternate stack (a stack overflow must
- * still be reported). */
+ * still be recorded). */
 static void child_install_handlers(void)
 {
     static const int sigs[] = {SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL,
@@ -124,49 +169,99 @@ static void child_install_handlers(void)
         (void)sigaction(sigs[i], &sa, NULL);
 }
 
-/* Maps n readable bytes followed by a PROT_NONE page, returning the
- * address of the first of the n bytes (the guard page itself when n == 0);
- * *base and *total describe the mapping. Returns NULL on failure. */
-static unsigned char *map_fenced(size_t n, size_t page, void **base,
-                                 size_t *total, uintptr_t *guard)
+/* Maps n bytes of read-write memory with GUARD bytes of PROT_NONE on each
+ * side, returning the address of the first of the n bytes: at the start of
+ * the readable part when at_start, else placed so that the last byte ends
+ * it (the trailing guard itself when n == 0); *base and *total describe
+ * the mapping. Returns NULL on failure. */
+static unsigned char *map_guarded(size_t n, size_t page, bool at_start,
+                                  void **base, size_t *total)
 {
     size_t body = (n + page - 1) / page * page;
     unsigned char *m;
 
-    *total = body + page;
-    m = mmap(NULL, *total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+    *total = GUARD + body + GUARD;
+    m = mmap(NULL, *total, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
              -1, 0);
     if (m == MAP_FAILED)
         return NULL;
-    if (mprotect(m + body, page, PROT_NONE) != 0) {
+    if (body > 0 && mprotect(m + GUARD, body, PROT_READ | PROT_WRITE) != 0) {
         munmap(m, *total);
         return NULL;
     }
     *base = m;
-    *guard = (uintptr_t)(m + body);
-    return m + body - n;
+    return at_start ? m + GUARD : m + GUARD + body - n;
 }
 
-/* The child: loads the plugin, says hello, then serves requests until EOF. */
-static void child_main(const char *path, int fd)
+/* Runs decode on a copy of data[0..len) placed at the end of its readable
+ * part (at_start false) or at its start, the output likewise, recording
+ * where they are for the fault handler. Returns decode's result; the code
+ * points are in *out (unmap with *in_base, *in_total, *out_base,
+ * *out_total). Exits the child when memory cannot be mapped. */
+static int guarded_call(decode_fn decode, const unsigned char *data, size_t len,
+                        size_t page, bool at_start, uint32_t **out,
+                        size_t *n_out, size_t *err_offset, void **in_base,
+                        size_t *in_total, void **out_base, size_t *out_total)
 {
+    unsigned char *in = map_guarded(len, page, at_start, in_base, in_total);
+    int rc;
+
+    *out = (uint32_t *)(void *)map_guarded(len * sizeof(uint32_t), page, at_start,
+                                           out_base, out_total);
+    if (in == NULL || *out == NULL)
+        _exit(3);
+    if (len > 0)
+        memcpy(in, data, len);
+    if (mprotect((unsigned char *)*in_base + GUARD, *in_total - 2 * GUARD,
+                 PROT_READ) != 0)
+        _exit(3);
+    child_rec->in_ptr = (uintptr_t)in;
+    child_rec->in_len = len;
+    child_rec->in_lo = (uintptr_t)*in_base;
+    child_rec->in_hi = (uintptr_t)*in_base + *in_total;
+    child_rec->out_ptr = (uintptr_t)*out;
+    child_rec->out_len = len * sizeof(uint32_t);
+    child_rec->out_lo = (uintptr_t)*out_base;
+    child_rec->out_hi = (uintptr_t)*out_base + *out_total;
+    child_rec->sig = 0;
+    child_rec->in_call = 1;
+    *n_out = 0;
+    *err_offset = 0;
+    errno = 0;
+    rc = decode(in, len, *out, n_out, err_offset);
+    child_rec->in_call = 0;
+    return rc;
+}
+
+/* Sends the hello (hello[0..HELLO_SIZE)) and ends the child when it
+ * starts with 'E'. */
+static void child_hello(int fd, char *hello)
+{
+    bool ok = write_all(fd, hello, HELLO_SIZE) == 0;
+
+    if (!ok || hello[0] == 'E')
+        _exit(0);
+}
+
+/* The plugin child: loads the plugin, says hello, then serves requests
+ * until EOF. fd 3 is its socket. */
+static void plugin_child(void *arg)
+{
+    const char *path = arg;
+    int fd = 3;
     void *h, *sym;
     name_fn name = NULL;
     decode_fn decode = NULL;
     size_t page = (size_t)sysconf(_SC_PAGESIZE);
     char hello[HELLO_SIZE];
-    struct rlimit no_core = {0, 0};
 
-    child_fd = fd;
-    (void)setrlimit(RLIMIT_CORE, &no_core);
     (void)dup2(2, 1); /* the plugin's prints must not mix with reports */
     child_install_handlers();
     memset(hello, 0, sizeof hello);
     h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (h == NULL) {
         snprintf(hello, sizeof hello, "E%s", dlerror());
-        (void)write_all(fd, hello, sizeof hello);
-        _exit(0);
+        child_hello(fd, hello);
     }
     sym = dlsym(h, "u8guard_audit_name");
     memcpy(&name, &sym, sizeof name);
@@ -178,55 +273,72 @@ static void child_main(const char *path, int fd)
                      ? "does not export u8guard_audit_name and u8guard_audit_decode"
                  : name == NULL ? "does not export u8guard_audit_name"
                                 : "does not export u8guard_audit_decode");
-        (void)write_all(fd, hello, sizeof hello);
-        _exit(0);
+        child_hello(fd, hello);
     }
     {
         const char *nm = name();
         snprintf(hello, sizeof hello, "N%.62s", nm ? nm : "(null)");
     }
-    if (write_all(fd, hello, sizeof hello) != 0)
-        _exit(0);
+    child_hello(fd, hello);
     for (;;) {
-        uint64_t len64;
+        request rq;
         size_t len, n_out = 0, err_offset = 0, in_total, out_total;
         void *in_base, *out_base;
-        uintptr_t g;
-        unsigned char *in;
+        unsigned char *data;
         uint32_t *out;
         reply rp;
 
-        if (!read_all(fd, &len64, sizeof len64))
+        if (!read_all(fd, &rq, sizeof rq) || rq.len > ((size_t)1 << 30))
             _exit(0);
-        len = (size_t)len64;
-        in = map_fenced(len, page, &in_base, &in_total, &g);
-        if (in == NULL)
-            _exit(3);
-        in_guard_lo = g;
-        in_guard_hi = g + page;
-        out = (uint32_t *)(void *)map_fenced(len * sizeof(uint32_t), page,
-                                             &out_base, &out_total, &g);
-        if (out == NULL)
-            _exit(3);
-        out_guard_lo = g;
-        out_guard_hi = g + page;
-        if (len > 0 && !read_all(fd, in, len))
+        len = (size_t)rq.len;
+        data = malloc(len + 1);
+        if (data == NULL || (len > 0 && !read_all(fd, data, len)))
             _exit(0);
-        if (mprotect(in_base, in_total - page, PROT_READ) != 0)
-            _exit(3);
-        memset(&rp, 0, sizeof rp);
-        rp.rc = decode(in, len, out, &n_out, &err_offset);
-        rp.kind = REPLY_OK;
+        /* Twice: once with the buffers' first bytes against the leading
+         * guards (a read or write before them faults), then with their last
+         * bytes against the trailing guards (after them); the second call's
+         * answer is the reply. A page cannot be fenced on both sides of a
+         * buffer whose length is not a multiple of the page size. */
+        (void)guarded_call(decode, data, len, page, true, &out, &n_out, &err_offset,
+                           &in_base, &in_total, &out_base, &out_total);
+        munmap(in_base, in_total);
+        munmap(out_base, out_total);
+        rp.rc = guarded_call(decode, data, len, page, false, &out, &n_out,
+                             &err_offset, &in_base, &in_total, &out_base, &out_total);
+        free(data);
+        rp.nonce = rq.nonce;
+        rp.pad = 0;
         rp.n_out = n_out;
         rp.err_offset = err_offset;
-        if (write_all(fd, &rp, sizeof rp) != 0)
+        if (0 != write_all(fd, &rp, sizeof rp))
             _exit(0);
         if (n_out <= len && n_out > 0 &&
-            write_all(fd, out, n_out * sizeof(uint32_t)) != 0)
+            0 != write_all(fd, out, n_out * sizeof(uint32_t)))
             _exit(0);
         munmap(in_base, in_total);
         munmap(out_base, out_total);
     }
+}
+
+/* The --exec child: the command with the socket (fd 3) as its standard
+ * input and output. A simple command (no shell syntax) is exec'd by the
+ * shell, so that the decoder's own death (a signal) is what waitpid sees,
+ * not the shell's exit status. */
+static void exec_child(void *arg)
+{
+    const char *cmd = arg;
+    char *line = malloc(strlen(cmd) + 6);
+
+    if (dup2(3, 0) < 0 || dup2(3, 1) < 0 || line == NULL)
+        _exit(127);
+    (void)close(3);
+    if (strpbrk(cmd, ";&|<>`$(){}\n\\'\"*?[~#=") == NULL)
+        snprintf(line, strlen(cmd) + 6, "exec %s", cmd);
+    else
+        snprintf(line, strlen(cmd) + 6, "%s", cmd);
+    execl("/bin/sh", "sh", "-c", line, (char *)NULL);
+    fprintf(stderr, "u8guard audit: --exec: /bin/sh: %s\n", strerror(errno));
+    _exit(127);
 }
 
 /* ---- the parent ---- */
@@ -240,17 +352,14 @@ static long long now_ms(void)
     return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* Reads exactly n bytes before the deadline. Returns 1 on success, 0 on
- * EOF or error, -1 on timeout. */
-static int read_deadline(int fd, void *buf, size_t n, long long deadline)
+/* Waits until fd is readable or the deadline. Returns 1 when readable, 0
+ * on error, -1 on timeout. */
+static int wait_readable(int fd, long long deadline)
 {
-    char *p = buf;
-
-    while (n > 0) {
+    for (;;) {
         struct pollfd pfd = {fd, POLLIN, 0};
         long long left = deadline - now_ms();
         int pr;
-        ssize_t r;
 
         if (left <= 0)
             return -1;
@@ -261,6 +370,30 @@ static int read_deadline(int fd, void *buf, size_t n, long long deadline)
             return 0;
         if (pr == 0)
             return -1;
+        return 1;
+    }
+}
+
+/* Returns true when fd has something to read (or its EOF) right now. */
+static bool readable_now(int fd)
+{
+    struct pollfd pfd = {fd, POLLIN, 0};
+
+    return poll(&pfd, 1, 0) == 1;
+}
+
+/* Reads exactly n bytes before the deadline. Returns 1 on success, 0 on
+ * EOF or error, -1 on timeout. */
+static int read_deadline(int fd, void *buf, size_t n, long long deadline)
+{
+    char *p = buf;
+
+    while (n > 0) {
+        int w = wait_readable(fd, deadline);
+        ssize_t r;
+
+        if (w != 1)
+            return w;
         r = read(fd, p, n);
         if (r < 0 && errno == EINTR)
             continue;
@@ -272,8 +405,9 @@ static int read_deadline(int fd, void *buf, size_t n, long long deadline)
     return 1;
 }
 
-/* Kills (when kill is true) and reaps the child; returns its wait status,
- * or -1 when there was none. */
+/* Kills the child (and all it started) and reaps it; returns its wait
+ * status, or -1 when there was none. With kill_it false the child is
+ * given a moment to end by itself (it closed its channel). */
 static int stop_child(plugin_runner *r, bool kill_it)
 {
     int st = -1;
@@ -281,18 +415,17 @@ static int stop_child(plugin_runner *r, bool kill_it)
     if (r->fd >= 0)
         close(r->fd);
     r->fd = -1;
-    if (r->pid > 0) {
-        if (kill_it)
-            kill(r->pid, SIGKILL);
-        while (waitpid(r->pid, &st, 0) < 0 && errno == EINTR)
-            ;
-    }
+    if (r->pid > 0)
+        st = kill_it ? sandbox_stop(r->pid, r->status_fd)
+                     : sandbox_reap(r->pid, r->status_fd, 2000);
     r->pid = -1;
+    r->status_fd = -1;
+    r->line_len = 0;
     return st;
 }
 
-/* Starts the child and reads its hello. Returns true when the plugin is
- * loaded, else false with a message in err. */
+/* Starts the child. For a plugin, reads its hello: returns true when the
+ * plugin is loaded, else false with a message in err. */
 static bool start_child(plugin_runner *r, char *err, size_t errlen)
 {
     int sv[2];
@@ -303,46 +436,24 @@ static bool start_child(plugin_runner *r, char *err, size_t errlen)
         snprintf(err, errlen, "socketpair: %s", strerror(errno));
         return false;
     }
-    fflush(NULL);
-    r->pid = fork();
+    memset(r->rec, 0, sizeof *r->rec);
+    child_rec = r->rec;
+    r->pid = r->cmd ? sandbox_spawn(exec_child, r->cmd, &sv[1], 1, true,
+                                    &r->status_fd)
+                    : sandbox_spawn(plugin_child, r->path, &sv[1], 1,
+                                    sandbox_as_note() == NULL, &r->status_fd);
+    close(sv[1]);
     if (r->pid < 0) {
         snprintf(err, errlen, "fork: %s", strerror(errno));
         close(sv[0]);
-        close(sv[1]);
         return false;
     }
-    if (r->pid == 0) {
-        /* Only the child's own socket stays open: a sibling holding another
-         * child's socket would hide that child's death (no EOF). */
-        int keep = sv[1];
-        long maxfd;
-#ifdef PLUGIN_HAVE_CLOSE_RANGE
-        /* One system call instead of one per possible descriptor (the
-         * limit may be 20000 or more, and a faulting plugin restarts the
-         * child hundreds of times). */
-        if (keep != 3 && dup2(keep, 3) == 3) {
-            close(keep);
-            keep = 3;
-        }
-        if (keep == 3 && close_range(4, ~0u, 0) == 0)
-            maxfd = 0;
-        else
-#endif
-            maxfd = sysconf(_SC_OPEN_MAX);
-        if (maxfd < 0 || maxfd > 65536)
-            maxfd = 65536;
-        for (int fd = 3; fd < maxfd; fd++)
-            if (fd != keep)
-                close(fd);
-#ifdef __linux__
-        (void)prctl(PR_SET_PDEATHSIG, SIGKILL);
-#endif
-        child_main(r->path, keep);
-        _exit(0);
-    }
-    close(sv[1]);
     r->fd = sv[0];
     (void)fcntl(r->fd, F_SETFD, FD_CLOEXEC);
+    if (r->cmd) {
+        r->fresh = true;
+        return true;
+    }
     got = read_deadline(r->fd, hello, sizeof hello, now_ms() + 10000);
     if (got != 1) {
         stop_child(r, true);
@@ -360,18 +471,48 @@ static bool start_child(plugin_runner *r, char *err, size_t errlen)
     return true;
 }
 
-plugin_runner *plugin_runner_open(const char *path, int timeout_ms,
-                                  char *err, size_t errlen)
+/* Allocates a runner with its shared fault record. */
+static plugin_runner *runner_new(int timeout_ms, char *err, size_t errlen)
 {
     plugin_runner *r = calloc(1, sizeof *r);
+    void *m;
 
     if (r == NULL) {
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
+    m = mmap(NULL, sizeof(fault_rec), PROT_READ | PROT_WRITE,
+             MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED) {
+        snprintf(err, errlen, "mmap: %s", strerror(errno));
+        free(r);
+        return NULL;
+    }
+    r->rec = m;
+    r->timeout_ms = timeout_ms > 0 ? timeout_ms : 1000;
+    r->pid = -1;
+    r->status_fd = -1;
+    r->fd = -1;
+    r->nonce = (uint64_t)now_ms() * 0x9E3779B97F4A7C15ull ^ (uint64_t)getpid();
+    return r;
+}
+
+/* Frees r (its child already stopped). */
+static void runner_free(plugin_runner *r)
+{
+    munmap(r->rec, sizeof(fault_rec));
+    free(r->cmd);
+    free(r->line);
+    free(r);
+}
+
+plugin_runner *plugin_runner_open(const char *path, int timeout_ms,
+                                  char *err, size_t errlen)
+{
+    plugin_runner *r;
+
     if (strlen(path) + 3 > sizeof r->path) {
         snprintf(err, errlen, "plugin path too long");
-        free(r);
         return NULL;
     }
     {
@@ -380,22 +521,21 @@ plugin_runner *plugin_runner_open(const char *path, int timeout_ms,
         FILE *f = fopen(path, "rb");
         if (f == NULL) {
             snprintf(err, errlen, "cannot open: %s", strerror(errno));
-            free(r);
             return NULL;
         }
         fclose(f);
     }
+    r = runner_new(timeout_ms, err, errlen);
+    if (r == NULL)
+        return NULL;
     /* dlopen searches the library path for a name without a slash; the
      * user means the file. */
     r->path[0] = '\0';
     if (strchr(path, '/') == NULL)
         memcpy(r->path, "./", 3);
     memcpy(r->path + strlen(r->path), path, strlen(path) + 1);
-    r->timeout_ms = timeout_ms > 0 ? timeout_ms : 1000;
-    r->pid = -1;
-    r->fd = -1;
     if (!start_child(r, err, errlen)) {
-        free(r);
+        runner_free(r);
         return NULL;
     }
     return r;
@@ -406,90 +546,424 @@ const char *plugin_runner_name(const plugin_runner *r)
     return r->name;
 }
 
+const char *plugin_runner_detail(const plugin_runner *r)
+{
+    return r->detail;
+}
+
 unsigned long plugin_runner_restarts(const plugin_runner *r)
 {
     return r->restarts;
 }
 
-/* Marks v as failed with status st and restarts the child. */
+/* Marks v as failed with status st, keeps the detail (printf-style) and
+ * restarts the child (already stopped when stopped is true). */
 static plugin_fault fail(plugin_runner *r, oracle_verdict *v, int st, int sig,
-                         plugin_fault f, bool kill_it)
+                         plugin_fault f, bool stopped, const char *fmt, ...)
+    __attribute__((format(printf, 7, 8)));
+static plugin_fault fail(plugin_runner *r, oracle_verdict *v, int st, int sig,
+                         plugin_fault f, bool stopped, const char *fmt, ...)
 {
     char err[256];
+    va_list ap;
 
+    va_start(ap, fmt);
+    vsnprintf(r->detail, sizeof r->detail, fmt, ap);
+    va_end(ap);
     v->status = st;
     v->signal = sig;
     v->accepted = false;
     v->err_offset = ORACLE_UNKNOWN;
     v->n_cps = 0;
-    stop_child(r, kill_it);
+    if (!stopped)
+        stop_child(r, true);
     r->restarts++;
     (void)start_child(r, err, sizeof err); /* a failure shows at the next call */
     return f;
 }
 
+/* Writes where offset off (in bytes, from the buffer's start; elem bytes
+ * per element, n elements) lies, as "in[len+4096]", "in[-1]", "in[3]". */
+static void where(char *buf, size_t cap, const char *b, long long off,
+                  size_t elem, size_t n)
+{
+    long long idx = off >= 0 ? off / (long long)elem
+                             : -((-off + (long long)elem - 1) / (long long)elem);
+
+    if (idx >= (long long)n)
+        snprintf(buf, cap, "%s[len+%lld]", b, idx - (long long)n);
+    else
+        snprintf(buf, cap, "%s[%lld]", b, idx);
+}
+
+/* Decides what a child that died during a call of len bytes (wait status
+ * st) did, from st and the fault record; fills v and restarts. */
+static plugin_fault judge_death(plugin_runner *r, oracle_verdict *v, int st,
+                                size_t len)
+{
+    const fault_rec *fr = r->rec;
+    char how[160], at[64];
+
+    if (st < 0)
+        return fail(r, v, ORACLE_FAILED, 0, PLUGIN_FAULT_GARBAGE, true,
+                    "closed its channel without ending, or killed the "
+                    "sandbox's supervisor: no exit status");
+    if (WIFEXITED(st))
+        return fail(r, v, ORACLE_FAILED, 0, PLUGIN_FAULT_EXIT, true,
+                    "exited with status %d during the call", WEXITSTATUS(st));
+    if (!WIFSIGNALED(st))
+        return fail(r, v, ORACLE_FAILED, 0, PLUGIN_FAULT_IO, true,
+                    "ended during the call (wait status %d)", st);
+    {
+        int sig = WTERMSIG(st);
+        const char *sn = sandbox_signal_name(sig);
+        uint64_t a = fr->addr;
+        bool fault = r->cmd == NULL && fr->sig == sig &&
+                     (sig == SIGSEGV || sig == SIGBUS);
+
+        if (sig == SIGXCPU || sig == SIGXFSZ)
+            return fail(r, v, ORACLE_CRASHED, sig, PLUGIN_FAULT_LIMIT, true, "%s",
+                        sandbox_describe_status(st, how, sizeof how));
+        if (fault && a >= fr->in_lo && a < fr->in_hi) {
+            long long off = (long long)(a - fr->in_ptr);
+            bool inside = off >= 0 && (uint64_t)off < fr->in_len;
+            where(at, sizeof at, "in", off, 1, (size_t)fr->in_len);
+            if (fr->access == ACCESS_WRITE || (inside && fr->access == ACCESS_UNKNOWN))
+                return fail(r, v, ORACLE_CRASHED, sig, PLUGIN_FAULT_OVERWRITE, true,
+                            "out-of-bounds write: wrote %sthe input at %s (%s)",
+                            inside ? "into (read-only) " : "", at, sn);
+            return fail(r, v, ORACLE_OVERREAD, sig, PLUGIN_FAULT_OVERREAD, true,
+                        "out-of-bounds read: read the input at %s (%s)", at, sn);
+        }
+        if (fault && a >= fr->out_lo && a < fr->out_hi) {
+            where(at, sizeof at, "out", (long long)(a - fr->out_ptr), 4, len);
+            if (fr->access == ACCESS_READ)
+                return fail(r, v, ORACLE_OVERREAD, sig, PLUGIN_FAULT_OVERREAD, true,
+                            "out-of-bounds read: read the output at %s (%s)", at, sn);
+            return fail(r, v, ORACLE_CRASHED, sig, PLUGIN_FAULT_OVERWRITE, true,
+                        "out-of-bounds write: wrote the output at %s (%s)", at, sn);
+        }
+        if (fault && fr->in_call && fr->err_no == ENOMEM && sandbox_as_note() == NULL)
+            return fail(r, v, ORACLE_CRASHED, sig, PLUGIN_FAULT_LIMIT, true,
+                        "out of memory: crashed (%s at 0x%llx) after an allocation "
+                        "failed at the sandbox's address-space limit of %lu MiB",
+                        sn, (unsigned long long)a, sandbox_as_limit_mb());
+        if (fault)
+            return fail(r, v, ORACLE_CRASHED, sig, PLUGIN_FAULT_CRASH, true,
+                        "crash (%s: %s, at 0x%llx)", sn, strsignal(sig),
+                        (unsigned long long)a);
+        return fail(r, v, ORACLE_CRASHED, sig, PLUGIN_FAULT_CRASH, true,
+                    "crash (%s: %s)", sn, strsignal(sig));
+    }
+}
+
+/* Handles a call whose answer did not come: timeout (got < 0) or EOF. */
+static plugin_fault no_answer(plugin_runner *r, oracle_verdict *v, int got,
+                              size_t len)
+{
+    if (got < 0) {
+        stop_child(r, true);
+        return fail(r, v, ORACLE_HUNG, 0, PLUGIN_FAULT_HANG, true,
+                    "hang (killed after the timeout of %d ms)", r->timeout_ms);
+    }
+    return judge_death(r, v, stop_child(r, false), len);
+}
+
+/* Checks a plausible result (rc, n_out, err_offset) for len bytes and
+ * fills v; returns false when it is beyond the input. */
+static bool accept_result(oracle_verdict *v, int rc, uint64_t n_out,
+                          uint64_t err_offset, size_t len)
+{
+    if (n_out > len ||
+        (rc != 0 && err_offset > len && err_offset != UINT64_MAX &&
+         err_offset != (uint64_t)SIZE_MAX))
+        return false;
+    v->status = ORACLE_OK;
+    v->accepted = rc == 0;
+    v->n_cps = (size_t)n_out;
+    v->err_offset = v->accepted ? len
+                    : err_offset == (uint64_t)SIZE_MAX || err_offset == UINT64_MAX
+                        ? ORACLE_UNKNOWN
+                        : (size_t)err_offset;
+    return true;
+}
+
+/* ---- --exec: the line protocol ---- */
+
+/* Reads one line (without its newline) into r->line before the deadline.
+ * Returns 1, 0 on EOF or error, -1 on timeout, -2 when the line is longer
+ * than max. */
+static int read_line(plugin_runner *r, size_t max, long long deadline)
+{
+    for (;;) {
+        char *nl = r->line_len ? memchr(r->line, '\n', r->line_len) : NULL;
+        ssize_t got;
+        int w;
+
+        if (nl != NULL)
+            return 1;
+        if (r->line_len > max)
+            return -2;
+        if (r->line_cap - r->line_len < 4096) {
+            size_t cap = r->line_cap * 2 + 8192;
+            char *p = realloc(r->line, cap);
+            if (p == NULL)
+                return 0;
+            r->line = p;
+            r->line_cap = cap;
+        }
+        w = wait_readable(r->fd, deadline);
+        if (w != 1)
+            return w;
+        got = read(r->fd, r->line + r->line_len, r->line_cap - r->line_len - 1);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0)
+            return 0;
+        r->line_len += (size_t)got;
+    }
+}
+
+/* Parses answer line s (NUL-terminated) for an input of len bytes into v.
+ * Returns NULL, or what is wrong with it. */
+static const char *parse_answer(char *s, size_t len, oracle_verdict *v,
+                                int *rc, uint64_t *off)
+{
+    char *p = s, *end;
+    uint64_t n = 0;
+
+    if (strncmp(p, "ok", 2) == 0 && (p[2] == '\0' || p[2] == ' ')) {
+        *rc = 0;
+        p += 2;
+    } else if (strncmp(p, "reject ", 7) == 0) {
+        *rc = 1;
+        p += 7;
+        if (*p == '?') {
+            *off = UINT64_MAX;
+            p++;
+        } else {
+            if (*p < '0' || *p > '9')
+                return "reject without an offset";
+            errno = 0;
+            *off = strtoull(p, &end, 10);
+            if (errno != 0)
+                return "offset out of range";
+            p = end;
+        }
+        if (*p != '\0' && *p != ' ')
+            return "bad offset";
+    } else {
+        return "neither ok nor reject";
+    }
+    while (*p == ' ') {
+        unsigned long long cp;
+        p++;
+        if (*p == '\0')
+            break;
+        if (!((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f') ||
+              (*p >= 'A' && *p <= 'F')))
+            return "a code point that is not hex";
+        errno = 0;
+        cp = strtoull(p, &end, 16);
+        if (errno != 0 || end - p > 8 || cp > 0xFFFFFFFFull)
+            return "a code point beyond 32 bits";
+        if (*end != '\0' && *end != ' ')
+            return "a code point that is not hex";
+        if (n == len)
+            return "more code points than input bytes";
+        v->cps[n++] = (uint32_t)cp;
+        p = end;
+    }
+    if (*p != '\0')
+        return "trailing characters";
+    v->n_cps = (size_t)n;
+    return NULL;
+}
+
+/* Shows line s (cut, controls as '.') in buf[0..cap). */
+static char *quoted(const char *s, size_t n, char *buf, size_t cap)
+{
+    size_t o = 0;
+
+    for (size_t i = 0; i < n && o + 4 < cap; i++)
+        buf[o++] = (unsigned char)s[i] < 0x20 || (unsigned char)s[i] >= 0x7F ? '.' : s[i];
+    if (o + 4 >= cap && n > o)
+        memcpy(buf + o, "...", 3), o += 3;
+    buf[o] = '\0';
+    return buf;
+}
+
+static plugin_fault exec_decode(plugin_runner *r, const uint8_t *data, size_t len,
+                                oracle_verdict *v)
+{
+    static const char digits[] = "0123456789abcdef";
+    char *req = malloc(2 * len + 2), shown[64];
+    long long deadline;
+    int got, rc = 0;
+    uint64_t off = 0;
+    const char *bad;
+    char *nl;
+    size_t line;
+
+    if (req == NULL)
+        return fail(r, v, ORACLE_FAILED, 0, PLUGIN_FAULT_IO, false, "out of memory");
+    for (size_t i = 0; i < len; i++) {
+        req[2 * i] = digits[data[i] >> 4];
+        req[2 * i + 1] = digits[data[i] & 15];
+    }
+    req[2 * len] = '\n';
+    /* Anything already waiting was said without being asked. */
+    if (r->line_len > 0 || readable_now(r->fd)) {
+        got = read_line(r, 200, now_ms() + 1);
+        free(req);
+        if (r->line_len == 0 && got == 0)
+            return no_answer(r, v, 0, len);
+        return fail(r, v, ORACLE_FAILED, 0, PLUGIN_FAULT_OUT_OF_TURN, false,
+                    "answer out of turn: \"%s\" before the request",
+                    quoted(r->line, r->line_len, shown, sizeof shown));
+    }
+    /* The first request after a start also waits for the interpreter to
+     * start (a JVM, a shell wrapper on a loaded machine). */
+    deadline = now_ms() + (r->fresh && r->timeout_ms < EXEC_START_MS ? EXEC_START_MS
+                                                                      : r->timeout_ms);
+    if (0 != write_all(r->fd, req, 2 * len + 1)) {
+        free(req);
+        return no_answer(r, v, 0, len);
+    }
+    free(req);
+    got = read_line(r, 12 * len + 64, deadline);
+    if (got == -2)
+        return fail(r, v, ORACLE_FAILED, 0, PLUGIN_FAULT_GARBAGE, false,
+                    "garbage answer: a line longer than %zu characters",
+                    12 * len + 64);
+    if (got != 1)
+        return no_answer(r, v, got, len);
+    nl = memchr(r->line, '\n', r->line_len);
+    line = (size_t)(nl - r->line);
+    *nl = '\0';
+    if (line > 0 && r->line[line - 1] == '\r')
+        r->line[line - 1] = '\0';
+    bad = parse_answer(r->line, len, v, &rc, &off);
+    if (bad != NULL)
+        return fail(r, v, ORACLE_FAILED, 0, PLUGIN_FAULT_GARBAGE, false,
+                    "garbage answer (%s): \"%s\"", bad,
+                    quoted(r->line, line, shown, sizeof shown));
+    if (line + 1 < r->line_len)
+        return fail(r, v, ORACLE_FAILED, 0, PLUGIN_FAULT_OUT_OF_TURN, false,
+                    "answer out of turn: \"%s\" after the answer",
+                    quoted(nl + 1, r->line_len - line - 1, shown, sizeof shown));
+    r->line_len = 0;
+    r->fresh = false;
+    if (!accept_result(v, rc, v->n_cps, off, len))
+        return fail(r, v, ORACLE_FAILED, 0, PLUGIN_FAULT_BAD_RESULT, false,
+                    "bad result: reject offset beyond the input");
+    return PLUGIN_FAULT_NONE;
+}
+
+/* Writes the name of --exec command cmd to buf[0..cap): its words, each
+ * without its directory ("python3 decoder.py" for "/usr/bin/python3
+ * /x/decoder.py"), cut to fit. */
+static void exec_name(const char *cmd, char *buf, size_t cap)
+{
+    size_t o = 0;
+
+    while (*cmd != '\0' && o + 1 < cap) {
+        size_t n = strcspn(cmd, " \t");
+        const char *w = cmd, *slash;
+
+        for (slash = memchr(w, '/', n); slash != NULL && slash < cmd + n;
+             slash = memchr(w, '/', (size_t)(cmd + n - w)))
+            w = slash + 1;
+        if (o > 0 && o + 1 < cap)
+            buf[o++] = ' ';
+        for (const char *p = w; p < cmd + n && o + 1 < cap; p++)
+            buf[o++] = *p;
+        cmd += n;
+        cmd += strspn(cmd, " \t");
+    }
+    buf[o] = '\0';
+}
+
+plugin_runner *plugin_runner_open_exec(const char *cmd, int timeout_ms,
+                                       char *err, size_t errlen)
+{
+    plugin_runner *r = runner_new(timeout_ms, err, errlen);
+    oracle_verdict v;
+    uint32_t cp[1];
+    plugin_fault f;
+
+    if (r == NULL)
+        return NULL;
+    r->cmd = strdup(cmd);
+    if (r->cmd == NULL) {
+        snprintf(err, errlen, "out of memory");
+        runner_free(r);
+        return NULL;
+    }
+    exec_name(cmd, r->name, sizeof r->name);
+    if (!start_child(r, err, errlen)) {
+        runner_free(r);
+        return NULL;
+    }
+    /* A command that cannot answer the empty input (not found, wrong
+     * protocol) is a usage error, not an audit full of faults. */
+    memset(&v, 0, sizeof v);
+    v.cps = cp;
+    f = exec_decode(r, (const uint8_t *)"", 0, &v);
+    if (f != PLUGIN_FAULT_NONE) {
+        snprintf(err, errlen, "does not answer the empty input: %s", r->detail);
+        stop_child(r, true);
+        runner_free(r);
+        return NULL;
+    }
+    r->restarts = 0;
+    return r;
+}
+
 plugin_fault plugin_runner_decode(plugin_runner *r, const uint8_t *data,
                                   size_t len, oracle_verdict *v)
 {
-    uint64_t len64 = len;
-    long long deadline;
+    request rq;
     reply rp;
     int got;
+    long long deadline;
 
     v->has_repl = false;
     v->n_repl = 0;
     v->signal = 0;
+    r->detail[0] = '\0';
     if (r->fd < 0) {
         char err[256];
         if (!start_child(r, err, sizeof err)) {
+            snprintf(r->detail, sizeof r->detail, "could not be run: %.150s", err);
             v->status = ORACLE_FAILED;
             v->accepted = false;
             v->n_cps = 0;
             return PLUGIN_FAULT_IO;
         }
     }
+    if (r->cmd)
+        return exec_decode(r, data, len, v);
+    rq.nonce = ++r->nonce;
+    rq.len = len;
     deadline = now_ms() + r->timeout_ms;
-    if (write_all(r->fd, &len64, sizeof len64) != 0 ||
-        (len > 0 && write_all(r->fd, data, len) != 0))
+    if (0 != write_all(r->fd, &rq, sizeof rq) ||
+        (len > 0 && 0 != write_all(r->fd, data, len)))
         got = 0;
     else
         got = read_deadline(r->fd, &rp, sizeof rp, deadline);
-    if (got < 0)
-        return fail(r, v, ORACLE_HUNG, 0, PLUGIN_FAULT_HANG, true);
-    if (got == 0) {
-        /* Died without a word: killed by a signal the handler could not
-         * catch, or exited. */
-        int st = stop_child(r, false);
-        int sig = st >= 0 && WIFSIGNALED(st) ? WTERMSIG(st) : 0;
-        r->pid = -1;
-        return fail(r, v, sig ? ORACLE_CRASHED : ORACLE_FAILED, sig,
-                    sig ? PLUGIN_FAULT_CRASH : PLUGIN_FAULT_IO, false);
-    }
-    switch (rp.kind) {
-    case REPLY_OK:
-        break;
-    case REPLY_OVERREAD:
-        return fail(r, v, ORACLE_OVERREAD, rp.sig, PLUGIN_FAULT_OVERREAD, false);
-    case REPLY_OVERWRITE:
-        return fail(r, v, ORACLE_CRASHED, rp.sig, PLUGIN_FAULT_OVERWRITE, false);
-    default:
-        return fail(r, v, ORACLE_CRASHED, rp.sig, PLUGIN_FAULT_CRASH, false);
-    }
-    if (rp.n_out > len ||
-        (rp.rc != 0 && rp.err_offset > len && rp.err_offset != UINT64_MAX &&
-         rp.err_offset != (uint64_t)SIZE_MAX))
-        return fail(r, v, ORACLE_FAILED, 0, PLUGIN_FAULT_BAD_RESULT, true);
+    if (got != 1)
+        return no_answer(r, v, got, len);
+    if (rp.nonce != rq.nonce)
+        return fail(r, v, ORACLE_FAILED, 0, PLUGIN_FAULT_GARBAGE, false,
+                    "wrote on the sandbox's channel (junk instead of a reply)");
+    if (!accept_result(v, rp.rc, rp.n_out, rp.err_offset, len))
+        return fail(r, v, ORACLE_FAILED, 0, PLUGIN_FAULT_BAD_RESULT, false,
+                    "bad result (n_out or err_offset beyond the input)");
     if (rp.n_out > 0 &&
         (got = read_deadline(r->fd, v->cps, (size_t)rp.n_out * sizeof(uint32_t),
                              deadline)) != 1)
-        return fail(r, v, got < 0 ? ORACLE_HUNG : ORACLE_FAILED, 0,
-                    got < 0 ? PLUGIN_FAULT_HANG : PLUGIN_FAULT_IO, true);
-    v->status = ORACLE_OK;
-    v->accepted = rp.rc == 0;
-    v->n_cps = (size_t)rp.n_out;
-    v->err_offset = v->accepted ? len
-                    : rp.err_offset == (uint64_t)SIZE_MAX ? ORACLE_UNKNOWN
-                                                          : (size_t)rp.err_offset;
+        return no_answer(r, v, got, len);
     return PLUGIN_FAULT_NONE;
 }
 
@@ -498,7 +972,7 @@ void plugin_runner_close(plugin_runner *r)
     if (r == NULL)
         return;
     stop_child(r, true);
-    free(r);
+    runner_free(r);
 }
 
 const char *plugin_fault_name(plugin_fault f)
@@ -511,6 +985,11 @@ const char *plugin_fault_name(plugin_fault f)
     case PLUGIN_FAULT_HANG: return "hang";
     case PLUGIN_FAULT_BAD_RESULT: return "bad result";
     case PLUGIN_FAULT_IO: return "could not be run";
+    case PLUGIN_FAULT_EXIT: return "exited";
+    case PLUGIN_FAULT_LIMIT: return "resource limit";
+    case PLUGIN_FAULT_GARBAGE: return "garbage answer";
+    case PLUGIN_FAULT_OUT_OF_TURN: return "answer out of turn";
+    case PLUGIN_FAULT_COUNT: break;
     }
     return "unknown";
 }

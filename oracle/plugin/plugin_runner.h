@@ -1,7 +1,10 @@
-/* plugin_runner.h -- runs a third-party decoder plugin (doc/plugin-abi.md)
- * in a sandbox: a long-lived child process that dlopens the plugin and
- * decodes each input placed against a PROT_NONE guard page, so that a
- * crash, a hang or a read past the end of the input is caught, reported
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
+/* plugin_runner.h -- runs a third-party decoder in a sandbox (sandbox.h):
+ * either a plugin (doc/plugin-abi.md), in a long-lived child process that
+ * dlopens it and decodes each input placed between PROT_NONE guard
+ * regions, or a command (`--exec`, doc/audit-exec.md) speaking the line
+ * protocol on its standard input and output. A crash, a hang, an exit, a
+ * read or write outside the buffers, a garbled answer is caught, reported
  * with the input, and never takes the auditor down. */
 #ifndef U8GUARD_PLUGIN_RUNNER_H
 #define U8GUARD_PLUGIN_RUNNER_H
@@ -10,6 +13,7 @@
 #include <stdint.h>
 
 #include "oracle.h"
+#include "sandbox.h"
 
 typedef struct plugin_runner plugin_runner;
 
@@ -21,7 +25,12 @@ typedef enum plugin_fault {
     PLUGIN_FAULT_CRASH,      /* any other signal */
     PLUGIN_FAULT_HANG,       /* no answer within the timeout: killed */
     PLUGIN_FAULT_BAD_RESULT, /* n_out > len, or err_offset > len and not SIZE_MAX */
-    PLUGIN_FAULT_IO          /* the child could not be started or talked to */
+    PLUGIN_FAULT_IO,         /* the child could not be started or talked to */
+    PLUGIN_FAULT_EXIT,       /* the child exited during the call */
+    PLUGIN_FAULT_LIMIT,      /* killed at a resource limit (memory, CPU, file size) */
+    PLUGIN_FAULT_GARBAGE,    /* an answer outside the protocol, or junk on the channel */
+    PLUGIN_FAULT_OUT_OF_TURN, /* an answer nobody asked for */
+    PLUGIN_FAULT_COUNT
 } plugin_fault;
 
 /* plugin_runner_open starts the sandbox child for the plugin at path and
@@ -29,6 +38,18 @@ typedef enum plugin_fault {
  * message in err[0..errlen) (file not loadable, symbols missing, ...). */
 plugin_runner *plugin_runner_open(const char *path, int timeout_ms,
                                   char *err, size_t errlen);
+
+/* plugin_runner_open_exec starts the command line cmd (run by /bin/sh -c)
+ * as a decoder speaking the --exec line protocol (doc/audit-exec.md), and
+ * checks that it answers the empty input. Returns the runner, or NULL with
+ * a message in err[0..errlen). */
+plugin_runner *plugin_runner_open_exec(const char *cmd, int timeout_ms,
+                                       char *err, size_t errlen);
+
+/* plugin_runner_detail returns what the last faulty call did, for people
+ * ("out-of-bounds read of the input at in[len+4096] (SIGSEGV)", "exited
+ * with status 0 during the call", ...); "" after a call without fault. */
+const char *plugin_runner_detail(const plugin_runner *r);
 
 /* plugin_runner_name returns the plugin's u8guard_audit_name() (copied,
  * at most 63 bytes), never NULL. */
@@ -51,7 +72,8 @@ unsigned long plugin_runner_restarts(const plugin_runner *r);
 void plugin_runner_close(plugin_runner *r);
 
 /* plugin_fault_name returns a short description of f: "out-of-bounds
- * read", "crash", "hang", "bad result", ...; "ok" for PLUGIN_FAULT_NONE. */
+ * read", "crash", "hang", "bad result", "exited", "resource limit",
+ * "garbage answer", "answer out of turn", ...; "ok" for PLUGIN_FAULT_NONE. */
 const char *plugin_fault_name(plugin_fault f);
 
 #endif

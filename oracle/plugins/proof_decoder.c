@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* proof_decoder.c -- the proof plugins of `u8guard audit` (doc/plugin-abi.md):
  * one strict decoder, compiled once correctly (PROOF_FAULT
  * undefined) and once per planted fault, so that the audit's tests can

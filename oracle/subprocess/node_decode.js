@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // node_decode.js -- the WHATWG UTF-8 decoder (Node's TextDecoder) as an
 // oracle for u8guard.
 //

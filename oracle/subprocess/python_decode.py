@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """python_decode.py -- CPython's UTF-8 codec as an oracle for u8guard.
 
 Started once by oracle/adapters/python.c and fed batches on standard input;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* avx2.c -- the AVX2 implementation: Keiser-Lemire validation (blocks.h)
  * 32 bytes per vector, 64 bytes per step; decoding in validated windows,
  * ASCII widened 16 bytes at a time and other text 8 characters at a time

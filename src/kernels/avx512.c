@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* avx512.c -- the AVX-512 (F, BW, VL, VBMI, VBMI2) implementation:
  * Keiser-Lemire validation (blocks.h) 64 bytes per vector, 128 bytes per
  * step; the end of the input read with a masked load (which never touches

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* blocks.h -- what the vectorized validators share: the lookup tables of
  * the Keiser-Lemire method, and how a block found bad is finished one
  * character at a time.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* copy.h -- copying valid stretches to the output (sanitize, stream).
  *
  * Why not plain memcpy: for copies of a few KiB glibc uses "rep movsb",

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* decode_tables.h -- what the vector decoders of avx2.c, sse42.c and
  * neon.c share: the left-pack table that turns the lead-byte mask of 8
  * bytes into the positions of those leads, lookups by a lead's high

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* kernels.h -- the implementations beside the scalar reference, one file
  * each under src/kernels/, and which of them this build compiles.
  *

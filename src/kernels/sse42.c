@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* sse42.c -- the SSSE3/SSE4.1/SSE4.2 implementation: Keiser-Lemire
  * validation (blocks.h) 16 bytes per vector, 64 bytes per step; decoding
  * in validated windows, ASCII widened 16 bytes at a time and other text 8

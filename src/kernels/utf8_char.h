@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* utf8_char.h -- one character at a time, fast: what the kernels do with
  * the bytes that are not worth a vector (non-ASCII runs of the word
  * kernel, a block the vector checks found bad, the last bytes of text

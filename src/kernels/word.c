@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* word.c -- the portable implementation: 8 bytes at a time through ASCII
  * (one 64-bit AND tells whether a word has a byte >= 0x80), one character
  * at a time through the rest with the branchy checker of utf8_char.h.

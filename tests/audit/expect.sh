@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # expect.sh -- runs one command and checks its exit status and output, for
 # the audit's tests (tests/audit/CMakeLists.txt).
 #

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* plugin_misbehave.c -- plugins that break the ABI's contract rather than
  * UTF-8's (doc/plugin-abi.md), built once per MISBEHAVE value, for the
  * sandbox's tests (tests/audit):

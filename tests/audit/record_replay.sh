@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # record_replay.sh U8GUARD PLUGIN WORKDIR -- `u8guard audit --record DIR`
 # keeps each minimal example (DIR/<sha256>.bin and a manifest line), does
 # not record it twice, and `--replay DIR` passes while the decoder still

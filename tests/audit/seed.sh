@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # seed.sh U8GUARD PLUGIN... -- `u8guard audit --seed N --cases M` prints the
 # same JSON twice (built-in oracles and the given plugins), and a different
 # seed gives different generated inputs (so different counts).

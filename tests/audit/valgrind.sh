@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # valgrind.sh U8GUARD SANITIZE COMPILER_ID PLUGIN... -- `u8guard audit` with the
 # in-process oracles and the given plugins under valgrind's memcheck: no
 # error and no definite leak in the auditor (exit status 99 otherwise),

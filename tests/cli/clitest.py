@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """clitest.py -- the small harness every tests/cli/test_*.py uses.
 
 The binary under test, the shared-data folder and what the build holds come

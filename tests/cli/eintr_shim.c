@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* eintr_shim.c -- an LD_PRELOAD module for test_eintr.py: it makes every
  * other read() and write() of the process fail with EINTR before doing
  * anything, and cuts the writes that do happen to at most 7 bytes, the way

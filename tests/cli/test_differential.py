@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """test_differential.py -- `sanitize` against CPython's
 bytes.decode('utf-8', 'replace') (which substitutes maximal subparts too),
 and `check --json` against u8model.py, an independent implementation of

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """test_eintr.py -- interrupted and short system calls lose nothing.
 
 The command runs with eintr_shim.so preloaded (its path in EINTR_SHIM):

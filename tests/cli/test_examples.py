@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """test_examples.py -- the examples of doc/contract.md section 5 through
 `check` (human output and every --json field, exactly), and `sanitize`
 (exact bytes)."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """test_explain.py -- `u8guard explain`: exact output for the cases the
 assignment names, the lax readings of the other classic attacks, the hex
 syntaxes it accepts, and bad hex (exit 2)."""

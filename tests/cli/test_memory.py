@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """test_memory.py -- bounded memory and 64-bit offsets. A long stream of
 valid multi-byte text (with LF every 16 bytes, or no LF at all) followed
 by an overlong '/' is piped through `check --json` and `sanitize`; the

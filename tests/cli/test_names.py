@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """test_names.py -- file names in the output: JSON stays valid JSON (and
 valid UTF-8) whatever bytes a name holds, and a human line stays one line."""
 import json

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """test_output_safety.py -- output that never lies and never clobbers:
 `sanitize -o` (temporary file, fsync, rename; OUT untouched and no
 temporary file left on any failure; refusing OUT = input), full disks

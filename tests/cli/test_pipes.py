@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """test_pipes.py -- inputs that are not plain files: a FIFO and a pipe fed
 one byte per write (so each read returns one byte), and files that grow
 or shrink while they are read (read until end of file, never crash)."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """test_streaming.py -- `--buffer-size N` changes how the input is cut into
 reads (and so into chunks fed to the streaming decoder), never the result:
 for N = 1..7 and a few larger sizes, `sanitize` output and `check` output

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """test_usage_errors.py -- every way to hold the command wrong gets exit
 status 2 and one message naming the file or option and the cause; files
 that cannot be read do not stop the others; 2 wins over 1."""

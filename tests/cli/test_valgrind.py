@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """test_valgrind.py -- the command's main paths under valgrind memcheck:
 no invalid access, no uninitialised use, no definite leak. Skipped (exit
 77, with the reason) without valgrind or in a sanitizer build."""

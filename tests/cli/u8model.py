@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """u8model.py -- an independent model of doc/contract.md section 2, written from
 the table in the design document (not from the library's code): where each
 error is, how long and what kind, plus the line and column `check` reports

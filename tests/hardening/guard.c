@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* guard.c -- zones fenced by PROT_NONE pages (POSIX mmap/mprotect). */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include "guard.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* guard.h -- memory zones fenced by inaccessible pages.
  *
  * A zone is a run of readable and writable pages with a PROT_NONE page

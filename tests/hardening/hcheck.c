@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* hcheck.c -- failure reporting and the per-implementation loop. */
 #include "hcheck.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* hcheck.h -- the assertions of the hardening tests.
  *
  * A failed check prints file:line, the implementation under test and a

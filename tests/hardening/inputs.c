@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* inputs.c -- the input families of inputs.h. */
 #include "inputs.h"
 

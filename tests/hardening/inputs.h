@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* inputs.h -- the inputs the hardening tests place against guard pages:
  * an ASCII or mixed-script valid filler followed by a suffix that ends
  * the input in every way that matters (each kind of truncated tail, each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* model.c -- the reference model of model.h. Each lead byte's row of
  * Table 3-7 is spelled out as a case, with the second-byte range and what
  * a second byte outside it means (doc/contract.md section 2.2's kind table). */

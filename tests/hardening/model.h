@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* model.h -- an independent model of doc/contract.md sections 1 and 2, written
  * as a plain switch over Table 3-7's rows (not with the library's tables),
  * giving every result the public API can be checked against. */

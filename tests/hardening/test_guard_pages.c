@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* test_guard_pages.c -- no public function reads or writes outside the
  * buffers it is given.
  *

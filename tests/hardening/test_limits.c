@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* test_limits.c -- the argument contract of u8guard.h at its limits.
  *
  * NULL pointers with zero and nonzero lengths give exactly the results the
@@ -127,13 +128,28 @@ static void decoders(void)
     e.offset = 7;
     HEXPECT_EQ(u8guard_decode_utf16(fence(), 0, (uint16_t *)(void *)fence(), 0, &e), 0);
     HEXPECT_ERR(e, 0, 0, U8GUARD_OK);
-    /* a huge capacity is only an upper bound: nothing past the output */
-    hcheck_context("decoders, out_cap SIZE_MAX");
-    memset(o32, 0x5A, sizeof o32);
-    HEXPECT_EQ(u8guard_decode_utf32("\xF0\x9F\x98\x80" "a", 5, o32, SIZE_MAX / 4, &e), 2);
-    HEXPECT_ERR(e, 5, 0, U8GUARD_OK);
-    HEXPECT_EQ(o32[0], 0x1F600);
-    HEXPECT_EQ(o32[1], 'a');
+    /* a huge capacity is only an upper bound: nothing past the output.
+     * The output lies just above the input and its capacity reaches the
+     * top of the address space: SIZE_MAX / 4 units from wherever o32 is
+     * would, on a 32-bit target whose stack sits below the program's data,
+     * cover the input and be refused as an overlap. */
+    hcheck_context("decoders, out_cap to the top of the address space");
+    {
+        struct {
+            unsigned char in[8];
+            uint32_t out[4];
+        } blk;
+        size_t cap;
+
+        memcpy(blk.in, "\xF0\x9F\x98\x80" "a", 5);
+        memset(blk.out, 0x5A, sizeof blk.out);
+        cap = (size_t)((UINTPTR_MAX - (uintptr_t)blk.out) / 4);
+        HEXPECT_EQ(u8guard_decode_utf32(blk.in, 5, blk.out, cap, &e), 2);
+        HEXPECT_ERR(e, 5, 0, U8GUARD_OK);
+        HEXPECT_EQ(blk.out[0], 0x1F600);
+        HEXPECT_EQ(blk.out[1], 'a');
+        HEXPECT_EQ(blk.out[2], 0x5A5A5A5Au);
+    }
 }
 
 static void sanitizers(void)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* test_saturation.c -- the size arithmetic that no public call can reach.
  *
  * u8guard_sanitize must return SIZE_MAX when the output size does not fit

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* test_stream_pending.c -- the streaming decoder's pending bytes, chunk by
  * chunk.
  *

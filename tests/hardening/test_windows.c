@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* test_windows.c -- the long-input paths: sanitize validates and copies
  * its input in windows of 16 KiB (src/sanitize.c, WINDOW) and the
  * vectorized kernels work in blocks; a character or an error cut by a

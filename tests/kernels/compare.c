@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* compare.c -- see compare.h. */
 #include "compare.h"
 

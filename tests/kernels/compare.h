@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* compare.h -- runs one input through every public entry point with the
  * scalar reference and with each other supported implementation, and
  * reports every difference (bytes, offsets, lengths, kinds). */

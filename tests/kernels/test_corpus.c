@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* test_corpus.c -- every implementation equals the scalar reference on
  * real text: each file of the shared text corpus (18 languages of
  * Wikipedia, lorem ipsum in 9 scripts, all valid), each with an error

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* test_decode_windows -- characters and errors at the boundaries of the
  * vector decoders' 8 KiB windows (U8G_DEC_WINDOW in
  * src/kernels/decode_driver.h, which every vector kernel instantiates) and

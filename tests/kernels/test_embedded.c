@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* test_embedded.c -- every implementation's valid prefix equals the scalar
  * reference's for every 2-byte input, and for every 3-byte input over a
  * set of byte values that covers each boundary of Table 3-7, embedded at

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* test_guard_page.c -- no implementation reads outside its input: inputs
  * of every length 0..300 (and some longer) are placed so that they end
  * exactly where an inaccessible (PROT_NONE) page begins, and again so

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* test_impl_select.c -- choosing an implementation takes effect.
  *
  *   test_impl_select             u8guard_set_impl: every supported

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* test_random_text.c -- every implementation equals the scalar reference
  * on random valid text of every length 0..300 made of 1- to 4-byte
  * characters in several mixes, on every truncation of such text, and on

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* test_sanitize_big.c -- u8guard_sanitize on inputs large enough for its
  * out-of-cache path (src/sanitize.c, OUT_OF_CACHE = 2 MiB): there, a
  * window whose output is at the same offset from a 64-byte boundary as its

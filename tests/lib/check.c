@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* check.c -- failure reporting and the per-implementation loop of check.h. */
 #include "check.h"
 

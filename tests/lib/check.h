@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* check.h -- the assertions and helpers the library's tests share.
  *
  * Every test program runs its checks once per implementation the running

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* expect.c -- the reference checks of expect.h. */
 #include "expect.h"
 

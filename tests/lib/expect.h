@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* expect.h -- checks of every one-shot function (and the streaming
  * decoder fed byte by byte) against an error list written by hand. */
 #ifndef U8GUARD_TESTS_EXPECT_H

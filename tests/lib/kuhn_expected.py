@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """kuhn_expected.py -- writes kuhn_expected.h, the expected result of
 sanitizing Markus Kuhn's UTF-8-test.txt, computed with CPython alone.
 

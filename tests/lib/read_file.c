@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* read_file.c -- see read_file.h. */
 #include "read_file.h"
 

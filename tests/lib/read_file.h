@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* read_file.h -- whole files into memory, for tests that read shared
  * inputs at run time. */
 #ifndef U8GUARD_TESTS_READ_FILE_H

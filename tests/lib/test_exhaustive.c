@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* test_exhaustive.c -- every input of 1, 2 and 3 bytes and every 4-byte
  * input with a chosen range of first bytes, checked against the
  * independent model of utf8_model.h, once per supported implementation:

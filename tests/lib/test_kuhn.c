@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* test_kuhn.c -- Markus Kuhn's UTF-8 decoder stress test, sanitized: the
  * output's size and SHA-256, the number of errors and the exact error
  * list must equal what CPython computes (kuhn_expected.h, written by

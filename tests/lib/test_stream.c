@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* test_stream.c -- the streaming decoder equals the one-shot functions
  * for every way of cutting the input into chunks (u8guard.h): same errors
  * (offset, length, kind, in order, through the callback), byte-identical

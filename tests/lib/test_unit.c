@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* test_unit.c -- the library's unit tests: exact offsets, lengths, kinds,
  * code points and bytes for doc/contract.md section 2 and every edge of the
  * u8guard.h contract, run once per supported implementation.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* unit_capacity.c -- the snprintf capacity rule (u8guard.h): for every
  * out_cap from 0 to one more than needed, the return value is the full
  * need, the output holds the longest run of WHOLE code points (UTF-32,

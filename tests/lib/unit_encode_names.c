@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* unit_encode_names.c -- u8guard_encode on the edges of every length and
  * of the excluded ranges, u8guard_kind_name for every kind (doc/contract.md
  * section 5 spells the names), and u8guard_version. */

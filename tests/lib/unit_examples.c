@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* unit_examples.c -- doc/contract.md sections 2.2 and 5, row by row and example by
  * example, with the expected errors copied from the document. */
 #include "expect.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* unit_grid.c -- every boundary lead byte against every boundary second
  * byte. The expected errors are written out by hand from doc/contract.md's
  * table, in its own notation ("offset/length kind", "-" for none), for the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* unit_impl_api.c -- choosing the implementation: names, support, forcing
  * one with u8guard_set_impl, and the U8GUARD_IMPL environment variable. */
 #include "unit_suites.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* unit_null_args.c -- the argument contract of u8guard.h: NULL data with
  * length 0 is the empty input; NULL data with a nonzero length, or NULL
  * out with a nonzero out_cap, is reported as each function's comment says

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* unit_planted.c -- long valid texts (260 bytes of 1- to 4-byte
  * characters) with one ill-formed sequence planted so that it starts at,
  * just before, or just after the 16/32/64/128-byte boundaries where

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* unit_stream_api.c -- the streaming decoder's contract (u8guard.h):
  * empty chunks, a chunk ending inside a sequence, feeding after the final
  * chunk (refused: SIZE_MAX, nothing changed), reset by u8guard_stream_init,

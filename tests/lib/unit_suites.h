@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* unit_suites.h -- the parts of test_unit, one file each. Every suite
  * runs its checks with the implementation currently selected and reports
  * failures through check.h; none returns anything. */

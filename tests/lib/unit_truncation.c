@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* unit_truncation.c -- every cut of a 2-, 3- and 4-byte sequence. Cut by
  * the end of input, the k bytes present are one error "truncated" of
  * length k; cut by an ASCII byte they are "bad_continuation" of length k

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* utf8_model.c -- the sets behind utf8_model.h. */
 #include "utf8_model.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* utf8_model.h -- an independent model of doc/contract.md sections 1 and 2 for
  * the exhaustive test, built from sets rather than rules: every Unicode
  * scalar value is encoded (by this model's own encoder) and its encoding

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* expected.c -- the outcomes established for each adapter (expected.h).
  *
  * How the numbers come about (each was checked by hand, not just copied):

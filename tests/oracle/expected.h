@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* expected.h -- what each adapter was established to do on this
  * project's test machines (Debian 12: ICU 72, glibc 2.36, GLib 2.74,
  * libunistring 1.0, utf8proc 2.8, CPython 3, Node 20), input set by input

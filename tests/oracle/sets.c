@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* sets.c -- see sets.h. */
 #include "sets.h"
 #include "support/hex.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* sets.h -- the inputs the oracle tests run through every adapter. Each
  * set is deterministic (the same inputs on every machine and run), so the
  * expected outcome counts in expected.c are exact. */

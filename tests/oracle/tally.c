@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* tally.c -- see tally.h. */
 #include "tally.h"
 

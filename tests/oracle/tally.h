@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* tally.h -- runs one adapter over a set of inputs and counts how its
  * verdicts compare with u8guard's (oracle_compare), by outcome and by
  * reason. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* test_adapters.c -- runs one built-in adapter (named on the command line)
  * over the oracle test sets and checks, against expected.c, exactly how
  * often it agrees with u8guard, diverges in a documented way, or

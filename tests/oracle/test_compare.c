@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* test_compare.c -- oracle_compare, oracle_reference and the divergence
  * helpers on hand-made verdicts, where the right answer is known without
  * running any decoder. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* test_corpus.c -- every available adapter over shared files, line by
  * line (each line is one input):
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* test_guard.c -- no adapter reads past the end of its input. Each input
  * of the examples, bytes1, bytes2 and structured sets is copied so that
  * it ends exactly where an inaccessible page begins, and run through

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* test_subprocess.c -- the subprocess adapters (python, node) survive
  * their child dying and stopping: a killed child is restarted within the
  * same batch, a stopped one is reported as ORACLE_HUNG for its batch and

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """check_manifest.py -- the regression corpus is well formed and holds the
 real findings with doc/contract.md's answers.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """replay_must_fail.py -- proves that `u8guard audit --replay` can fail.
 
 Replays temporary copies of the regression corpus, each with one thing

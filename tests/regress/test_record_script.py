@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """test_record_script.py -- ci/record-regression.py and
 `u8guard audit --record`, into temporary directories:
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* main.c -- a program outside the project, built against an installed
  * u8guard: validates a string with an ill-formed sequence and prints what
  * it finds. install_test.sh compares the output exactly. */

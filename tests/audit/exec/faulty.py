@@ -1,0 +1,46 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
+# faulty.py MODE -- --exec decoders (doc/audit-exec.md) for the audit's
+# tests: CPython's strict decoder with one fault, MODE:
+#   correct      none
+#   surrogates   accepts ED A0..BF (decodes with 'surrogatepass')
+#   crash        os.abort() on an input holding 'Q'
+#   hang         sleeps forever on 'Q'
+#   garbage      answers "hello" to 'Q'
+#   twice        answers twice to 'Q'
+#   exit         exits with status 3 on 'Q'
+#   nondet       corrupts the first code point of every 97th answer
+#   hostile      on 'Q': kills its parent and its process group
+import os
+import signal
+import sys
+import time
+
+mode = sys.argv[1]
+calls = 0
+for line in sys.stdin:
+    data = bytes.fromhex(line.strip())
+    calls += 1
+    q = b"Q" in data
+    if q and mode == "crash":
+        os.abort()
+    if q and mode == "hang":
+        time.sleep(3600)
+    if q and mode == "exit":
+        sys.exit(3)
+    if q and mode == "hostile":
+        os.kill(os.getppid(), signal.SIGKILL)
+        os.killpg(0, signal.SIGKILL)
+    if q and mode == "garbage":
+        print("hello", flush=True)
+        continue
+    errors = "surrogatepass" if mode == "surrogates" else "strict"
+    try:
+        text, answer = data.decode("utf-8", errors), "ok"
+    except UnicodeDecodeError as e:
+        text, answer = data[:e.start].decode("utf-8", errors), "reject %d" % e.start
+    cps = [ord(c) for c in text]
+    if mode == "nondet" and calls % 97 == 0 and cps:
+        cps[0] ^= 1
+    print(" ".join([answer] + ["%x" % c for c in cps]), flush=True)
+    if q and mode == "twice":
+        print("ok", flush=True)
