@@ -630,6 +630,7 @@ class WholeBuild:
                "-L", AREA_LABELS[area], "-LE", SKIP_LABELS]
         st, secs, out = run(cmd, self.dir, 4 * limit + 60)
         failed = re.findall(r"^\s*\d+ - (\S+) \(", out, re.M)
+        self.last_output = out
         return st, secs, (failed[0] if failed else None)
 
     def ready_area(self, area):
@@ -639,7 +640,8 @@ class WholeBuild:
             return
         st, secs, _ = self.test(area, 600)
         if st != 0:
-            sys.exit("mutate: the unmutated tree fails ctest -L '%s'" % AREA_LABELS[area])
+            sys.exit("mutate: the unmutated tree fails ctest -L '%s':\n%s"
+                     % (AREA_LABELS[area], self.last_output))
         self.limits[area] = max(self.timeout, 10 * secs)
         print("mutate: %s tests take %.1f s, limit %.0f s" % (area, secs, self.limits[area]),
               flush=True)
