@@ -73,7 +73,7 @@ export MSAN_OPTIONS=print_stats=1:strip_path_prefix=/workspace/:symbolize=1:dedu
 if [ "$SANITIZER" = coverage ]; then
     # OSS-Fuzz's coverage job: each target over its whole seed corpus once,
     # profiles merged, one report for the library's sources.
-    objs=""
+    first="" objs=""
     for t in "$OUT"/*; do
         name=$(basename "$t")
         case $name in *.*) continue ;; esac
@@ -82,12 +82,12 @@ if [ "$SANITIZER" = coverage ]; then
         (cd "$WORK/cov/$name" && unzip -q "$OUT/${name}_seed_corpus.zip")
         LLVM_PROFILE_FILE="$WORK/cov/$name.profraw" "$t" -runs=0 "$WORK/cov/$name" \
             >"$WORK/cov/$name.log" 2>&1 || { tail -20 "$WORK/cov/$name.log"; echo "oss-fuzz-sim: $name FAILED"; exit 1; }
-        objs="$objs -object=$t"
+        if [ -z "$first" ]; then first=$t; else objs="$objs -object=$t"; fi
         echo "oss-fuzz-sim: coverage: $name ran $(ls "$WORK/cov/$name" | wc -l) inputs"
     done
     llvm-profdata-14 merge -sparse "$WORK"/cov/*.profraw -o "$WORK/cov/all.profdata"
     # shellcheck disable=SC2086
-    llvm-cov-14 report -instr-profile="$WORK/cov/all.profdata" $objs \
+    llvm-cov-14 report "$first" $objs -instr-profile="$WORK/cov/all.profdata" \
         "$SRC/u8guard/src" >"$WORK/cov/report.txt"
     tail -1 "$WORK/cov/report.txt" | awk '{print "oss-fuzz-sim: coverage of src/ over the seed corpora: regions " $4 ", lines " $10 ", branches " $13}'
     exit 0

@@ -48,7 +48,7 @@ install() {
 
 cp "$SRC_DIR/fuzz/u8guard.dict" "$OUT/u8guard.dict"
 built=""
-for name in fuzz_validate fuzz_errors_sanitize fuzz_decode fuzz_stream fuzz_roundtrip; do
+for name in fuzz_validate fuzz_errors_sanitize fuzz_decode fuzz_stream fuzz_roundtrip fuzz_policy; do
     cmake --build "$BUILD" -j "$JOBS" --target "$name"
     install "$name"
     built="$built $name"
