@@ -15,7 +15,7 @@
 # the target's architecture has them (x86-64: the mingw build runs SSE4.2,
 # AVX2 and AVX-512 under wine; s390x and i686 have the scalar and word
 # implementations, and u8guard_impl_supported() says no to the others).
-# About 3-5 minutes each on 2 cores. Needs the cross compilers, qemu-user
+# About a minute each on a quiet 2-core machine. Needs the cross compilers, qemu-user
 # and wine that ci/deps.sh installs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
