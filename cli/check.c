@@ -388,15 +388,16 @@ static int check_file(struct check_run *r, const char *path, unsigned char *buf)
     }
     /* Stopped early: the errors waiting for the bytes after them get
      * them (at most DESCRIBE_WINDOW bytes, from the next chunks). */
-    while (n > 0 && r->stop && r->nq && !r->out->err) {
-        n = input_read(&in, buf, r->o->bufsize);
-        if (n <= 0)
-            break;
-        r->chunk = buf;
-        r->len = (size_t)n;
-        extend_queue(r);
-        r->base += r->len;
-    }
+    if (n > 0)
+        while (r->stop && r->nq && !r->out->err) {
+            n = input_read(&in, buf, r->o->bufsize);
+            if (n <= 0)
+                break;
+            r->chunk = buf;
+            r->len = (size_t)n;
+            extend_queue(r);
+            r->base += r->len;
+        }
     if (n < 0 || r->out->err) {
         err = errno;
         flush_queue(r, true);
@@ -581,14 +582,17 @@ static void check_path(struct check_all *all, const char *path, bool top,
 /* Checks every file under the directory path (st is its stat), in name
  * order. Entries are read and the directory closed before descending, so
  * the depth of the tree does not cost open descriptors. */
-static void walk(struct check_all *all, const char *path, const struct stat *st,
+/* walk and check_path call each other once per directory level: the
+ * recursion is as deep as the tree walked, and a loop back to a directory
+ * being walked is caught above. */
+static void walk(struct check_all *all, const char *path, const struct stat *st, // NOLINT(misc-no-recursion)
                  const struct dir_seen *up)
 {
     struct dir_seen here = {st->st_dev, st->st_ino, up};
     const struct dir_seen *d;
     struct dirent *de;
     char **names = NULL, **grown, *child;
-    size_t n = 0, cap = 0, i, plen = strlen(path);
+    size_t n = 0, cap = 0, i, plen = strlen(path), size;
     DIR *dir;
 
     for (d = up; d; d = d->up)
@@ -612,15 +616,16 @@ static void walk(struct check_all *all, const char *path, const struct stat *st,
                 break;
             names = grown;
         }
-        child = malloc(plen + strlen(de->d_name) + 2);
+        size = plen + strlen(de->d_name) + 2;
+        child = malloc(size);
         if (!child)
             break;
         /* "dir/" stays "dir/name", not "dir//name" */
         if (all->bare && !up)
-            strcpy(child, de->d_name);
+            (void)snprintf(child, size, "%s", de->d_name);
         else
-            sprintf(child, "%s%s%s", path, plen && path[plen - 1] == '/' ? "" : "/",
-                    de->d_name);
+            (void)snprintf(child, size, "%s%s%s", path,
+                           plen && path[plen - 1] == '/' ? "" : "/", de->d_name);
         names[n++] = child;
     }
     if (errno) {
@@ -642,7 +647,7 @@ static void walk(struct check_all *all, const char *path, const struct stat *st,
  * is followed when it was named (top) or with -R; met in a -r walk, it is
  * skipped, as are FIFOs, devices and sockets found in a walk (reading
  * them could block or never end). */
-static void check_path(struct check_all *all, const char *path, bool top,
+static void check_path(struct check_all *all, const char *path, bool top, // NOLINT(misc-no-recursion)
                        const struct dir_seen *up)
 {
     const struct check_opts *o = all->r.o;

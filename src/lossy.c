@@ -131,8 +131,9 @@ static size_t lossy(const void *data, size_t len, struct lossy *w,
     return w->need;
 }
 
+/* out is written through struct lossy, where clang-tidy does not follow it. */
 size_t u8guard_decode_utf32_lossy_with(const void *data, size_t len,
-                                       uint32_t *out, size_t out_cap,
+                                       uint32_t *out, size_t out_cap, // NOLINT(readability-non-const-parameter)
                                        const u8guard_policy *p,
                                        size_t *n_errors)
 {
@@ -141,8 +142,9 @@ size_t u8guard_decode_utf32_lossy_with(const void *data, size_t len,
     return lossy(data, len, &w, sizeof *out, p, n_errors);
 }
 
+/* out is written through struct lossy, where clang-tidy does not follow it. */
 size_t u8guard_decode_utf16_lossy_with(const void *data, size_t len,
-                                       uint16_t *out, size_t out_cap,
+                                       uint16_t *out, size_t out_cap, // NOLINT(readability-non-const-parameter)
                                        const u8guard_policy *p,
                                        size_t *n_errors)
 {

@@ -80,10 +80,12 @@ word_decode(const uint8_t *p, size_t len, bool utf16, uint32_t *out32,
             hb = load64(p + i) & HIGH_BITS;
             m = hb == 0 ? 8 : ascii_lead(p + i, hb);
             for (k = 0; k < m; k++) {
+                /* The unused output is NULL; utf16 is a constant that picks
+                 * the other one (cppcheck cannot tie the two together). */
                 if (utf16)
-                    out16[o + k] = p[i + k];
+                    out16[o + k] = p[i + k]; /* cppcheck-suppress nullPointer */
                 else
-                    out32[o + k] = p[i + k];
+                    out32[o + k] = p[i + k]; /* cppcheck-suppress nullPointer */
             }
             i += m;
             o += m;
