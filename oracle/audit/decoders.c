@@ -49,6 +49,27 @@ static int check_only(const audit_options *o, const oracle *const *b, size_t nb)
     return 0;
 }
 
+/* add_runner makes the opened runner r the decoder d[*k] (and counts it),
+ * named after r; two decoders may give the same name, and reports need
+ * distinct ones, so a taken name gets "#2", "#3"... Returns the decoder,
+ * or NULL after a message when out of memory (r is then closed). */
+static audit_decoder *add_runner(audit_decoder **d, size_t *k, plugin_runner *r)
+{
+    audit_decoder *x = calloc(1, sizeof *x);
+
+    if (x == NULL) {
+        plugin_runner_close(r);
+        fprintf(stderr, "u8guard audit: out of memory\n");
+        return NULL;
+    }
+    d[(*k)++] = x;
+    x->plugin = r;
+    snprintf(x->name, sizeof x->name, "%s", plugin_runner_name(r));
+    for (unsigned dup = 2; taken(d, *k - 1, x->name); dup++)
+        snprintf(x->name, sizeof x->name, "%.50s#%u", plugin_runner_name(r), dup);
+    return x;
+}
+
 /* Opens the plugins of o as d[0..), setting *k to their number. Returns 0,
  * or 2 after a message (those opened stay in d for the caller to close). */
 static int open_plugins(const audit_options *o, audit_decoder **d, size_t *k)
@@ -63,18 +84,9 @@ static int open_plugins(const audit_options *o, audit_decoder **d, size_t *k)
             fprintf(stderr, "u8guard audit: --plugin %s: %s\n", o->plugins[i], err);
             return 2;
         }
-        x = calloc(1, sizeof *x);
-        if (x == NULL) {
-            plugin_runner_close(r);
-            fprintf(stderr, "u8guard audit: out of memory\n");
+        x = add_runner(d, k, r);
+        if (x == NULL)
             return 2;
-        }
-        d[(*k)++] = x;
-        x->plugin = r;
-        /* Two plugins may give the same name: reports need distinct ones. */
-        snprintf(x->name, sizeof x->name, "%s", plugin_runner_name(r));
-        for (unsigned dup = 2; taken(d, *k - 1, x->name); dup++)
-            snprintf(x->name, sizeof x->name, "%.50s#%u", plugin_runner_name(r), dup);
         snprintf(x->what, sizeof x->what, "plugin %s", o->plugins[i]);
     }
     for (size_t i = 0; i < o->n_execs; i++) {
@@ -87,17 +99,9 @@ static int open_plugins(const audit_options *o, audit_decoder **d, size_t *k)
             fprintf(stderr, "u8guard audit: --exec %s: %s\n", o->execs[i], err);
             return 2;
         }
-        x = calloc(1, sizeof *x);
-        if (x == NULL) {
-            plugin_runner_close(r);
-            fprintf(stderr, "u8guard audit: out of memory\n");
+        x = add_runner(d, k, r);
+        if (x == NULL)
             return 2;
-        }
-        d[(*k)++] = x;
-        x->plugin = r;
-        snprintf(x->name, sizeof x->name, "%s", plugin_runner_name(r));
-        for (unsigned dup = 2; taken(d, *k - 1, x->name); dup++)
-            snprintf(x->name, sizeof x->name, "%.50s#%u", plugin_runner_name(r), dup);
         snprintf(x->what, sizeof x->what, "exec %.150s", o->execs[i]);
     }
     return 0;
