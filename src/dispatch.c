@@ -60,7 +60,7 @@ static bool cpu_can_run(u8guard_impl impl)
     }
 }
 
-static _Atomic(const struct u8g_kernels *) active;
+U8G_HIDDEN _Atomic(const struct u8g_kernels *) u8g_active_kernels;
 
 const char *u8guard_impl_name(u8guard_impl impl)
 {
@@ -101,14 +101,11 @@ static const struct u8g_kernels *from_environment(void)
     return best();
 }
 
-const struct u8g_kernels *u8g_active(void)
+const struct u8g_kernels *u8g_choose_kernels(void)
 {
-    const struct u8g_kernels *k = atomic_load_explicit(&active, memory_order_acquire);
+    const struct u8g_kernels *k = from_environment();
 
-    if (k == NULL) {
-        k = from_environment();
-        atomic_store_explicit(&active, k, memory_order_release);
-    }
+    atomic_store_explicit(&u8g_active_kernels, k, memory_order_release);
     return k;
 }
 
@@ -116,7 +113,7 @@ bool u8guard_set_impl(u8guard_impl impl)
 {
     if (!u8guard_impl_supported(impl))
         return false;
-    atomic_store_explicit(&active,
+    atomic_store_explicit(&u8g_active_kernels,
                           impl == U8GUARD_IMPL_AUTO ? best() : compiled(impl),
                           memory_order_release);
     return true;

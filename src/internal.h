@@ -16,6 +16,7 @@
 
 #include "u8guard.h"
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -32,8 +33,19 @@ size_t u8g_step(const uint8_t *p, size_t avail, uint32_t *cp,
 void u8g_classify(const uint8_t *p, size_t avail, size_t base,
                   u8guard_error *err);
 
-/* u8g_set_ok sets *err (when not NULL) to "no error" at offset len. */
-void u8g_set_ok(u8guard_error *err, size_t len);
+/* u8g_set_ok sets *err (when not NULL) to "no error" at offset len.
+ * Inline: every successful call ends here, and on a short string a call
+ * of its own would be a measurable part of the cost. */
+static inline void u8g_set_ok(u8guard_error *err, size_t len)
+{
+    if (err) {
+        err->offset = len;
+        err->length = 0;
+        err->kind = U8GUARD_OK;
+        err->cls = U8GUARD_CLASS_NONE;
+        err->code_point = 0;
+    }
+}
 
 /* ---- argument helpers of the public functions ---- */
 
@@ -152,7 +164,35 @@ size_t u8g_handle(u8guard_handler h, const u8guard_error *e, const uint8_t *p,
 /* The scalar reference's kernels: a loop over u8g_step. */
 extern const struct u8g_kernels u8g_scalar_kernels;
 
-/* u8g_active returns the kernels in use, choosing them on first use. */
-const struct u8g_kernels *u8g_active(void);
+/* U8G_HIDDEN marks a variable that the library's files share as hidden
+ * where the compiler knows visibility, so that reaching it takes no
+ * indirection through the global offset table in the shared library.
+ * U8G_NOINLINE keeps a rarely taken path out of its caller. */
+#if defined(__GNUC__) || defined(__clang__)
+#define U8G_HIDDEN __attribute__((visibility("hidden")))
+#define U8G_NOINLINE __attribute__((noinline))
+#else
+#define U8G_HIDDEN
+#define U8G_NOINLINE
+#endif
+
+/* The kernels in use (dispatch.c): NULL until the first call chooses. */
+extern U8G_HIDDEN _Atomic(const struct u8g_kernels *) u8g_active_kernels;
+
+/* u8g_choose_kernels chooses the kernels (U8GUARD_IMPL or the CPU's
+ * best), makes them the active ones and returns them. */
+const struct u8g_kernels *u8g_choose_kernels(void);
+
+/* u8g_active returns the kernels in use, choosing them on first use.
+ * Inline, so that after the first call dispatch is one load and one
+ * well-predicted branch in the caller, and the kernel call is the only
+ * indirect one (what a short string pays for dispatch). */
+static inline const struct u8g_kernels *u8g_active(void)
+{
+    const struct u8g_kernels *k =
+        atomic_load_explicit(&u8g_active_kernels, memory_order_acquire);
+
+    return k != NULL ? k : u8g_choose_kernels();
+}
 
 #endif

@@ -131,17 +131,6 @@ void u8g_classify(const uint8_t *p, size_t avail, size_t base,
     err->code_point = 0;
 }
 
-void u8g_set_ok(u8guard_error *err, size_t len)
-{
-    if (err) {
-        err->offset = len;
-        err->length = 0;
-        err->kind = U8GUARD_OK;
-        err->cls = U8GUARD_CLASS_NONE;
-        err->code_point = 0;
-    }
-}
-
 static size_t scalar_valid_prefix(const uint8_t *p, size_t len)
 {
     size_t i = 0, n, sub;

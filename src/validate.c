@@ -11,11 +11,25 @@ size_t u8guard_valid_prefix(const void *data, size_t len)
     return u8g_active()->valid_prefix(data, len);
 }
 
+/* Sets *err (when not NULL) to the error at p[n], which is not the start
+ * of a well-formed sequence, and returns its length. Out of line, so that
+ * the valid path of the callers has no local whose address is taken (and
+ * so no stack-protector work: it is most of a short string's call). */
+static U8G_NOINLINE size_t report(const uint8_t *p, size_t len, size_t n,
+                                  u8guard_error *err)
+{
+    u8guard_error e;
+
+    u8g_classify(p + n, len - n, n, &e);
+    if (err)
+        *err = e;
+    return e.length;
+}
+
 bool u8guard_validate(const void *data, size_t len, u8guard_error *err)
 {
     const uint8_t *p = data;
     size_t n;
-    u8guard_error e;
 
     if (p == NULL && len != 0) {
         u8g_set_ok(err, 0);
@@ -26,9 +40,7 @@ bool u8guard_validate(const void *data, size_t len, u8guard_error *err)
         u8g_set_ok(err, len);
         return true;
     }
-    u8g_classify(p + n, len - n, n, &e);
-    if (err)
-        *err = e;
+    (void)report(p, len, n, err);
     return false;
 }
 
@@ -37,7 +49,6 @@ bool u8guard_next_error(const void *data, size_t len, size_t *pos,
 {
     const uint8_t *p = data;
     size_t n;
-    u8guard_error e;
 
     if (pos == NULL || *pos > len || (p == NULL && len != 0))
         return false;
@@ -47,10 +58,7 @@ bool u8guard_next_error(const void *data, size_t len, size_t *pos,
         u8g_set_ok(err, len);
         return false;
     }
-    u8g_classify(p + n, len - n, n, &e);
-    *pos = e.offset + e.length;
-    if (err)
-        *err = e;
+    *pos = n + report(p, len, n, err);
     return true;
 }
 

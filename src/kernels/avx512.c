@@ -213,6 +213,61 @@ blocks(const uint8_t *p, size_t len, uint8_t *dst)
     return len;
 }
 
+/* Mask of the first k (0..64) bytes. */
+static inline __mmask64 first_bytes(size_t k)
+{
+    return k >= 64 ? ~(__mmask64)0 : (((__mmask64)1 << k) - 1);
+}
+
+/* Short inputs: up to SHORT_MAX bytes are checked by short_blocks. */
+#define SHORT_MAX (4 * VEC)
+
+/* The longest valid prefix of p[0..len), 1 <= len <= SHORT_MAX, for a
+ * string that is all there is (a call's whole input): no loop set-up, the
+ * last 1..64 bytes read with a masked load (nothing past len is read),
+ * ASCII answered by one test of all the bytes' top bits before any table
+ * is touched. Otherwise the vectors are checked in order, each with the
+ * one before it, and the last one also with the end-of-input test of
+ * KL_INCOMPLETE_MAX: where the last vector is not full that test can only
+ * see a character cut off by the end, which the zero bytes after it fail
+ * anyway. With dst != NULL every vector is also stored once it passed,
+ * as blocks does. */
+static inline __attribute__((always_inline)) size_t
+short_blocks(const uint8_t *p, size_t len, uint8_t *dst)
+{
+    struct tables t;
+    size_t full = (len - 1) / VEC, j; /* whole vectors before the last */
+    __mmask64 m = first_bytes(len - full * VEC);
+    __m512i last = _mm512_maskz_loadu_epi8(m, p + full * VEC), acc = last, a, prev;
+
+    for (j = 0; j < full; j++)
+        acc = _mm512_or_si512(acc, load(p + j * VEC));
+    if (_mm512_movepi8_mask(acc) == 0) {
+        if (dst != NULL) {
+            for (j = 0; j < full; j++)
+                _mm512_storeu_si512(dst + j * VEC, load(p + j * VEC));
+            _mm512_mask_storeu_epi8(dst + full * VEC, m, last);
+        }
+        return len;
+    }
+    load_tables(&t);
+    prev = _mm512_setzero_si512();
+    for (j = 0; j < full; j++) {
+        a = load(p + j * VEC);
+        if (any(check(a, back1(prev, a, &t), prev, &t)))
+            return failed(p, len, j * VEC, dst);
+        if (dst != NULL)
+            _mm512_storeu_si512(dst + j * VEC, a);
+        prev = a;
+    }
+    if (any(_mm512_or_si512(check(last, back1(prev, last, &t), prev, &t),
+                            _mm512_subs_epu8(last, t.incomplete_max))))
+        return failed(p, len, full * VEC, dst);
+    if (dst != NULL)
+        _mm512_mask_storeu_epi8(dst + full * VEC, m, last);
+    return len;
+}
+
 /* Whether byte b can start a character (Table 3-7: 00..7F, C2..F4). */
 static inline bool can_start(uint8_t b)
 {
@@ -228,14 +283,14 @@ static size_t avx512_valid_prefix(const uint8_t *p, size_t len)
 {
     if (len == 0 || !can_start(p[0]))
         return 0;
-    return blocks(p, len, NULL);
+    return len <= SHORT_MAX ? short_blocks(p, len, NULL) : blocks(p, len, NULL);
 }
 
 static size_t avx512_copy_prefix(const uint8_t *p, size_t len, uint8_t *dst)
 {
     if (len == 0 || !can_start(p[0]))
         return 0;
-    return blocks(p, len, dst);
+    return len <= SHORT_MAX ? short_blocks(p, len, dst) : blocks(p, len, dst);
 }
 
 /* Decoding. The text is decoded in validated windows (decode_driver.h),
@@ -276,28 +331,27 @@ static const uint8_t LEAD_SHIFT[16] = {
     18, 18, 18, 18, 18, 18, 18, 18, 12, 12, 12, 12, 12, 12, 6, 0,
 };
 
+/* SPREAD[g]: byte 4j + k = 16g + j; OFFSETS: byte 4j + k = k. Constant
+ * tables, not built at each call: a short string would pay for that. */
+#define X4(b) (b), (b), (b), (b)
+#define SPREAD4(b) X4(b), X4((b) + 1), X4((b) + 2), X4((b) + 3)
+#define SPREAD16(b) SPREAD4(b), SPREAD4((b) + 4), SPREAD4((b) + 8), SPREAD4((b) + 12)
+static const uint8_t SPREAD[4][64] = {
+    {SPREAD16(0)}, {SPREAD16(16)}, {SPREAD16(32)}, {SPREAD16(48)},
+};
+#define OFFSETS4 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3
+static const uint8_t OFFSETS[64] = {OFFSETS4, OFFSETS4, OFFSETS4, OFFSETS4};
+
 static inline void dec_consts_load(struct dec_consts *c)
 {
-    uint8_t spread[4][64], offsets[64];
-    int g, k;
+    int g;
 
-    for (k = 0; k < 64; k++) {
-        offsets[k] = (uint8_t)(k & 3);
-        for (g = 0; g < 4; g++)
-            spread[g][k] = (uint8_t)(16 * g + k / 4);
-    }
     c->iota = load(IOTA);
-    c->offsets = load(offsets);
+    c->offsets = load(OFFSETS);
     for (g = 0; g < 4; g++)
-        c->spread[g] = load(spread[g]);
+        c->spread[g] = load(SPREAD[g]);
     c->lead_keep = broadcast16(LEAD_KEEP);
     c->lead_shift = broadcast16(LEAD_SHIFT);
-}
-
-/* Mask of the first k (0..64) bytes. */
-static inline __mmask64 first_bytes(size_t k)
-{
-    return k >= 64 ? ~(__mmask64)0 : (((__mmask64)1 << k) - 1);
 }
 
 /* The code points of the 16 characters whose leads are at the byte
@@ -451,8 +505,53 @@ static size_t decode16_valid(const uint8_t *p, size_t n, uint16_t *out,
 #define U8G_DRIVER_VALID avx512_valid_prefix
 #include "decode_driver.h"
 
+/* A short ASCII string (up to 64 bytes) is valid and its own decoding:
+ * one masked load, one test, masked widening stores, nothing else. Other
+ * input goes to the windowed decoder. */
+static size_t avx512_to_utf32(const uint8_t *p, size_t len, uint32_t *out, size_t *n_out)
+{
+    __mmask64 m = first_bytes(len);
+    __m512i v;
+
+    if (len <= VEC) {
+        v = _mm512_maskz_loadu_epi8(m, p);
+        if (_mm512_movepi8_mask(v) == 0) {
+            _mm512_mask_storeu_epi32(out, (__mmask16)m,
+                                     _mm512_cvtepu8_epi32(_mm512_castsi512_si128(v)));
+            _mm512_mask_storeu_epi32(out + 16, (__mmask16)(m >> 16),
+                                     _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(v, 1)));
+            _mm512_mask_storeu_epi32(out + 32, (__mmask16)(m >> 32),
+                                     _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(v, 2)));
+            _mm512_mask_storeu_epi32(out + 48, (__mmask16)(m >> 48),
+                                     _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(v, 3)));
+            *n_out = len;
+            return len;
+        }
+    }
+    return driver_to_utf32(p, len, out, n_out);
+}
+
+static size_t avx512_to_utf16(const uint8_t *p, size_t len, uint16_t *out, size_t *n_out)
+{
+    __mmask64 m = first_bytes(len);
+    __m512i v;
+
+    if (len <= VEC) {
+        v = _mm512_maskz_loadu_epi8(m, p);
+        if (_mm512_movepi8_mask(v) == 0) {
+            _mm512_mask_storeu_epi16(out, (__mmask32)m,
+                                     _mm512_cvtepu8_epi16(_mm512_castsi512_si256(v)));
+            _mm512_mask_storeu_epi16(out + 32, (__mmask32)(m >> 32),
+                                     _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(v, 1)));
+            *n_out = len;
+            return len;
+        }
+    }
+    return driver_to_utf16(p, len, out, n_out);
+}
+
 const struct u8g_kernels u8g_avx512_kernels = {
-    U8GUARD_IMPL_AVX512, avx512_valid_prefix, driver_to_utf32, driver_to_utf16,
+    U8GUARD_IMPL_AVX512, avx512_valid_prefix, avx512_to_utf32, avx512_to_utf16,
     avx512_copy_prefix,
     u8g_avx512_find_lead,
 };
