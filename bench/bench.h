@@ -19,6 +19,7 @@
 /* The operations, one section of the table each. */
 typedef enum bench_op {
     OP_VALIDATE = 0, /* is the input valid, where is the first error */
+    OP_ERRPOS,       /* where is the first error (u8guard_next_error) */
     OP_UTF32,        /* strict decoding to UTF-32 */
     OP_UTF16,        /* strict decoding to UTF-16 */
     OP_SANITIZE,     /* replacement of errors by U+FFFD (valid input) */

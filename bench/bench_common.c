@@ -13,6 +13,7 @@ const char *bench_op_name(bench_op op)
 {
     switch (op) {
     case OP_VALIDATE: return "validate";
+    case OP_ERRPOS: return "error position";
     case OP_UTF32: return "decode to UTF-32";
     case OP_UTF16: return "decode to UTF-16";
     case OP_SANITIZE: return "sanitize";

@@ -15,6 +15,20 @@ static void run_validate(const uint8_t *p, size_t len, const bench_buffers *b,
     r->n_out = BENCH_UNKNOWN;
 }
 
+/* The first error as an iterating caller finds it: u8guard_next_error
+ * from offset 0 (the call a loop over all errors starts with). */
+static void run_errpos(const uint8_t *p, size_t len, const bench_buffers *b,
+                       bench_result *r)
+{
+    u8guard_error e;
+    size_t pos = 0;
+
+    (void)b;
+    r->valid = !u8guard_next_error(p, len, &pos, &e);
+    r->err_offset = e.offset;
+    r->n_out = BENCH_UNKNOWN;
+}
+
 static void run_utf32(const uint8_t *p, size_t len, const bench_buffers *b,
                       bench_result *r)
 {
@@ -184,6 +198,7 @@ const size_t peer_u8guard_stream_count =
 /* One entry per operation; peers.c copies them for each implementation. */
 const bench_fn peer_u8guard_fns[] = {
     {"u8guard", OP_VALIDATE, U8GUARD_IMPL_AUTO, true, false, run_validate},
+    {"u8guard", OP_ERRPOS, U8GUARD_IMPL_AUTO, true, false, run_errpos},
     {"u8guard", OP_UTF32, U8GUARD_IMPL_AUTO, true, true, run_utf32},
     {"u8guard", OP_UTF16, U8GUARD_IMPL_AUTO, true, true, run_utf16},
     {"u8guard", OP_SANITIZE, U8GUARD_IMPL_AUTO, false, true, run_sanitize},

@@ -29,7 +29,7 @@
 #endif
 
 typedef struct options {
-    bool quick, big, node;
+    bool quick, big, node, short_only;
     const char *json;
     const char *corpus;
     const char *node_bin;
@@ -38,10 +38,11 @@ typedef struct options {
 } options;
 
 static const char usage_text[] =
-    "usage: u8bench [--quick] [--big] [--json FILE] [--min-time S]\n"
+    "usage: u8bench [--quick] [--big] [--short-only] [--json FILE] [--min-time S]\n"
     "               [--corpus DIR|none] [--no-node] [--node PATH] [--seed N]\n"
     "  --quick      tiny inputs, few calls: checks every verdict, not speed\n"
     "  --big        also 256 MiB inputs (slow with slow peers)\n"
+    "  --short-only only the short strings (16, 64, 256 bytes; about a minute)\n"
     "  --json FILE  write every figure and the machine description to FILE\n"
     "  --min-time S time each cell for at least S seconds (default 0.2)\n"
     "  --corpus DIR real text (default /work/shared/textcorpus; none: generated only)\n"
@@ -65,6 +66,8 @@ static int parse(int argc, char **argv, options *o)
             o->quick = true;
         } else if (strcmp(a, "--big") == 0) {
             o->big = true;
+        } else if (strcmp(a, "--short-only") == 0) {
+            o->short_only = true;
         } else if (strcmp(a, "--no-node") == 0) {
             o->node = false;
         } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
@@ -129,6 +132,60 @@ static void call_once(void *p)
     }
 }
 
+/* Checks that the n_out units fn wrote to b (the whole input's output)
+ * are the expected ones. Returns NULL when they are, else note. */
+static const char *check_output(const bench_fn *fn, const bench_input *in,
+                                const bench_buffers *b, size_t n_out, char *note, size_t size)
+{
+    size_t want = fn->op == OP_UTF32 ? in->n_u32 : fn->op == OP_UTF16 ? in->n_u16
+                                                                      : in->sanitized_len;
+    if (n_out != want) {
+        snprintf(note, size, "wrote %zu units, expected %zu", n_out, want);
+        return note;
+    }
+    bool same = fn->op == OP_UTF32   ? inputs_hash(b->u32, want * 4) == in->hash_u32
+                : fn->op == OP_UTF16 ? inputs_hash(b->u16, want * 2) == in->hash_u16
+                                     : in->valid && memcmp(b->u8, in->data, in->len) == 0;
+    if (!same) {
+        snprintf(note, size, "wrote the right number of units but different ones");
+        return note;
+    }
+    return NULL;
+}
+
+/* Checks fn's verdict on a set of short strings (all valid): each string
+ * must be accepted, and, for the functions that write, the outputs of
+ * the strings one after another must be the whole input's output (the
+ * strings hold whole characters). Returns NULL or note. */
+static const char *verify_set(const bench_fn *fn, const bench_input *in,
+                              const bench_buffers *b, char *note, size_t size)
+{
+    bench_buffers at = *b;
+    bench_result r;
+    size_t o = 0;
+    bool writes = fn->has_count && fn->op != OP_REFERENCE;
+
+    for (size_t i = 0; i < in->len; i += in->str_len) {
+        at.u32 = b->u32 + o;
+        at.u16 = b->u16 + o;
+        at.u8 = b->u8 + o;
+        at.cap = b->cap - o;
+        fn->run(in->data + i, in->str_len, &at, &r);
+        if (!r.valid) {
+            snprintf(note, size, "rejected the valid string at %zu", i);
+            return note;
+        }
+        if (writes) {
+            if (r.n_out > in->str_len) {
+                snprintf(note, size, "wrote %zu units for the string at %zu", r.n_out, i);
+                return note;
+            }
+            o += r.n_out;
+        }
+    }
+    return writes ? check_output(fn, in, b, o, note, size) : NULL;
+}
+
 /* Checks fn's verdict on in. Returns NULL when it is right, else writes
  * what is wrong into note and returns note. */
 static const char *verify(const bench_fn *fn, const bench_input *in,
@@ -136,16 +193,8 @@ static const char *verify(const bench_fn *fn, const bench_input *in,
 {
     bench_result r;
 
-    if (is_set) {
-        for (size_t i = 0; i < in->len; i += in->str_len) {
-            fn->run(in->data + i, in->str_len, b, &r);
-            if (!r.valid) {
-                snprintf(note, size, "rejected the valid string at %zu", i);
-                return note;
-            }
-        }
-        return NULL;
-    }
+    if (is_set)
+        return verify_set(fn, in, b, note, size);
     fn->run(in->data, in->len, b, &r);
     if (fn->op == OP_REFERENCE) {
         if (!r.valid) {
@@ -169,20 +218,7 @@ static const char *verify(const bench_fn *fn, const bench_input *in,
     }
     if (!fn->has_count)
         return NULL;
-    size_t want = fn->op == OP_UTF32 ? in->n_u32 : fn->op == OP_UTF16 ? in->n_u16
-                                                                      : in->sanitized_len;
-    if (r.n_out != want) {
-        snprintf(note, size, "wrote %zu units, expected %zu", r.n_out, want);
-        return note;
-    }
-    bool same = fn->op == OP_UTF32   ? inputs_hash(b->u32, want * 4) == in->hash_u32
-                : fn->op == OP_UTF16 ? inputs_hash(b->u16, want * 2) == in->hash_u16
-                                     : in->valid && memcmp(b->u8, in->data, in->len) == 0;
-    if (!same) {
-        snprintf(note, size, "wrote the right number of units but different ones");
-        return note;
-    }
-    return NULL;
+    return check_output(fn, in, b, r.n_out, note, size);
 }
 
 static void record_start(bench_record *rec, const char *size, const bench_input *in,
@@ -255,8 +291,9 @@ static void measure_input(const options *o, const char *size, const bench_input 
         bench_record rec;
         char note[200];
 
-        if ((fn->op == OP_SANITIZE && !in->valid) ||
-            (is_set && fn->op != OP_VALIDATE))
+        /* Short strings: every operation (all strings are valid) and
+         * memcpy/memchr of each string, the same calls a caller makes. */
+        if (fn->op == OP_SANITIZE && !in->valid)
             continue;
         record_start(&rec, size, in, fn->op, fn->name, is_set);
         if (!u8guard_set_impl(fn->impl)) {
@@ -399,7 +436,7 @@ int main(int argc, char **argv)
     memset(b.u16, 0, max * sizeof *b.u16);
     memset(b.u8, 0, max + 16 + BENCH_STREAM_SLACK);
 
-    for (size_t i = 0; i < n_sizes && status == 0; i++)
+    for (size_t i = 0; i < n_sizes && status == 0 && !o.short_only; i++)
         if (run_size(&o, sizes[i], labels[i], fns, n_fns, &b, with_node) != 0)
             status = 2;
     if (status == 0 && run_short(&o, fns, n_fns, &b, with_node) != 0)
@@ -417,7 +454,7 @@ int main(int argc, char **argv)
         const char *ex[] = {"peers_missing", peers_missing(), "simdutf",
                             with_node ? node_version() : "missing", "corpus",
                             o.corpus ? o.corpus : "none", "mode",
-                            o.quick ? "quick" : o.big ? "big" : "default", NULL};
+                            o.quick ? "quick" : o.short_only ? "short-only" : o.big ? "big" : "default", NULL};
         if (results_write_json(o.json, machine_json(&m, ex, json, sizeof json)) != 0)
             status = 2;
     }

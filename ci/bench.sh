@@ -10,6 +10,7 @@
 #                                    short strings (~4-6 min on 2 cores)
 #   bash ci/bench.sh --big           also 256 MiB inputs (much longer)
 #   bash ci/bench.sh --quick         seconds: checks every verdict, no real timing
+#   bash ci/bench.sh --short-only    only the short strings (~1-2 min)
 #   bash ci/bench.sh --json F ...    any other u8bench option is passed on
 #
 # Environment: U8BENCH_BUILD_DIR (default build-bench), JOBS (default 2).

@@ -17,6 +17,7 @@
 #include "blocks.h"
 #include "decode_tables.h"
 #include "utf8_char.h"
+#include "short_x86.h"
 #include "x86_steps.h"
 
 #include <immintrin.h>
@@ -108,8 +109,11 @@ static size_t sse42_blocks(const uint8_t *p, size_t len)
     return len;
 }
 
+/* Short inputs take short_x86.h's path: no scalar head, no padded copy. */
 static size_t sse42_valid_prefix(const uint8_t *p, size_t len)
 {
+    if (len - 1 < U8G_SHORT_X86_MAX) /* 1..U8G_SHORT_X86_MAX */
+        return short_x86_prefix(p, len);
     return u8g_head_then_blocks(p, len, sse42_blocks);
 }
 
