@@ -274,23 +274,27 @@ static inline bool can_start(uint8_t b)
     return b < 0x80 || (b >= 0xC2 && b <= 0xF4);
 }
 
-/* After an error the next byte is often an error too (a sanitizer calls
- * these right after each one): a byte that cannot start a character is
- * answered without setting up the vectors. Short strings go straight to
- * the vectors: one masked load checks up to 64 bytes without a branch per
- * character. */
+/* Short inputs (1..SHORT_MAX bytes) go straight to short_blocks, whose
+ * ASCII test comes first and costs no more than a look at the first byte.
+ * In longer input, after an error the next byte is often an error too (a
+ * sanitizer calls these right after each one): a byte that cannot start a
+ * character is answered without setting up the vectors. */
 static size_t avx512_valid_prefix(const uint8_t *p, size_t len)
 {
+    if (len - 1 < SHORT_MAX) /* 1..SHORT_MAX: its first test is as cheap */
+        return short_blocks(p, len, NULL);
     if (len == 0 || !can_start(p[0]))
         return 0;
-    return len <= SHORT_MAX ? short_blocks(p, len, NULL) : blocks(p, len, NULL);
+    return blocks(p, len, NULL);
 }
 
 static size_t avx512_copy_prefix(const uint8_t *p, size_t len, uint8_t *dst)
 {
+    if (len - 1 < SHORT_MAX)
+        return short_blocks(p, len, dst);
     if (len == 0 || !can_start(p[0]))
         return 0;
-    return len <= SHORT_MAX ? short_blocks(p, len, dst) : blocks(p, len, dst);
+    return blocks(p, len, dst);
 }
 
 /* Decoding. The text is decoded in validated windows (decode_driver.h),
