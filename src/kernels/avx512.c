@@ -222,23 +222,53 @@ static inline __mmask64 first_bytes(size_t k)
 /* Short inputs: up to SHORT_MAX bytes are checked by short_blocks. */
 #define SHORT_MAX (4 * VEC)
 
+/* The error bits of in given the bytes 1, 2 and 3 before each of its
+ * bytes (see check), for the short path: the three lookups are in-lane
+ * byte shuffles of the 16-byte tables, which need no set-up (check's
+ * 64-byte tables cost two permutes to build, more than one short vector
+ * saves with them). */
+static inline __m512i short_check(__m512i in, __m512i prev1, __m512i prev2, __m512i prev3)
+{
+    const __m512i nibble = _mm512_set1_epi8(0x0F);
+    __m512i a = _mm512_shuffle_epi8(broadcast16(KL_PREV_HIGH),
+                                    _mm512_and_si512(_mm512_srli_epi16(prev1, 4), nibble));
+    __m512i b = _mm512_shuffle_epi8(broadcast16(KL_PREV_LOW), _mm512_and_si512(prev1, nibble));
+    __m512i c = _mm512_shuffle_epi8(broadcast16(KL_CUR_HIGH),
+                                    _mm512_and_si512(_mm512_srli_epi16(in, 4), nibble));
+    __m512i special = _mm512_ternarylogic_epi32(a, b, c, 0x80); /* a & b & c */
+    __m512i must23 = _mm512_or_si512(_mm512_subs_epu8(prev2, _mm512_set1_epi8(KL_THIRD_SUB)),
+                                     _mm512_subs_epu8(prev3, _mm512_set1_epi8(KL_FOURTH_SUB)));
+
+    return _mm512_ternarylogic_epi32(special, must23, _mm512_set1_epi8((char)0x80), 0x78);
+}
+
+/* The 64 bytes from back bytes before p + o, of which only those the
+ * mask m selects are read (the others are zero): a masked load never
+ * touches the bytes its mask excludes, so m keeps the read inside the
+ * input even where the address is before it. The address is computed as
+ * an integer: a pointer before the start of an object is not valid C. */
+static inline __m512i short_back(__mmask64 m, const uint8_t *p, size_t o, size_t back)
+{
+    return _mm512_maskz_loadu_epi8(m, (const void *)((uintptr_t)p + o - back));
+}
+
 /* The longest valid prefix of p[0..len), 1 <= len <= SHORT_MAX, for a
  * string that is all there is (a call's whole input): no loop set-up, the
  * last 1..64 bytes read with a masked load (nothing past len is read),
  * ASCII answered by one test of all the bytes' top bits before any table
- * is touched. Otherwise the vectors are checked in order, each with the
- * one before it, and the last one also with the end-of-input test of
- * KL_INCOMPLETE_MAX: where the last vector is not full that test can only
- * see a character cut off by the end, which the zero bytes after it fail
- * anyway. With dst != NULL every vector is also stored once it passed,
- * as blocks does. */
+ * is touched. Otherwise each vector is checked with the bytes 1, 2 and 3
+ * before it read by masked loads (zero before the input, a boundary, and
+ * after it, so a character cut off by the end fails), and the last one
+ * also with the end-of-input test of KL_INCOMPLETE_MAX, for when it is
+ * full (where it is not, that test can only see a character cut off by
+ * the end, which fails anyway). With dst != NULL every vector is also
+ * stored once it passed, as blocks does. */
 static inline __attribute__((always_inline)) size_t
 short_blocks(const uint8_t *p, size_t len, uint8_t *dst)
 {
-    struct tables t;
-    size_t full = (len - 1) / VEC, j; /* whole vectors before the last */
-    __mmask64 m = first_bytes(len - full * VEC);
-    __m512i last = _mm512_maskz_loadu_epi8(m, p + full * VEC), acc = last, a, prev;
+    size_t full = (len - 1) / VEC, j, o, r; /* whole vectors before the last */
+    __mmask64 m = first_bytes(len - full * VEC), m1, m2, m3;
+    __m512i last = _mm512_maskz_loadu_epi8(m, p + full * VEC), acc = last, a, err;
 
     for (j = 0; j < full; j++)
         acc = _mm512_or_si512(acc, load(p + j * VEC));
@@ -250,21 +280,43 @@ short_blocks(const uint8_t *p, size_t len, uint8_t *dst)
         }
         return len;
     }
-    load_tables(&t);
-    prev = _mm512_setzero_si512();
-    for (j = 0; j < full; j++) {
-        a = load(p + j * VEC);
-        if (any(check(a, back1(prev, a, &t), prev, &t)))
-            return failed(p, len, j * VEC, dst);
-        if (dst != NULL)
-            _mm512_storeu_si512(dst + j * VEC, a);
-        prev = a;
+    for (j = 0; j <= full; j++) {
+        o = j * VEC;
+        r = j < full ? VEC : len - o; /* the input's bytes in this vector */
+        /* byte k of the vector N back is p[o + k - N]: inside the input
+         * for N - o <= k < r + N */
+        if (j > 0 && j < full) { /* all of them inside: plain loads */
+            a = load(p + o);
+            err = short_check(a, load(p + o - 1), load(p + o - 2), load(p + o - 3));
+        } else {
+            m1 = first_bytes(r + 1);
+            m2 = first_bytes(r + 2);
+            m3 = first_bytes(r + 3);
+            if (j == 0) {
+                m1 &= ~(__mmask64)1;
+                m2 &= ~(__mmask64)3;
+                m3 &= ~(__mmask64)7;
+            }
+            a = j < full ? load(p + o) : last;
+            err = short_check(a, short_back(m1, p, o, 1), short_back(m2, p, o, 2),
+                              short_back(m3, p, o, 3));
+        }
+        if (j == full)
+            err = _mm512_or_si512(
+                err, _mm512_subs_epu8(a, _mm512_inserti32x4(
+                                             _mm512_set1_epi8(-1),
+                                             _mm_loadu_si128((const __m128i *)(const void *)
+                                                                 KL_INCOMPLETE_MAX),
+                                             3)));
+        if (any(err))
+            return failed(p, len, o, dst);
+        if (dst != NULL) {
+            if (j < full)
+                _mm512_storeu_si512(dst + o, a);
+            else
+                _mm512_mask_storeu_epi8(dst + o, m, a);
+        }
     }
-    if (any(_mm512_or_si512(check(last, back1(prev, last, &t), prev, &t),
-                            _mm512_subs_epu8(last, t.incomplete_max))))
-        return failed(p, len, full * VEC, dst);
-    if (dst != NULL)
-        _mm512_mask_storeu_epi8(dst + full * VEC, m, last);
     return len;
 }
 
