@@ -219,6 +219,16 @@ static inline __mmask64 first_bytes(size_t k)
     return k >= 64 ? ~(__mmask64)0 : (((__mmask64)1 << k) - 1);
 }
 
+/* Stores the bytes of v that m selects to dst: a plain store when that is
+ * all of them (a masked store to memory costs more on some CPUs). */
+static inline void store_masked(uint8_t *dst, __mmask64 m, __m512i v)
+{
+    if (m == ~(__mmask64)0)
+        _mm512_storeu_si512(dst, v);
+    else
+        _mm512_mask_storeu_epi8(dst, m, v);
+}
+
 /* Short inputs: up to SHORT_MAX bytes are checked by short_blocks. */
 #define SHORT_MAX (4 * VEC)
 
@@ -276,7 +286,7 @@ short_blocks(const uint8_t *p, size_t len, uint8_t *dst)
         if (dst != NULL) {
             for (j = 0; j < full; j++)
                 _mm512_storeu_si512(dst + j * VEC, load(p + j * VEC));
-            _mm512_mask_storeu_epi8(dst + full * VEC, m, last);
+            store_masked(dst + full * VEC, m, last);
         }
         return len;
     }
@@ -314,7 +324,7 @@ short_blocks(const uint8_t *p, size_t len, uint8_t *dst)
             if (j < full)
                 _mm512_storeu_si512(dst + o, a);
             else
-                _mm512_mask_storeu_epi8(dst + o, m, a);
+                store_masked(dst + o, m, a);
         }
     }
     return len;
