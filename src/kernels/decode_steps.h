@@ -68,64 +68,66 @@
 #include "utf8_char.h"
 
 #include <stdbool.h>
+#include <string.h>
 
 /* The steps run while n - i >= U8G_DEC_VECTOR_MIN: the 32 bytes that
  * decode16_valid decodes one character at a time lie before n. */
 _Static_assert(U8G_DEC_VECTOR_MIN >= 32, "decode16_valid's one-at-a-time stretch must lie before n");
 
-/* Decodes the valid p[0..n) to UTF-32 at out; returns the units written. */
-static size_t decode32_valid(const uint8_t *p, size_t n, uint32_t *out,
-                             const struct dec_consts *c)
+/* The vector steps of decode32_valid over p[0..n), while n - i >=
+ * U8G_DEC_VECTOR_MIN: returns where they stopped (a character boundary),
+ * *o advanced by the units written. */
+static inline __attribute__((always_inline)) size_t
+steps32(const uint8_t *p, size_t n, uint32_t *out, size_t *o, const struct dec_consts *c)
 {
-    size_t i = 0, o = 0, k;
+    size_t i = 0, k;
     step_vec v;
 
     while (n - i >= U8G_DEC_VECTOR_MIN) {
         v = load16(p + i);
         if (step_is_ascii(v)) {
-            k = ascii_utf32(p + i, n - i, out + o, v);
+            k = ascii_utf32(p + i, n - i, out + *o, v);
             i += k;
-            o += k;
+            *o += k;
             continue;
         }
-        i += step_utf32(p + i, v, out, &o, c);
+        i += step_utf32(p + i, v, out, o, c);
     }
-    u8g_trusted(p, i, n, n, false, out, NULL, &o);
-    return o;
+    return i;
 }
 
-/* Decodes the valid p[0..n) to UTF-16 at out; returns the units written.
- * A step without a 4-byte lead narrows its code points to 16 bits. One
- * with a 4-byte lead and 3 or more characters makes surrogate pairs
- * (step_utf16_pairs): its first 4 characters end by i + 11 (leads before
- * i + 8), so their units do too (units <= bytes), and the 8 units stored
- * after them end by i + 19 < n. With 1 or 2 characters, the next 32 bytes
- * (all before n) are decoded one character at a time. */
-static size_t decode16_valid(const uint8_t *p, size_t n, uint16_t *out,
-                             const struct dec_consts *c)
+/* The vector steps of decode16_valid, as steps32. A step without a
+ * 4-byte lead narrows its code points to 16 bits. One with a 4-byte lead
+ * and 3 or more characters makes surrogate pairs (step_utf16_pairs): its
+ * first 4 characters end by i + 11 (leads before i + 8), so their units
+ * do too (units <= bytes), and the 8 units stored after them end by
+ * i + 19 < n. With 1 or 2 characters, the next 32 bytes (all before n)
+ * are decoded one character at a time. */
+static inline __attribute__((always_inline)) size_t
+steps16(const uint8_t *p, size_t n, uint16_t *out, size_t *o, const struct dec_consts *c)
 {
-    size_t i = 0, o = 0, k;
+    size_t i = 0, k;
     uint32_t lead;
     step_vec v;
 
     while (n - i >= U8G_DEC_VECTOR_MIN) {
         v = load16(p + i);
         if (step_is_ascii(v)) {
-            k = ascii_utf16(p + i, n - i, out + o, v);
+            k = ascii_utf16(p + i, n - i, out + *o, v);
             i += k;
-            o += k;
+            *o += k;
             continue;
         }
         lead = step_leads(v, c);
         k = U8G_POPCOUNT8[lead];
         if (!step_has_lead4(v, lead)) {
-            step_utf16_bmp(v, lead, out + o, c);
-            o += k;
+            step_utf16_bmp(v, lead, out + *o, c);
+            *o += k;
             i += 8;
             continue;
         }
         if (k > 2) {
-            o += step_utf16_pairs(v, lead, k, out + o, c);
+            *o += step_utf16_pairs(v, lead, k, out + *o, c);
             i += 8;
             continue;
         }
@@ -133,8 +135,90 @@ static size_t decode16_valid(const uint8_t *p, size_t n, uint16_t *out,
          * characters (emoji), where one at a time costs less than packing
          * pairs; 32 bytes so, then the steps resume at the character
          * boundary reached. */
-        i = u8g_trusted(p, i, i + 32, n, true, NULL, out, &o);
+        i = u8g_trusted(p, i, i + 32, n, true, NULL, out, o);
     }
+    return i;
+}
+
+/* Stretches of up to U8G_DEC_SHORT bytes (short strings, and where a
+ * long one would leave most of its bytes to the one-at-a-time tail) are
+ * decoded from a copy followed by U8G_DEC_VECTOR_MIN zero bytes, so that
+ * the steps reach every byte of the stretch, into a scratch output, of
+ * which the stretch's units are copied out: nothing past them is written
+ * to out. Each zero byte is a character of one unit, and the steps decode
+ * every lead before where they stop (at or past n, a boundary there), so
+ * the stretch's units are the first o - (stop - n). */
+#define U8G_DEC_SHORT ((size_t)256)
+
+/* Widens the 16 ASCII bytes at p to out32 (utf16 false) or out16. */
+static inline __attribute__((always_inline)) void
+short_widen16(const uint8_t *p, bool utf16, uint32_t *out32, uint16_t *out16)
+{
+    if (utf16)
+        (void)ascii_utf16(p, 16, out16, load16(p)); /* cppcheck-suppress nullPointer */
+    else
+        (void)ascii_utf32(p, 16, out32, load16(p)); /* cppcheck-suppress nullPointer */
+}
+
+static inline __attribute__((always_inline)) size_t
+decode_short(const uint8_t *p, size_t n, bool utf16, uint32_t *out32, uint16_t *out16,
+             const struct dec_consts *c)
+{
+    /* Steps start at i <= n - 1 and read to at most n - 1 + MIN - 1 + 1;
+     * their stores run at most 16 units past the units decoded. */
+    uint8_t in[U8G_DEC_SHORT + U8G_DEC_VECTOR_MIN];
+    uint32_t t32[U8G_DEC_SHORT + U8G_DEC_VECTOR_MIN + 16];
+    uint16_t t16[U8G_DEC_SHORT + U8G_DEC_VECTOR_MIN + 16];
+    size_t nn = n + U8G_DEC_VECTOR_MIN - 1, o = 0, stop, i;
+
+    /* All ASCII (16 bytes or more): widened in place, 16 bytes at a time,
+     * the last 16 overlapping the ones before (same units, rewritten). */
+    for (i = 0; i + 16 <= n && step_is_ascii(load16(p + i)); i += 16)
+        ;
+    if (n >= 16 && i + 16 > n && (i == n || step_is_ascii(load16(p + n - 16)))) {
+        for (i = 0; i + 16 <= n; i += 16)
+            short_widen16(p + i, utf16, out32 + i, out16 + i);
+        if (i < n)
+            short_widen16(p + n - 16, utf16, out32 + n - 16, out16 + n - 16);
+        return n;
+    }
+    memcpy(in, p, n);
+    memset(in + n, 0, U8G_DEC_VECTOR_MIN);
+    if (utf16) {
+        stop = steps16(in, nn, t16, &o, c);
+        o -= stop - n;
+        memcpy(out16, t16, o * sizeof *out16); /* cppcheck-suppress nullPointer */
+    } else {
+        stop = steps32(in, nn, t32, &o, c);
+        o -= stop - n;
+        memcpy(out32, t32, o * sizeof *out32); /* cppcheck-suppress nullPointer */
+    }
+    return o;
+}
+
+/* Decodes the valid p[0..n) to UTF-32 at out; returns the units written. */
+static size_t decode32_valid(const uint8_t *p, size_t n, uint32_t *out,
+                             const struct dec_consts *c)
+{
+    size_t i, o = 0;
+
+    if (n <= U8G_DEC_SHORT)
+        return decode_short(p, n, false, out, NULL, c);
+    i = steps32(p, n, out, &o, c);
+    u8g_trusted(p, i, n, n, false, out, NULL, &o);
+    return o;
+}
+
+/* Decodes the valid p[0..n) to UTF-16 at out; returns the units written
+ * (steps16, then the last bytes one at a time). */
+static size_t decode16_valid(const uint8_t *p, size_t n, uint16_t *out,
+                             const struct dec_consts *c)
+{
+    size_t i, o = 0;
+
+    if (n <= U8G_DEC_SHORT)
+        return decode_short(p, n, true, NULL, out, c);
+    i = steps16(p, n, out, &o, c);
     u8g_trusted(p, i, n, n, true, NULL, out, &o);
     return o;
 }
