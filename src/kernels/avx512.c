@@ -277,7 +277,8 @@ static inline __attribute__((always_inline)) size_t
 short_blocks(const uint8_t *p, size_t len, uint8_t *dst)
 {
     size_t full = (len - 1) / VEC, j, o, r; /* whole vectors before the last */
-    __mmask64 m = first_bytes(len - full * VEC), m1, m2, m3;
+    /* the last vector's 1..64 bytes: a shift by 0..63, no branch */
+    __mmask64 m = ~(__mmask64)0 >> (VEC - (len - full * VEC)), m1, m2, m3;
     __m512i last = _mm512_maskz_loadu_epi8(m, p + full * VEC), acc = last, a, err;
 
     for (j = 0; j < full; j++)
