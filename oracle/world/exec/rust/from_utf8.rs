@@ -19,7 +19,10 @@ fn unhex(line: &str) -> Option<Vec<u8>> {
     }
     (0..line.len())
         .step_by(2)
-        .map(|i| line.get(i..i + 2).and_then(|h| u8::from_str_radix(h, 16).ok()))
+        .map(|i| {
+            line.get(i..i + 2)
+                .and_then(|h| u8::from_str_radix(h, 16).ok())
+        })
         .collect()
 }
 
@@ -75,7 +78,10 @@ fn main() {
             std::process::exit(2)
         });
         // Rust's stdout is line-buffered already; the flush states the rule.
-        if writeln!(out, "{}", decode(&data)).and_then(|_| out.flush()).is_err() {
+        if writeln!(out, "{}", decode(&data))
+            .and_then(|_| out.flush())
+            .is_err()
+        {
             std::process::exit(2);
         }
     }

@@ -51,7 +51,7 @@ for mode in strict replace version; do
     case $mode in strict) field=3 ;; replace) field=4 ;; version) field=5 ;; esac
     awk -F '\t' -v m=$mode '$1 == m' "$expected" > "$tmp/$mode"
     [ -s "$tmp/$mode" ] || continue
-    cmd=$(command_of $field)
+    cmd=$(command_of "$field")
     if [ -z "$cmd" ]; then
         echo "FAIL: $name: $expected checks $mode, which the registry says $name has not"
         status=1
