@@ -344,20 +344,20 @@ static inline bool can_start(uint8_t b)
  * character is answered without setting up the vectors. */
 static size_t avx512_valid_prefix(const uint8_t *p, size_t len)
 {
-    if (len - 1 < SHORT_MAX) /* 1..SHORT_MAX: its first test is as cheap */
-        return short_blocks(p, len, NULL);
-    if (len == 0 || !can_start(p[0]))
+    if (len == 0)
         return 0;
-    return blocks(p, len, NULL);
+    if (len <= SHORT_MAX) /* its first test is as cheap as can_start */
+        return short_blocks(p, len, NULL);
+    return can_start(p[0]) ? blocks(p, len, NULL) : 0;
 }
 
 static size_t avx512_copy_prefix(const uint8_t *p, size_t len, uint8_t *dst)
 {
-    if (len - 1 < SHORT_MAX)
-        return short_blocks(p, len, dst);
-    if (len == 0 || !can_start(p[0]))
+    if (len == 0)
         return 0;
-    return blocks(p, len, dst);
+    if (len <= SHORT_MAX)
+        return short_blocks(p, len, dst);
+    return can_start(p[0]) ? blocks(p, len, dst) : 0;
 }
 
 /* Decoding. The text is decoded in validated windows (decode_driver.h),
@@ -576,11 +576,11 @@ static size_t decode16_valid(const uint8_t *p, size_t n, uint16_t *out,
  * validator there. */
 static size_t decode_valid(const uint8_t *p, size_t len)
 {
-    if (len - 1 < VEC)
-        return short_blocks(p, len, NULL);
-    if (len == 0 || !can_start(p[0]))
+    if (len == 0)
         return 0;
-    return blocks(p, len, NULL);
+    if (len <= VEC)
+        return short_blocks(p, len, NULL);
+    return can_start(p[0]) ? blocks(p, len, NULL) : 0;
 }
 #define U8G_DRIVER_VALID decode_valid
 #include "decode_driver.h"
