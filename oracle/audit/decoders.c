@@ -164,6 +164,10 @@ int audit_open_decoders(const audit_options *o, audit_decoder ***list,
         d[k++] = plug[i];
     }
     free(plug);
+    if (o->world && audit_open_world(o, &d, &k) != 0) {
+        audit_close_decoders(d, k);
+        return 2;
+    }
     *list = d;
     *n = k;
     return 0;
@@ -175,7 +179,9 @@ void audit_close_decoders(audit_decoder **list, size_t n)
         audit_decoder *x = list[i];
         if (x->plugin)
             plugin_runner_close(x->plugin);
-        else if (x->o && !x->unavailable && x->o->close)
+        if (x->repl)
+            plugin_runner_close(x->repl);
+        if (x->o && !x->unavailable && x->o->close)
             x->o->close();
         for (size_t k = 0; k < x->n_examples; k++)
             free(x->examples[k].data);

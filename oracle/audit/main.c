@@ -156,10 +156,12 @@ int audit_main(int argc, char **argv)
         fputs(audit_usage, stdout);
         return fflush(stdout) == 0 ? 0 : 2;
     }
+    if (o.list)
+        return audit_list(&o);
     rc = audit_open_decoders(&o, &d, &n);
     if (rc != 0)
         return rc;
-    if (o.n_plugins > 0 && sandbox_as_note() != NULL)
+    if ((o.n_plugins > 0 || o.world) && sandbox_as_note() != NULL)
         fprintf(stderr, "u8guard audit: note: %s\n", sandbox_as_note());
     if (o.replay_one)
         rc = audit_replay_one(o.replay_one, d, n);
