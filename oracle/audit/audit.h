@@ -295,6 +295,11 @@ typedef struct audit_run_stats {
     int record_errors;
 } audit_run_stats;
 
+/* audit_print_markdown prints the report of d[0..n) after the run st as
+ * Markdown (report_md.c): deterministic, the form of doc/FINDINGS.md. */
+void audit_print_markdown(FILE *f, audit_decoder *const *d, size_t n,
+                          const audit_run_stats *st, uint64_t seed);
+
 /* audit_run runs the corpus, then generated inputs (as o says), through
  * d[0..n), tallying and recording. Returns 0, or 2 on an I/O error while
  * recording, or when out of memory. */

@@ -66,6 +66,7 @@ int audit_parse_options(int argc, char **argv, audit_options *o)
             o->help = true;
         } else if (strcmp(a, "--json") == 0) {
             o->json = true;
+            o->markdown = false;
         } else if (strcmp(a, "--list") == 0) {
             o->list = true;
         } else if (strcmp(a, "--world") == 0) {

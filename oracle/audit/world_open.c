@@ -97,10 +97,32 @@ int audit_list(const audit_options *o)
     return fflush(stdout) == 0 ? 0 : 2;
 }
 
-/* Makes registry entry e the decoder *x (allocated), opening its modes;
- * a mode that cannot be opened leaves it unavailable, with the reason. */
-static audit_decoder *world_decoder(const world_entry *e, int timeout_ms)
+/* Writes s to buf[0..cap) with each dir in it written @WORLD@ again, so
+ * that reports do not depend on where the world directory is. */
+static void unexpand(const char *s, const char *dir, char *buf, size_t cap)
 {
+    size_t dl = strlen(dir), o = 0;
+
+    while (*s != '\0' && o + 8 < cap) {
+        if (dl > 0 && strncmp(s, dir, dl) == 0) {
+            memcpy(buf + o, "@WORLD@", 7);
+            o += 7;
+            s += dl;
+        } else {
+            buf[o++] = *s++;
+        }
+    }
+    buf[o] = '\0';
+}
+
+/* Makes registry entry e (of the world directory dir) the decoder *x
+ * (allocated), opening its modes; a mode that cannot be opened leaves it
+ * unavailable, with the reason. */
+static audit_decoder *world_decoder(const world_entry *e, const char *dir,
+                                    int timeout_ms)
+{
+    char cmd[150];
+
     audit_decoder *x = calloc(1, sizeof *x);
     char err[512];
 
@@ -108,8 +130,9 @@ static audit_decoder *world_decoder(const world_entry *e, int timeout_ms)
         return NULL;
     snprintf(x->name, sizeof x->name, "%s", e->name);
     snprintf(x->language, sizeof x->language, "%s", e->language);
-    snprintf(x->what, sizeof x->what, "%s %.150s", e->strict_plugin ? "plugin" : "exec",
-             e->strict_plugin ? strrchr(e->strict, '/') + 1 : e->strict);
+    unexpand(e->strict_plugin ? strrchr(e->strict, '/') + 1 : e->strict, dir, cmd,
+             sizeof cmd);
+    snprintf(x->what, sizeof x->what, "%s %s", e->strict_plugin ? "plugin" : "exec", cmd);
     snprintf(x->version, sizeof x->version, "%s", e->version);
     x->plugin = open_mode(e, e->strict, e->strict_plugin, false, timeout_ms, err, sizeof err);
     if (x->plugin != NULL && e->strict_plugin)
@@ -156,7 +179,7 @@ int audit_open_world(const audit_options *o, audit_decoder ***d, size_t *k)
             missing++;
             continue;
         }
-        x = world_decoder(&e[i], o->timeout_ms);
+        x = world_decoder(&e[i], dir, o->timeout_ms);
         if (x == NULL) {
             audit_world_free(e, n);
             fprintf(stderr, "u8guard audit: out of memory\n");
