@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "audit.h"
+#include "record_internal.h"
 
 /* Returns true when the built-in name is wanted by the --only list (or
  * there is none). Plugins are always audited: naming one is asking. */
@@ -65,6 +66,7 @@ static audit_decoder *add_runner(audit_decoder **d, size_t *k, plugin_runner *r)
     d[(*k)++] = x;
     x->plugin = r;
     snprintf(x->name, sizeof x->name, "%s", plugin_runner_name(r));
+    snprintf(x->version, sizeof x->version, "%s", plugin_runner_version(r));
     for (unsigned dup = 2; taken(d, *k - 1, x->name); dup++)
         snprintf(x->name, sizeof x->name, "%.50s#%u", plugin_runner_name(r), dup);
     return x;
@@ -150,6 +152,9 @@ int audit_open_decoders(const audit_options *o, audit_decoder ***list,
         x->o = b[i];
         snprintf(x->name, sizeof x->name, "%s", b[i]->name);
         snprintf(x->what, sizeof x->what, "%s", b[i]->what);
+        if (strcmp(decoder_version(b[i]->name, x->version, sizeof x->version),
+                   "unknown") == 0)
+            x->version[0] = '\0';
         why = b[i]->open();
         if (why) {
             snprintf(x->unavailable_buf, sizeof x->unavailable_buf, "%s", why);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "audit.h"
+#include "record_internal.h"
 #include "world.h"
 
 /* Returns the language of built-in adapter o. */
@@ -68,7 +69,10 @@ int audit_list(const audit_options *o)
 
     for (size_t i = 0; i < nb; i++) {
         const char *why = b[i]->open();
-        list_line(b[i]->name, builtin_language(b[i]), "", why);
+        char v[128];
+        if (strcmp(decoder_version(b[i]->name, v, sizeof v), "unknown") == 0)
+            v[0] = '\0';
+        list_line(b[i]->name, builtin_language(b[i]), v, why);
         if (why == NULL && b[i]->close)
             b[i]->close();
     }
