@@ -270,6 +270,7 @@ static bool command_runs(const char *cmd, const char *dir, char *why, size_t cap
                              word + dl + 1);
                     return false;
                 }
+                first = false;
             } else if (first && strchr(word, '=') == NULL) {
                 if (strchr(word, '/') ? access(word, X_OK) != 0 : !on_path(word)) {
                     snprintf(why, cap, "%.200s is not installed", word);
