@@ -3,7 +3,7 @@
 # ci/world.sh -- the CI stage `world` (doc/audit-world.md): installs the
 # world's toolchains and libraries (ci/deps.sh --world), builds u8guard
 # with the world's plugins and --exec helpers, runs
-#   u8guard audit --world --seconds 0 --format markdown --record DIR
+#   u8guard audit --world --seconds 0 --timeout-ms 10000 --format markdown --record DIR
 # and fails when the report differs from doc/FINDINGS.md (the diff is
 # printed: regenerate with `bash ci/world.sh --update`), when a finding is
 # not yet recorded in corpus/regressions/, or when a registry decoder
@@ -35,7 +35,9 @@ if grep -q ' missing: ' $B.list.txt; then
 fi
 rec=$B/regressions
 rm -rf "$rec" && cp -r corpus/regressions "$rec"
-$U8G audit --world --seconds 0 --format markdown --record "$rec" >$B/FINDINGS.md
+# A generous timeout: on a loaded machine a JVM's first answer must not be
+# taken for a hang (which would change the report).
+$U8G audit --world --seconds 0 --timeout-ms 10000 --format markdown --record "$rec" >$B/FINDINGS.md
 rc=$?
 [ $rc -le 1 ] || { echo "world: u8guard audit failed (exit status $rc)"; exit 2; }
 echo "world: audited at $(($(date +%s) - t0)) s"

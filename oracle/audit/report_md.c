@@ -136,7 +136,7 @@ void audit_print_markdown(FILE *f, audit_decoder *const *d, size_t n,
                "# Findings: the world's UTF-8 decoders against RFC 3629\n\n"
                "Written by `u8guard audit --format markdown` (doc/audit-world.md); "
                "do not edit: CI (stage `world`) writes it again with "
-               "`u8guard audit --world --seconds 0 --format markdown` on Debian 12 after "
+               "`u8guard audit --world --seconds 0 --timeout-ms 10000 --format markdown` on Debian 12 after "
                "`ci/deps.sh --world`, and fails when it differs.\n\n"
                "Inputs: %lu conformance cases, then %lu generated inputs (seed %llu). "
                "Each decoder's answers are compared with u8guard's, which follow "
