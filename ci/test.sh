@@ -78,6 +78,7 @@ if [ $QUICK -eq 0 ]; then
   stage mutate-planted    python3 ci/mutate.py --planted  # the tests catch planted memory-safety bugs (~30 s)
   stage audit-main-job    bash ci/audit.sh              # the README's first command, end to end (~1.5 min)
   stage python            bash ci/python-test.sh        # python/: install into a fresh venv, pytest (~2.5-4.5 min)
+  stage world             bash ci/world.sh              # deps --world, build, the world audit against doc/FINDINGS.md (~9.5 min from scratch at load 16, 7.8 of it the build; 2 min when built)
 fi
 
 echo
