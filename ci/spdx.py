@@ -64,6 +64,8 @@ def classify(rel):
         if rel in ("debian/rules", "debian/control", "debian/watch") \
                 or name.endswith(DEBHELPER_SUFFIXES):
             return HASH
+    if name == "CMakeLists.txt":  # before the data rule, which takes every .txt
+        return HASH
     if re.search(r"\.(txt|md|json|jsonl|bin|dict|options|abixml|xml)$", name):
         return "data"
     if name.endswith((".c", ".h", ".map")):
