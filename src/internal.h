@@ -97,8 +97,9 @@ struct u8g_run {
     size_t errors;           /* errors so far */
 };
 
-/* The most an error run writes past written for one 64-byte block: 3
- * bytes of U+FFFD for each byte, and one 4-byte store's overhang. */
+/* The room an error run needs for one 64-byte block: 3 bytes of U+FFFD
+ * for each byte, and 4 bytes it may touch after them (which the next
+ * block overwrites: a run leaves nothing past its output). */
 #define U8G_RUN_OUT_MAX ((size_t)3 * 64 + 4)
 
 /* The hot loops of one implementation. Every function works on the

@@ -227,32 +227,41 @@ static inline void u8g_units_of(const struct u8g_classes *c, const struct u8g_cl
  * character bytes keep) to out, which has room for U8G_RUN_OUT_MAX bytes:
  * each error start becomes U+FFFD, each character byte itself, every other
  * byte nothing. Returns the bytes that count. Each byte stores 4 (the next
- * byte's store overwrites what is past its own). */
+ * byte's store overwrites what is past its own), so up to 4 bytes after
+ * them are touched too: harmless where the next block's output (at least
+ * 16 bytes: a block holds at least 16 units) overwrites them, but a
+ * caller's buffer must hold only its output, so the last block of a run
+ * (exact) builds its bytes in tmp and copies only them. */
 static inline size_t u8g_run_emit(const uint8_t *p, size_t n, uint64_t e, uint64_t keep,
-                                  uint8_t *out)
+                                  uint8_t *out, bool exact)
 {
     uint64_t all = n == 64 ? ~0ull : (1ull << n) - 1, odd = (e | ~keep) & all;
-    size_t i, w;
+    uint8_t tmp[U8G_RUN_OUT_MAX], *o;
+    size_t i, w, first;
     uint32_t v, ei, ki;
 
-    /* The clean bytes before the first error. */
-    if (n == 64)
-        memcpy(out, p, 64);
-    else
-        memcpy(out, p, n);
-    if (odd == 0)
+    if (odd == 0) { /* no error: the bytes themselves */
+        if (n == 64)
+            memcpy(out, p, 64);
+        else
+            memcpy(out, p, n);
         return n;
-    i = u8g_ctz64(odd);
-    for (w = i; i < n; i++) {
+    }
+    first = u8g_ctz64(odd);
+    memcpy(out, p, first); /* the clean bytes before the first error */
+    o = exact ? tmp : out + first;
+    for (i = first, w = 0; i < n; i++) {
         ei = (uint32_t)(e >> i) & 1u;
         ki = (uint32_t)(keep >> i) & 1u;
         /* Without a branch: random bytes would mispredict it. */
         v = (uint32_t)p[i] << U8G_BYTE0_SHIFT;
         v ^= (v ^ U8G_FFFD32) & (0u - ei);
-        memcpy(out + w, &v, 4);
+        memcpy(o + w, &v, 4);
         w += 3 * ei + ki;
     }
-    return w;
+    if (exact)
+        memcpy(out + first, tmp, w);
+    return first + w;
 }
 
 /* The error_run of struct u8g_kernels (see internal.h). */
@@ -286,10 +295,8 @@ static size_t scan_error_run(const uint8_t *p, size_t len, struct u8g_run *r)
         w = u8g_popcount64(keep) + 3 * u8g_popcount64(e);
         r->errors += u8g_popcount64(e);
         r->need = u8g_add_sat(r->need, w);
-        if (r->out != NULL) {
-            (void)u8g_run_emit(p + s, m, e, keep, r->out + r->written);
-            r->written += w;
-        }
+        if (r->out != NULL)
+            r->written += u8g_run_emit(p + s, m, e, keep, r->out + r->written, stop);
         s += m;
         if (stop)
             return s;

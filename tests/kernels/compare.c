@@ -11,6 +11,7 @@
 
 #define MAX_REPORTS 12   /* differences printed in full */
 #define STREAM_CHUNK 7   /* a chunk size that straddles every boundary */
+#define QUIET_CHUNK 4093 /* chunks of many 64-byte blocks, cut anywhere */
 
 /* Everything the public API says about one input. */
 struct results {
@@ -29,6 +30,8 @@ struct results {
     size_t nlen;             /* u8guard_sanitized_length */
     uint8_t *cut;            /* sanitize into len + 1 bytes: cut short where errors grow it */
     size_t ncut, cut_errors, cap_cut;
+    uint8_t *quiet;          /* the stream without a callback, in QUIET_CHUNK chunks */
+    size_t nquiet, quiet_errors;
 };
 
 /* The bytes a sanitize into cap bytes writes, whose whole output is
@@ -108,6 +111,17 @@ static void run(const uint8_t *in, size_t len, struct results *r, int fast)
     }
     r->nstream += u8guard_stream_feed(&s, NULL, 0, true, on_stream_error, r,
                                       r->stream + r->nstream, cap);
+    /* Without a callback the stream may take errors many at a time. */
+    cap = U8GUARD_STREAM_OUT_MAX(QUIET_CHUNK);
+    r->quiet = xcalloc(3 * len + cap, 1);
+    u8guard_stream_init(&s);
+    for (i = 0; i < len; i += chunk) {
+        chunk = len - i < QUIET_CHUNK ? len - i : QUIET_CHUNK;
+        r->nquiet += u8guard_stream_feed(&s, in + i, chunk, false, NULL, NULL,
+                                         r->quiet + r->nquiet, cap);
+    }
+    r->nquiet += u8guard_stream_feed(&s, NULL, 0, true, NULL, NULL, r->quiet + r->nquiet, cap);
+    r->quiet_errors = (size_t)u8guard_stream_error_count(&s);
 }
 
 static void release(struct results *r)
@@ -116,6 +130,7 @@ static void release(struct results *r)
     free(r->u16);
     free(r->san);
     free(r->cut);
+    free(r->quiet);
     free(r->errs);
     free(r->stream);
     free(r->serrs);
@@ -194,6 +209,9 @@ static const char *inconsistency(const struct results *r)
         r->cut_errors != r->n_errs ||
         memcmp(r->cut, r->san, cut_length(r->san, r->nsan, r->cap_cut)) != 0)
         return "count_errors, sanitized_length or a cut-short sanitize vs the rest";
+    if (r->nquiet != r->nsan || memcmp(r->quiet, r->san, r->nsan) != 0 ||
+        r->quiet_errors != r->n_errs)
+        return "the stream without a callback vs sanitize";
     return NULL;
 }
 
