@@ -223,6 +223,12 @@ static inline void u8g_units_of(const struct u8g_classes *c, const struct u8g_cl
 #define U8G_BYTE0_SHIFT 0
 #endif
 
+/* U+FFFD 8 times. */
+static const uint8_t U8G_FFFD_X8[24] = {
+    0xEF, 0xBF, 0xBD, 0xEF, 0xBF, 0xBD, 0xEF, 0xBF, 0xBD, 0xEF, 0xBF, 0xBD,
+    0xEF, 0xBF, 0xBD, 0xEF, 0xBF, 0xBD, 0xEF, 0xBF, 0xBD, 0xEF, 0xBF, 0xBD,
+};
+
 /* Writes the replacement of block p[0..n) (n <= 64: error starts e,
  * character bytes keep) to out, which has room for U8G_RUN_OUT_MAX bytes:
  * each error start becomes U+FFFD, each character byte itself, every other
@@ -237,7 +243,7 @@ static inline size_t u8g_run_emit(const uint8_t *p, size_t n, uint64_t e, uint64
 {
     uint64_t all = n == 64 ? ~0ull : (1ull << n) - 1, odd = (e | ~keep) & all;
     uint8_t tmp[U8G_RUN_OUT_MAX], *o;
-    size_t i, w, first;
+    size_t i, w, first, end;
     uint32_t v, ei, ki;
 
     if (odd == 0) { /* no error: the bytes themselves */
@@ -250,14 +256,24 @@ static inline size_t u8g_run_emit(const uint8_t *p, size_t n, uint64_t e, uint64
     first = u8g_ctz64(odd);
     memcpy(out, p, first); /* the clean bytes before the first error */
     o = exact ? tmp : out + first;
-    for (i = first, w = 0; i < n; i++) {
-        ei = (uint32_t)(e >> i) & 1u;
-        ki = (uint32_t)(keep >> i) & 1u;
-        /* Without a branch: random bytes would mispredict it. */
-        v = (uint32_t)p[i] << U8G_BYTE0_SHIFT;
-        v ^= (v ^ U8G_FFFD32) & (0u - ei);
-        memcpy(o + w, &v, 4);
-        w += 3 * ei + ki;
+    for (i = first, w = 0; i < n; i = end) {
+        end = n - i < 8 ? n : i + 8;
+        /* 8 errors in a row (the common case in error-dense text): 8
+         * U+FFFD at once. */
+        if (end - i == 8 && ((e >> i) & 0xFFu) == 0xFFu) {
+            memcpy(o + w, U8G_FFFD_X8, 24);
+            w += 24;
+            continue;
+        }
+        for (; i < end; i++) {
+            ei = (uint32_t)(e >> i) & 1u;
+            ki = (uint32_t)(keep >> i) & 1u;
+            /* Without a branch: random bytes would mispredict it. */
+            v = (uint32_t)p[i] << U8G_BYTE0_SHIFT;
+            v ^= (v ^ U8G_FFFD32) & (0u - ei);
+            memcpy(o + w, &v, 4);
+            w += 3 * ei + ki;
+        }
     }
     if (exact)
         memcpy(out + first, tmp, w);
