@@ -8,9 +8,12 @@
  * longest valid prefix of a buffer, and conversion of that prefix to UTF-32
  * or UTF-16. The public functions (validate.c, decode.c, sanitize.c,
  * stream.c) find valid stretches with the active kernels and hand every
- * error to the scalar reference, so all implementations report identical
- * errors by construction; tests and fuzzers check the kernels' prefixes
- * against the reference. */
+ * error they report to the scalar reference, so all implementations report
+ * identical errors by construction. Only where errors are merely counted
+ * or replaced (count_errors, sanitize, a stream without a callback) do the
+ * kernels take error-dense stretches themselves (error_run,
+ * kernels/error_scan.h). Tests and fuzzers check the kernels' prefixes,
+ * counts and replacements against the reference. */
 #ifndef U8GUARD_INTERNAL_H
 #define U8GUARD_INTERNAL_H
 

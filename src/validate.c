@@ -41,16 +41,19 @@ bool u8guard_next_error(const void *data, size_t len, size_t *pos,
     u8guard_kind kind = U8GUARD_OK;
     u8guard_error e;
 
-    if (pos == NULL || *pos > len || (p == NULL && len != 0))
+    if (pos == NULL)
         return false;
     n = *pos;
+    if (n > len || (p == NULL && len != 0))
+        return false;
     /* The sequence at *pos first, with the reference: in error-dense text
      * (where a caller iterates most) it is usually the error, found
      * without setting up the kernel. */
-    step = n == len ? 0 : u8g_step(p + n, len - n, &cp, &kind, &sub);
-    if (step != 0) {
+    step = 0;
+    if (n < len && (step = u8g_step(p + n, len - n, &cp, &kind, &sub)) != 0) {
         n += step;
-        n = n == len ? len : n + u8g_active()->valid_prefix(p + n, len - n);
+        if (n < len)
+            n += u8g_active()->valid_prefix(p + n, len - n);
     }
     if (n == len) {
         *pos = len;
