@@ -256,10 +256,13 @@ static inline __m512i short_check(__m512i in, __m512i prev1, __m512i prev2, __m5
  * mask m selects are read (the others are zero): a masked load never
  * touches the bytes its mask excludes, so m keeps the read inside the
  * input even where the address is before it. The address is computed as
- * an integer: a pointer before the start of an object is not valid C. */
+ * an integer: a pointer before the start of an object is not valid C
+ * (hence the one lint suppression: the cast is the point). */
 static inline __m512i short_back(__mmask64 m, const uint8_t *p, size_t o, size_t back)
 {
-    return _mm512_maskz_loadu_epi8(m, (const void *)((uintptr_t)p + o - back));
+    uintptr_t at = (uintptr_t)p + o - back;
+
+    return _mm512_maskz_loadu_epi8(m, (const void *)at); /* NOLINT(performance-no-int-to-ptr) */
 }
 
 /* The longest valid prefix of p[0..len), 1 <= len <= SHORT_MAX, for a
