@@ -116,12 +116,58 @@ static inline bool any(__m512i v)
     return _mm512_test_epi8_mask(v, v) != 0;
 }
 
+/* Policy checking in the same loop (policy_hits.h). */
+typedef __m512i u8g_pv;
+
+static inline __m512i pv_table(const uint8_t t[16])
+{
+    return broadcast16(t);
+}
+
+static inline __m512i pv_lookup(__m512i table, __m512i nibbles)
+{
+    return _mm512_shuffle_epi8(table, nibbles);
+}
+
+static inline __m512i pv_lo(__m512i v)
+{
+    return _mm512_and_si512(v, _mm512_set1_epi8(0x0F));
+}
+
+static inline __m512i pv_hi(__m512i v)
+{
+    return _mm512_and_si512(_mm512_srli_epi16(v, 4), _mm512_set1_epi8(0x0F));
+}
+
+static inline __m512i pv_and(__m512i a, __m512i b)
+{
+    return _mm512_and_si512(a, b);
+}
+
+static inline __m512i pv_or(__m512i a, __m512i b)
+{
+    return _mm512_or_si512(a, b);
+}
+
+#include "policy_hits.h"
+
+/* The policy hits of the vector in at q (q - 2 readable). */
+static inline __m512i hits_at(const uint8_t *q, __m512i in, const struct pol_tabs *pt)
+{
+    return pol_hits(in, load(q - 1), load(q - 2), pt);
+}
+
 /* Where a block failed: the valid prefix (see blocks.h). With a copy
  * (dst != NULL), p[0..s) is already in dst; the rest of the valid prefix
  * follows it. */
-static inline size_t failed(const uint8_t *p, size_t len, size_t s, uint8_t *dst)
+static inline size_t failed(const uint8_t *p, size_t len, size_t s, uint8_t *dst,
+                            const struct pol_tabs *pt)
 {
-    size_t r = u8g_block_failed(p, len, s);
+    size_t r;
+
+    if (pt != NULL) /* a character boundary before s: policy.c goes on */
+        return u8g_restart_point(p, s);
+    r = u8g_block_failed(p, len, s);
 
     if (dst != NULL && r > s)
         memcpy(dst + s, p + s, r - s);
@@ -131,11 +177,13 @@ static inline size_t failed(const uint8_t *p, size_t len, size_t s, uint8_t *dst
 /* The longest valid prefix of p[0..len), by blocks (see blocks.h); with
  * dst != NULL each block is also stored to dst once its checks passed
  * (validation and copy in one pass, for sanitize). Inlined into its two
- * callers so that the test of dst is resolved at compile time. Nothing
+ * callers so that the test of dst is resolved at compile time. With pt
+ * != NULL (clean_blocks, never with dst) the policy's hits are tested in
+ * the same loop and a block fails on a hit too. Nothing
  * before p or after p + len is read: the first vector and the tail take
  * their previous bytes from registers, the others from p + i - 1. */
 static inline __attribute__((always_inline)) size_t
-blocks(const uint8_t *p, size_t len, uint8_t *dst)
+blocks(const uint8_t *p, size_t len, uint8_t *dst, const struct pol_tabs *pt)
 {
     struct tables t;
     __m512i prev = _mm512_setzero_si512(), a, b, v2, v3, err;
@@ -145,8 +193,12 @@ blocks(const uint8_t *p, size_t len, uint8_t *dst)
     load_tables(&t);
     if (len >= VEC) {
         a = load(p);
-        if (any(check(a, back1(prev, a, &t), prev, &t)))
-            return failed(p, len, 0, dst);
+        err = check(a, back1(prev, a, &t), prev, &t);
+        if (pt != NULL)
+            err = _mm512_or_si512(err, pol_hits(a, back1(prev, a, &t),
+                                                _mm512_permutex2var_epi8(prev, t.back2, a), pt));
+        if (any(err))
+            return failed(p, len, 0, dst, pt);
         if (dst != NULL)
             _mm512_storeu_si512(dst, a);
         prev = a;
@@ -158,8 +210,12 @@ blocks(const uint8_t *p, size_t len, uint8_t *dst)
         if (_mm512_movepi8_mask(_mm512_or_si512(a, b)) == 0) {
             /* All ASCII: the only possible error is that the vector
              * before ended inside a character. */
-            if (any(_mm512_subs_epu8(prev, t.incomplete_max)))
-                return failed(p, len, i, dst);
+            err = _mm512_subs_epu8(prev, t.incomplete_max);
+            if (pt != NULL && pt->ascii)
+                err = _mm512_or_si512(err, _mm512_or_si512(pol_hits_ascii(a, pt),
+                                                           pol_hits_ascii(b, pt)));
+            if (any(err))
+                return failed(p, len, i, dst, pt);
         } else if (len - i >= 4 * VEC) {
             /* Multi-byte text: four vectors, one branch. */
             v2 = load(p + i + 2 * VEC);
@@ -168,8 +224,14 @@ blocks(const uint8_t *p, size_t len, uint8_t *dst)
             err = _mm512_or_si512(err, check(b, load(p + i + VEC - 1), a, &t));
             err = _mm512_or_si512(err, check(v2, load(p + i + 2 * VEC - 1), b, &t));
             err = _mm512_or_si512(err, check(v3, load(p + i + 3 * VEC - 1), v2, &t));
+            if (pt != NULL)
+                err = _mm512_or_si512(
+                    err, _mm512_or_si512(
+                             _mm512_or_si512(hits_at(p + i, a, pt), hits_at(p + i + VEC, b, pt)),
+                             _mm512_or_si512(hits_at(p + i + 2 * VEC, v2, pt),
+                                             hits_at(p + i + 3 * VEC, v3, pt))));
             if (any(err))
-                return failed(p, len, i, dst);
+                return failed(p, len, i, dst, pt);
             if (dst != NULL) {
                 _mm512_storeu_si512(dst + i, a);
                 _mm512_storeu_si512(dst + i + VEC, b);
@@ -182,8 +244,11 @@ blocks(const uint8_t *p, size_t len, uint8_t *dst)
         } else {
             err = _mm512_or_si512(check(a, load(p + i - 1), prev, &t),
                                   check(b, load(p + i + VEC - 1), a, &t));
+            if (pt != NULL)
+                err = _mm512_or_si512(err, _mm512_or_si512(hits_at(p + i, a, pt),
+                                                           hits_at(p + i + VEC, b, pt)));
             if (any(err))
-                return failed(p, len, i, dst);
+                return failed(p, len, i, dst, pt);
         }
         if (dst != NULL) {
             _mm512_storeu_si512(dst + i, a);
@@ -194,8 +259,11 @@ blocks(const uint8_t *p, size_t len, uint8_t *dst)
     }
     if (len - i >= VEC) {
         a = load(p + i);
-        if (any(check(a, load(p + i - 1), prev, &t)))
-            return failed(p, len, i, dst);
+        err = check(a, load(p + i - 1), prev, &t);
+        if (pt != NULL)
+            err = _mm512_or_si512(err, hits_at(p + i, a, pt));
+        if (any(err))
+            return failed(p, len, i, dst, pt);
         if (dst != NULL)
             _mm512_storeu_si512(dst + i, a);
         prev = a;
@@ -207,7 +275,13 @@ blocks(const uint8_t *p, size_t len, uint8_t *dst)
     m = len - i == 0 ? 0 : (~(__mmask64)0 >> (VEC - (len - i)));
     a = _mm512_maskz_loadu_epi8(m, p + i);
     if (any(check(a, back1(prev, a, &t), prev, &t)))
-        return failed(p, len, i, dst);
+        return failed(p, len, i, dst, pt);
+    /* The zeros past the end are no characters: their hits do not count. */
+    if (pt != NULL &&
+        (_mm512_test_epi8_mask(pol_hits(a, back1(prev, a, &t),
+                                        _mm512_permutex2var_epi8(prev, t.back2, a), pt),
+                               _mm512_set1_epi8(-1)) & m) != 0)
+        return failed(p, len, i, dst, pt);
     if (dst != NULL)
         _mm512_mask_storeu_epi8(dst + i, m, a);
     return len;
@@ -228,14 +302,23 @@ static size_t avx512_valid_prefix(const uint8_t *p, size_t len)
 {
     if (len == 0 || !can_start(p[0]))
         return 0;
-    return blocks(p, len, NULL);
+    return blocks(p, len, NULL, NULL);
 }
 
 static size_t avx512_copy_prefix(const uint8_t *p, size_t len, uint8_t *dst)
 {
     if (len == 0 || !can_start(p[0]))
         return 0;
-    return blocks(p, len, dst);
+    return blocks(p, len, dst, NULL);
+}
+
+/* Validation and policy checking in one pass (struct u8g_kernels). */
+static size_t avx512_clean_blocks(const uint8_t *p, size_t len, const struct u8g_polset *set)
+{
+    struct pol_tabs pt;
+
+    pol_load(&pt, set);
+    return blocks(p, len, NULL, &pt);
 }
 
 /* Decoding. The text is decoded in validated windows (decode_driver.h),
@@ -454,7 +537,7 @@ static size_t decode16_valid(const uint8_t *p, size_t n, uint16_t *out,
 const struct u8g_kernels u8g_avx512_kernels = {
     U8GUARD_IMPL_AVX512, avx512_valid_prefix, driver_to_utf32, driver_to_utf16,
     avx512_copy_prefix,
-    u8g_avx512_find_lead,
+    avx512_clean_blocks,
 };
 
 #endif
