@@ -89,6 +89,16 @@ struct u8g_polset {
     uint8_t ascii; /* nonzero when a 1-byte character is denied: its groups
                       are in table 0 and are the only ones whose third
                       byte can be ASCII */
+    /* The same windows as whole-byte lookups, for kernels with 64- and
+     * 128-entry byte permutes (AVX-512 VBMI): the 1-byte characters in
+     * ctrl[c] (c < 80), the others in up to 8 groups, byte b's bits in
+     * l7[b & 0x7F], s7[b & 0x7F], t6[b & 0x3F] (t6 looked up only for
+ * continuation bytes). The 7-bit indexes keep leads (40..7F) apart from
+ * continuations (00..3F); they confuse them with ASCII bytes, which
+ * cannot come before a continuation in well-formed text (and where the
+ * text is not, the block fails anyway). */
+    uint8_t ctrl[128], l7[128], s7[128], t6[64];
+    uint8_t multi; /* nonzero when l7/s7/t6 hold a group */
 };
 
 /* u8g_polset_hit returns true when the window (a, b, c) hits a group of s
@@ -139,7 +149,10 @@ struct u8g_kernels {
 struct u8g_policy {
     unsigned deny;
     u8guard_handler handler;
-    struct u8g_polset set; /* the denied classes, for the kernels */
+    /* The denied classes, for the kernels: a shared table built once per
+     * set of classes (policy.c keeps a few), or own when none is free. */
+    const struct u8g_polset *set;
+    struct u8g_polset own;
 };
 
 /* u8g_policy_init fills *q from p (NULL: none). Returns false when p is

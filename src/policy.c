@@ -12,6 +12,7 @@
  * looked up (u8g_first_denied). */
 #include "internal.h"
 
+#include <stdatomic.h>
 #include <string.h>
 
 static const char *const CLASS_NAMES[] = {
@@ -169,6 +170,121 @@ static void add_group(struct u8g_polset *set, unsigned g, const struct group *x)
     }
 }
 
+/* Whole-byte groups (struct u8g_polset's ctrl, l7, s7, t6): a set of
+ * bytes for each of the three positions. */
+struct bgroup {
+    uint8_t b[3][32];
+};
+
+static bool in_set(const uint8_t *set, unsigned byte)
+{
+    return (set[byte >> 3] >> (byte & 7) & 1) != 0;
+}
+
+/* How many bytes of set count towards the cost of a superset: the leads
+ * of the private-use planes (EE, F3, F4) count for nothing, so that the
+ * groups that start with them are merged first (characters that rare
+ * cost nothing when they are checked one by one). */
+static unsigned weight(const uint8_t *set, unsigned pos)
+{
+    unsigned n = 0, b;
+
+    for (b = 0; b < 256; b++)
+        if (in_set(set, b) && !(pos == 0 && (b == 0xEE || b == 0xF3 || b == 0xF4)))
+            n++;
+    return n;
+}
+
+static void bunion(struct bgroup *u, const struct bgroup *x, const struct bgroup *y)
+{
+    unsigned k, i;
+
+    for (k = 0; k < 3; k++)
+        for (i = 0; i < 32; i++)
+            u->b[k][i] = x->b[k][i] | y->b[k][i];
+}
+
+/* The windows a superset of x and y adds (weighted, see weight). */
+static double extra(const struct bgroup *x, const struct bgroup *y)
+{
+    struct bgroup u, m;
+    unsigned k, i;
+    double ux = 1, xx = 1, yy = 1, mm = 1;
+
+    bunion(&u, x, y);
+    for (k = 0; k < 3; k++)
+        for (i = 0; i < 32; i++)
+            m.b[k][i] = x->b[k][i] & y->b[k][i];
+    for (k = 0; k < 3; k++) {
+        ux *= weight(u.b[k], k);
+        xx *= weight(x->b[k], k);
+        yy *= weight(y->b[k], k);
+        mm *= weight(m.b[k], k);
+    }
+    return ux - xx - yy + mm;
+}
+
+/* Fills set's whole-byte tables from the nibble groups g[0..n): the
+ * groups whose third byte can be ASCII (1-byte characters) into ctrl,
+ * the others merged to at most 8 (exactly where two differ in one
+ * position, else the pair whose superset adds the fewest windows). */
+static void build_bytes(struct u8g_polset *set, const struct group *g, size_t n)
+{
+    struct bgroup b[24];
+    size_t m = 0, i, j, bi = 0, bj = 0;
+    unsigned k, x, same;
+    double best, e;
+
+    for (i = 0; i < n; i++) {
+        if ((g[i].b[2].hi & 0x00FF) != 0) {
+            for (x = 0; x < 128; x++)
+                if ((g[i].b[2].hi >> (x >> 4) & 1) && (g[i].b[2].lo >> (x & 15) & 1))
+                    set->ctrl[x] = 1;
+            continue;
+        }
+        memset(&b[m], 0, sizeof b[m]);
+        for (k = 0; k < 3; k++)
+            for (x = 0; x < 256; x++)
+                if ((g[i].b[k].hi >> (x >> 4) & 1) && (g[i].b[k].lo >> (x & 15) & 1))
+                    b[m].b[k][x >> 3] |= (uint8_t)(1u << (x & 7));
+        m++;
+    }
+    for (i = 0; i < m; i++)
+        for (j = i + 1; j < m; j++) {
+            for (same = 0, k = 0; k < 3; k++)
+                same += memcmp(b[i].b[k], b[j].b[k], 32) == 0;
+            if (same >= 2) {
+                bunion(&b[i], &b[i], &b[j]);
+                memmove(&b[j], &b[j + 1], (m - j - 1) * sizeof b[0]);
+                m--;
+                j = i; /* b[i] grew: compare it with all the others again */
+            }
+        }
+    while (m > 8) {
+        best = -1;
+        for (i = 0; i < m; i++)
+            for (j = i + 1; j < m; j++)
+                if ((e = extra(&b[i], &b[j])) < best || best < 0) {
+                    best = e;
+                    bi = i;
+                    bj = j;
+                }
+        bunion(&b[bi], &b[bi], &b[bj]);
+        memmove(&b[bj], &b[bj + 1], (m - bj - 1) * sizeof b[0]);
+        m--;
+    }
+    for (i = 0; i < m; i++)
+        for (x = 0; x < 256; x++) {
+            if (in_set(b[i].b[0], x))
+                set->l7[x & 0x7F] |= (uint8_t)(1u << i);
+            if (in_set(b[i].b[1], x))
+                set->s7[x & 0x7F] |= (uint8_t)(1u << i);
+            if (x >= 0x80 && x < 0xC0 && in_set(b[i].b[2], x))
+                set->t6[x & 0x3F] |= (uint8_t)(1u << i);
+        }
+    set->multi = m != 0;
+}
+
 /* Fills set with the groups of the classes in deny: every group of every
  * denied class (at most 20), merged exactly where two differ in one
  * nibble set, then the last two merged into a superset while there are
@@ -180,6 +296,7 @@ static void build_polset(struct u8g_polset *set, unsigned deny)
     unsigned n = 0, i, j, o;
     bool again = true;
 
+    memset(set, 0, sizeof *set);
     for (o = 0; o < 10; o++) {
         if ((deny & (1u << CLASS_ORDER[o])) == 0)
             continue;
@@ -197,6 +314,7 @@ static void build_polset(struct u8g_polset *set, unsigned deny)
                     again = true;
                 }
     }
+    build_bytes(set, g, n);
     for (; n > 16; n--)
         merge(&g[n - 2], &g[n - 1]);
     for (i = 0; i < n; i++) {
@@ -207,9 +325,41 @@ static void build_polset(struct u8g_polset *set, unsigned deny)
     set->sets = (uint8_t)((n + 7) / 8);
 }
 
+/* The tables of the last few sets of classes used, built once each (a
+ * call must not spend more on its tables than on a short text): slot i is
+ * free (0), being built (1) or ready (2) for CACHE_DENY[i]. A caller that
+ * finds no ready or free slot builds its own copy. */
+#define CACHE_SLOTS 8
+static struct u8g_polset CACHE_SET[CACHE_SLOTS];
+static unsigned CACHE_DENY[CACHE_SLOTS];
+static atomic_uint CACHE_STATE[CACHE_SLOTS];
+
+static const struct u8g_polset *polset_for(unsigned deny, struct u8g_polset *own)
+{
+    unsigned i, free_state;
+
+    for (i = 0; i < CACHE_SLOTS; i++)
+        if (atomic_load_explicit(&CACHE_STATE[i], memory_order_acquire) == 2 &&
+            CACHE_DENY[i] == deny)
+            return &CACHE_SET[i];
+    for (i = 0; i < CACHE_SLOTS; i++) {
+        free_state = 0;
+        if (atomic_compare_exchange_strong(&CACHE_STATE[i], &free_state, 1)) {
+            build_polset(&CACHE_SET[i], deny);
+            CACHE_DENY[i] = deny;
+            atomic_store_explicit(&CACHE_STATE[i], 2, memory_order_release);
+            return &CACHE_SET[i];
+        }
+    }
+    build_polset(own, deny);
+    return own;
+}
+
 bool u8g_policy_init(struct u8g_policy *q, const u8guard_policy *p)
 {
-    memset(q, 0, sizeof *q);
+    q->deny = 0;
+    q->handler = U8GUARD_REPLACE;
+    q->set = NULL;
     if (p == NULL)
         return true;
     if ((p->deny & ~(unsigned)U8GUARD_CLASS_ALL) != 0 ||
@@ -217,7 +367,8 @@ bool u8g_policy_init(struct u8g_policy *q, const u8guard_policy *p)
         return false;
     q->deny = p->deny;
     q->handler = p->handler;
-    build_polset(&q->set, q->deny);
+    if (q->deny != 0)
+        q->set = polset_for(q->deny, &q->own);
     return true;
 }
 
@@ -229,7 +380,7 @@ size_t u8g_first_denied(const struct u8g_policy *q, const uint8_t *p, size_t n)
     uint8_t a = 0, b = 0;
 
     for (j = 0; j < n; a = b, b = p[j], j++) {
-        if (!u8g_polset_hit(&q->set, a, b, p[j]))
+        if (!u8g_polset_hit(q->set, a, b, p[j]))
             continue;
         /* A hit is at one of the bytes of the character it names (see
          * struct u8g_polset): decode that character to be sure. */
@@ -259,7 +410,7 @@ size_t u8g_clean_prefix(const struct u8g_kernels *k,
         return k->valid_prefix(p, len);
     while (pos < len) {
         if (k->clean_blocks != NULL && pos >= 3 && len - pos >= HEAD) {
-            pos += k->clean_blocks(p + pos, len - pos, &q->set);
+            pos += k->clean_blocks(p + pos, len - pos, q->set);
             if (pos == len)
                 break;
         }

@@ -116,40 +116,58 @@ static inline bool any(__m512i v)
     return _mm512_test_epi8_mask(v, v) != 0;
 }
 
-/* Policy checking in the same loop (policy_hits.h). */
-typedef __m512i u8g_pv;
+/* Policy checking in the same loop. The other vector kernels test the
+ * windows of struct u8g_polset with nibble lookups (policy_hits.h); with
+ * VBMI each byte is one lookup of its own (vpermi2b: 128 entries, vpermb:
+ * 64), the whole-byte form of the same groups. */
+struct pol_tabs {
+    __m512i l_lo, l_hi, s_lo, s_hi, t, c_lo, c_hi;
+    bool multi, ctrl;
+};
 
-static inline __m512i pv_table(const uint8_t t[16])
+static inline void pol_load(struct pol_tabs *t, const struct u8g_polset *s)
 {
-    return broadcast16(t);
+    unsigned k;
+
+    t->l_lo = load(s->l7);
+    t->l_hi = load(s->l7 + 64);
+    t->s_lo = load(s->s7);
+    t->s_hi = load(s->s7 + 64);
+    t->t = load(s->t6);
+    t->c_lo = load(s->ctrl);
+    t->c_hi = load(s->ctrl + 64);
+    t->multi = s->multi != 0;
+    t->ctrl = false;
+    for (k = 0; k < 128; k++)
+        t->ctrl = t->ctrl || s->ctrl[k] != 0;
 }
 
-static inline __m512i pv_lookup(__m512i table, __m512i nibbles)
+/* The hits of the windows that end at the bytes of in (prev1, prev2: the
+ * bytes 1 and 2 before each): nonzero bytes. */
+static inline __m512i pol_hits(__m512i in, __m512i prev1, __m512i prev2,
+                               const struct pol_tabs *pt)
 {
-    return _mm512_shuffle_epi8(table, nibbles);
+    __m512i h = _mm512_setzero_si512();
+
+    if (pt->multi)
+        h = _mm512_ternarylogic_epi32(_mm512_permutex2var_epi8(pt->l_lo, prev2, pt->l_hi),
+                                      _mm512_permutex2var_epi8(pt->s_lo, prev1, pt->s_hi),
+                                      /* third bytes: continuations only */
+                                      _mm512_maskz_permutexvar_epi8(
+                                          _mm512_cmplt_epi8_mask(in, _mm512_set1_epi8(-64)),
+                                          in, pt->t),
+                                      0x80);
+    if (pt->ctrl) /* 1-byte characters: only the ASCII bytes look */
+        h = _mm512_or_si512(h, _mm512_maskz_permutex2var_epi8(~_mm512_movepi8_mask(in), pt->c_lo,
+                                                              in, pt->c_hi));
+    return h;
 }
 
-static inline __m512i pv_lo(__m512i v)
+/* The hits of an ASCII vector (1-byte characters only). */
+static inline __m512i pol_hits_ascii(__m512i in, const struct pol_tabs *pt)
 {
-    return _mm512_and_si512(v, _mm512_set1_epi8(0x0F));
+    return _mm512_permutex2var_epi8(pt->c_lo, in, pt->c_hi);
 }
-
-static inline __m512i pv_hi(__m512i v)
-{
-    return _mm512_and_si512(_mm512_srli_epi16(v, 4), _mm512_set1_epi8(0x0F));
-}
-
-static inline __m512i pv_and(__m512i a, __m512i b)
-{
-    return _mm512_and_si512(a, b);
-}
-
-static inline __m512i pv_or(__m512i a, __m512i b)
-{
-    return _mm512_or_si512(a, b);
-}
-
-#include "policy_hits.h"
 
 /* The policy hits of the vector in at q (q - 2 readable). */
 static inline __m512i hits_at(const uint8_t *q, __m512i in, const struct pol_tabs *pt)
@@ -211,7 +229,7 @@ blocks(const uint8_t *p, size_t len, uint8_t *dst, const struct pol_tabs *pt)
             /* All ASCII: the only possible error is that the vector
              * before ended inside a character. */
             err = _mm512_subs_epu8(prev, t.incomplete_max);
-            if (pt != NULL && pt->ascii)
+            if (pt != NULL && pt->ctrl)
                 err = _mm512_or_si512(err, _mm512_or_si512(pol_hits_ascii(a, pt),
                                                            pol_hits_ascii(b, pt)));
             if (any(err))
