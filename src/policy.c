@@ -187,11 +187,19 @@ static bool in_set(const uint8_t *set, unsigned byte)
  * cost nothing when they are checked one by one). */
 static unsigned weight(const uint8_t *set, unsigned pos)
 {
-    unsigned n = 0, b;
+    uint64_t w;
+    unsigned n = 0, i;
 
-    for (b = 0; b < 256; b++)
-        if (in_set(set, b) && !(pos == 0 && (b == 0xEE || b == 0xF3 || b == 0xF4)))
-            n++;
+    for (i = 0; i < 32; i += 8) {
+        memcpy(&w, set + i, 8);
+        /* a population count without a library call (no -mpopcnt here) */
+        w -= (w >> 1) & 0x5555555555555555u;
+        w = (w & 0x3333333333333333u) + ((w >> 2) & 0x3333333333333333u);
+        w = (w + (w >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
+        n += (unsigned)((w * 0x0101010101010101u) >> 56);
+    }
+    if (pos == 0)
+        n -= in_set(set, 0xEE) + in_set(set, 0xF3) + in_set(set, 0xF4);
     return n;
 }
 
@@ -329,7 +337,7 @@ static void build_polset(struct u8g_polset *set, unsigned deny)
  * call must not spend more on its tables than on a short text): slot i is
  * free (0), being built (1) or ready (2) for CACHE_DENY[i]. A caller that
  * finds no ready or free slot builds its own copy. */
-#define CACHE_SLOTS 8
+#define CACHE_SLOTS 32
 static struct u8g_polset CACHE_SET[CACHE_SLOTS];
 static unsigned CACHE_DENY[CACHE_SLOTS];
 static atomic_uint CACHE_STATE[CACHE_SLOTS];
