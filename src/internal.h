@@ -86,6 +86,8 @@ struct u8g_polset {
     uint8_t s_lo[2][16], s_hi[2][16];
     uint8_t t_lo[2][16], t_hi[2][16];
     uint8_t sets;  /* tables in use: 0 (nothing denied), 1 or 2 */
+    uint8_t l_any; /* nonzero when every group takes any byte 2 back (then
+                      the l_ lookups can be skipped) */
     uint8_t ascii; /* nonzero when a 1-byte character is denied: its groups
                       are in table 0 and are the only ones whose third
                       byte can be ASCII */

@@ -27,7 +27,7 @@
 struct pol_tabs {
     u8g_pv l_lo[2], l_hi[2], s_lo[2], s_hi[2], t_lo[2], t_hi[2];
     unsigned sets;   /* see struct u8g_polset */
-    bool ascii;
+    bool ascii, l_any;
 };
 
 static inline void pol_load(struct pol_tabs *t, const struct u8g_polset *s)
@@ -44,6 +44,7 @@ static inline void pol_load(struct pol_tabs *t, const struct u8g_polset *s)
     }
     t->sets = s->sets;
     t->ascii = s->ascii != 0;
+    t->l_any = s->l_any != 0;
 }
 
 /* The hits of table k, given the nibbles of the three bytes of each
@@ -52,9 +53,12 @@ static inline __attribute__((always_inline)) u8g_pv
 pol_hits_k(const struct pol_tabs *t, unsigned k, u8g_pv al, u8g_pv ah,
            u8g_pv bl, u8g_pv bh, u8g_pv cl, u8g_pv ch)
 {
-    return pv_and(pv_and(pv_and(pv_lookup(t->l_lo[k], al), pv_lookup(t->l_hi[k], ah)),
-                         pv_and(pv_lookup(t->s_lo[k], bl), pv_lookup(t->s_hi[k], bh))),
-                  pv_and(pv_lookup(t->t_lo[k], cl), pv_lookup(t->t_hi[k], ch)));
+    u8g_pv h = pv_and(pv_and(pv_lookup(t->s_lo[k], bl), pv_lookup(t->s_hi[k], bh)),
+                      pv_and(pv_lookup(t->t_lo[k], cl), pv_lookup(t->t_hi[k], ch)));
+
+    if (t->l_any) /* c0, c1, nul, del only: the byte 2 back does not matter */
+        return h;
+    return pv_and(h, pv_and(pv_lookup(t->l_lo[k], al), pv_lookup(t->l_hi[k], ah)));
 }
 
 /* The hits of the windows that end at the bytes of cur (prev1, prev2:
