@@ -383,17 +383,6 @@ bool u8g_policy_init(struct u8g_policy *q, const u8guard_policy *p)
     return true;
 }
 
-/* Whether one of the 8 bytes at p is below 20, 7F or 80 and above. */
-static bool maybe_hit8(const uint8_t *p)
-{
-    const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
-    uint64_t x, y;
-
-    memcpy(&x, p, 8);
-    y = x ^ (ones * 0x7F);
-    return ((((x - ones * 0x20) & ~x) | ((y - ones) & ~y) | x) & highs) != 0;
-}
-
 size_t u8g_first_denied(const struct u8g_policy *q, const uint8_t *p, size_t n)
 {
     size_t j, l, sub;
@@ -402,13 +391,6 @@ size_t u8g_first_denied(const struct u8g_policy *q, const uint8_t *p, size_t n)
     uint8_t a = 0, b = 0;
 
     for (j = 0; j < n; a = b, b = p[j], j++) {
-        /* Eight bytes without a control, a DEL or a byte >= 80 end no
-         * window that hits (each group's last byte is one of those). */
-        while (n - j >= 9 && j >= 2 && !maybe_hit8(p + j)) {
-            j += 8;
-            a = p[j - 2];
-            b = p[j - 1];
-        }
         if (!u8g_polset_hit(q->set, a, b, p[j]))
             continue;
         /* A hit is at one of the bytes of the character it names (see
