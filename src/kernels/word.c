@@ -120,8 +120,13 @@ static size_t word_to_utf16(const uint8_t *p, size_t len, uint16_t *out,
     return word_decode(p, len, true, NULL, out, n_out);
 }
 
+/* error_scan.h with the portable bit planes. */
+#define U8G_SCAN_PLANES u8g_planes_swar
+#include "error_scan.h"
+
 const struct u8g_kernels u8g_word_kernels = {
     U8GUARD_IMPL_WORD, word_valid_prefix, word_to_utf32, word_to_utf16,
     NULL, /* no fused validate-and-copy: sanitize validates, then copies */
     NULL, /* no one-pass policy check: policy.c validates, then checks */
+    scan_error_run,
 };
