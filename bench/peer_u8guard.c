@@ -159,6 +159,13 @@ static void run_deny_bidi(const uint8_t *p, size_t len, const bench_buffers *b,
     run_policy(p, len, U8GUARD_CLASS_BIDI, r);
 }
 
+static void run_deny_c0c1(const uint8_t *p, size_t len, const bench_buffers *b,
+                          bench_result *r)
+{
+    (void)b;
+    run_policy(p, len, U8GUARD_CLASS_C0 | U8GUARD_CLASS_C1, r);
+}
+
 /* Lossy decoding (each error one U+FFFD): on a valid input the output
  * equals the strict decoders', which the driver checks; on an input with
  * an error it goes on past it, so only the verdict (no error / some) is
@@ -189,6 +196,7 @@ const bench_fn peer_u8guard_stream_fns[] = {
     {"u8g-stream4k", OP_SANITIZE, U8GUARD_IMPL_AUTO, false, true, run_stream_sanitize},
     {"u8g-deny-all", OP_VALIDATE, U8GUARD_IMPL_AUTO, true, false, run_deny_all},
     {"u8g-deny-bidi", OP_VALIDATE, U8GUARD_IMPL_AUTO, true, false, run_deny_bidi},
+    {"u8g-deny-c0c1", OP_VALIDATE, U8GUARD_IMPL_AUTO, true, false, run_deny_c0c1},
     {"u8g-lossy", OP_UTF32, U8GUARD_IMPL_AUTO, false, false, run_lossy32},
     {"u8g-lossy", OP_UTF16, U8GUARD_IMPL_AUTO, false, false, run_lossy16},
 };

@@ -7,7 +7,8 @@
  *
  * For each file it times u8guard_validate (plain), and a walk over every
  * error under a policy (u8guard_next_error_with until the end, as a
- * caller that reports all of them does) with deny=all and deny=bidi, each
+ * caller that reports all of them does) with deny=all, deny=bidi and
+ * deny=c0,c1, each
  * the best of repeated calls for at least S seconds (default 0.05), and
  * prints GB/s and the ratio policy / plain. The last lines are the
  * totals over all files (bytes / sum of best times) and the lowest
@@ -30,15 +31,18 @@ static double now(void)
 
 static volatile size_t sink;
 
-enum { PLAIN, DENY_ALL, DENY_BIDI, STRICT32, LOSSY32, STRICT16, LOSSY16, N_OPS };
+enum { PLAIN, DENY_ALL, DENY_BIDI, DENY_C0C1, STRICT32, LOSSY32, STRICT16, LOSSY16, N_OPS };
 static const char *const OP_NAMES[N_OPS] = {
-    "validate", "deny=all", "deny=bidi", "utf32", "utf32-lossy", "utf16", "utf16-lossy",
+    "validate", "deny=all", "deny=bidi", "deny=c0,c1", "utf32", "utf32-lossy", "utf16", "utf16-lossy",
+};
+/* The classes each policy op denies. */
+static const unsigned DENY[N_OPS] = {
+    0, U8GUARD_CLASS_ALL, U8GUARD_CLASS_BIDI, U8GUARD_CLASS_C0 | U8GUARD_CLASS_C1,
 };
 
 static void run(int op, const unsigned char *p, size_t len, void *out)
 {
-    u8guard_policy pol = {op == DENY_ALL ? U8GUARD_CLASS_ALL : U8GUARD_CLASS_BIDI,
-                          U8GUARD_REPLACE};
+    u8guard_policy pol = {DENY[op], U8GUARD_REPLACE};
     u8guard_error e;
     size_t pos = 0, n = 0;
 
@@ -48,6 +52,7 @@ static void run(int op, const unsigned char *p, size_t len, void *out)
         break;
     case DENY_ALL:
     case DENY_BIDI:
+    case DENY_C0C1:
         while (u8guard_next_error_with(p, len, &pol, &pos, &e))
             n++;
         break;
@@ -106,7 +111,7 @@ int main(int argc, char **argv)
     printf("%-28s %-7s", "file", "impl");
     for (op = 0; op < N_OPS; op++)
         printf(" %11s", OP_NAMES[op]);
-    printf("   (GB/s; deny: ratio to validate)\n");
+    printf("   (GB/s; then all, bidi, c0+c1: ratio to validate)\n");
     for (i = first; i < argc; i++) {
         FILE *f = fopen(argv[i], "rb");
         unsigned char *p;
@@ -138,7 +143,8 @@ int main(int argc, char **argv)
                     worst[impl][op] = t[0] / t[op];
                 printf(" %11.2f", (double)len / t[op] / 1e9);
             }
-            printf("   %.2f %.2f\n", t[PLAIN] / t[DENY_ALL], t[PLAIN] / t[DENY_BIDI]);
+            printf("   %.2f %.2f %.2f\n", t[PLAIN] / t[DENY_ALL], t[PLAIN] / t[DENY_BIDI],
+                   t[PLAIN] / t[DENY_C0C1]);
         }
         free(p);
         free(out);
@@ -151,10 +157,11 @@ int main(int argc, char **argv)
         printf("%-28s %-7s", "TOTAL", u8guard_impl_name((u8guard_impl)impl));
         for (op = 0; op < N_OPS; op++)
             printf(" %11.2f", (double)bytes / total[impl][op] / 1e9);
-        printf("   %.2f %.2f (lowest per file: %.2f %.2f)\n",
+        printf("   %.2f %.2f %.2f (lowest per file: %.2f %.2f %.2f)\n",
                total[impl][PLAIN] / total[impl][DENY_ALL],
-               total[impl][PLAIN] / total[impl][DENY_BIDI], worst[impl][DENY_ALL],
-               worst[impl][DENY_BIDI]);
+               total[impl][PLAIN] / total[impl][DENY_BIDI],
+               total[impl][PLAIN] / total[impl][DENY_C0C1], worst[impl][DENY_ALL],
+               worst[impl][DENY_BIDI], worst[impl][DENY_C0C1]);
     }
     return 0;
 }

@@ -82,24 +82,54 @@ static inline size_t u8g_mul_sat(size_t n, size_t unit)
     return n > SIZE_MAX / unit ? SIZE_MAX : n * unit;
 }
 
-/* The bytes that can begin a denied character, as two 16-entry tables:
- * byte b is a candidate when lo[b & 15] & hi[b >> 4] != 0. Each high
- * nibble that leads a denied character gets one bit of its own (there are
- * at most 7: 0, 1, 7, C, D, E, F), so the tables hold any set of such
- * bytes exactly; the vector kernels look them up with a byte shuffle.
- * Every candidate above 7F is a lead byte (C2..F4), so in well-formed
- * text a candidate always starts a character. */
-struct u8g_leadset {
-    uint8_t lo[16];
-    uint8_t hi[16];
-    /* A finer test a kernel may add (the AVX-512 one does): the byte after
-     * a candidate b, c, must also have the bit of b's high nibble in
-     * next[c & 0x3F] (the second bytes of the denied characters that start
-     * with b; every entry for a 1-byte character). In well-formed text the
-     * byte after a multi-byte lead is a continuation byte, which the 6
-     * bits index exactly. */
-    uint8_t next[64];
+/* The denied characters of a policy as windows of three bytes, for the
+ * vector kernels' nibble lookups (policy.c builds it; policy_hits.h is
+ * the vector test, u8g_polset_hit the scalar one). A group is a set of
+ * windows (a, b, c) = (byte 2 back, byte 1 back, this byte), each of a,
+ * b, c in a set of bytes given by a set of high nibbles and one of low
+ * nibbles; the window hits group g when the bit of g is set in all six
+ * lookups: l_lo[a & 15], l_hi[a >> 4], s_lo[b & 15], s_hi[b >> 4],
+ * t_lo[c & 15], t_hi[c >> 4]. There are up to 16 groups, 8 per table
+ * [k]. In well-formed text, each denied character hits a group at one of
+ * its own bytes (a 1-byte character at itself, C2 80..9F at its second
+ * byte, a 3-byte one at its third, a 4-byte noncharacter at its fourth
+ * and the other 4-byte ones at their third); a hit can also be a
+ * character that is not denied (groups are supersets where the bits run
+ * out): the caller decodes the character to be sure. */
+struct u8g_polset {
+    uint8_t l_lo[2][16], l_hi[2][16];
+    uint8_t s_lo[2][16], s_hi[2][16];
+    uint8_t t_lo[2][16], t_hi[2][16];
+    uint8_t sets;  /* tables in use: 0 (nothing denied), 1 or 2 */
+    uint8_t l_any; /* nonzero when every group takes any byte 2 back (then
+                      the l_ lookups can be skipped) */
+    uint8_t ascii; /* nonzero when a 1-byte character is denied: its groups
+                      are in table 0 and are the only ones whose third
+                      byte can be ASCII */
+    /* The same windows as whole-byte lookups, for kernels with 64- and
+     * 128-entry byte permutes (AVX-512 VBMI): the 1-byte characters in
+     * ctrl[c] (c < 80), the others in up to 8 groups, byte b's bits in
+     * l7[b & 0x7F], s7[b & 0x7F], t6[b & 0x3F] (t6 looked up only for
+ * continuation bytes). The 7-bit indexes keep leads (40..7F) apart from
+ * continuations (00..3F); they confuse them with ASCII bytes, which
+ * cannot come before a continuation in well-formed text (and where the
+ * text is not, the block fails anyway). */
+    uint8_t ctrl[128], l7[128], s7[128], t6[64];
+    uint8_t multi; /* nonzero when l7/s7/t6 hold a group */
 };
+
+/* u8g_polset_hit returns true when the window (a, b, c) hits a group of s
+ * (the scalar form of policy_hits.h). */
+static inline bool u8g_polset_hit(const struct u8g_polset *s, uint8_t a,
+                                  uint8_t b, uint8_t c)
+{
+    unsigned k, m = 0;
+
+    for (k = 0; k < s->sets; k++)
+        m |= (unsigned)(s->l_lo[k][a & 15] & s->l_hi[k][a >> 4] & s->s_lo[k][b & 15] &
+                        s->s_hi[k][b >> 4] & s->t_lo[k][c & 15] & s->t_hi[k][c >> 4]);
+    return m != 0;
+}
 
 /* What an error run (struct u8g_kernels' error_run) adds up. out == NULL:
  * only count; otherwise the run writes the replacement of what it read
@@ -134,11 +164,17 @@ struct u8g_kernels {
      * block is stored once its checks pass; the 3 bytes of a character
      * cut off by an error may follow n). out has room for len bytes. */
     size_t (*copy_prefix)(const uint8_t *p, size_t len, uint8_t *out);
-    /* The offset of the first byte of p[0..len) in the set, or len when
-     * there is none (policy checking: see policy.c). Reads only
-     * p[0..len). */
-    size_t (*find_lead)(const uint8_t *p, size_t len,
-                        const struct u8g_leadset *set);
+    /* Validation and policy checking in one pass, or NULL where the
+     * implementation has none (then policy.c validates, then looks for
+     * denied characters one byte at a time). p is a character boundary
+     * after at least 3 readable bytes of whole, checked characters (which
+     * the kernel may read as the bytes before its first block). Returns
+     * a character boundary m <= len such that p[0..m) is well-formed and
+     * no window of it hits set; m == len when p[0..len) is such, else m
+     * is a few bytes before the block where a check failed (the caller
+     * finds out exactly why from there). */
+    size_t (*clean_blocks)(const uint8_t *p, size_t len,
+                           const struct u8g_polset *set);
     /* Error-dense text (kernels/error_scan.h), or NULL where the
      * implementation has none: from p[0], a character boundary before an
      * error (len >= 1), through the blocks that hold errors; returns the
@@ -148,16 +184,15 @@ struct u8g_kernels {
     size_t (*error_run)(const uint8_t *p, size_t len, struct u8g_run *r);
 };
 
-/* u8g_find_lead_table is the reference find_lead: one byte at a time. */
-size_t u8g_find_lead_table(const uint8_t *p, size_t len,
-                           const struct u8g_leadset *set);
-
 /* A checked policy, ready for the loops (policy.c). deny == 0 means the
  * functions behave exactly as without a policy. */
 struct u8g_policy {
     unsigned deny;
     u8guard_handler handler;
-    struct u8g_leadset set; /* the lead bytes of the denied classes */
+    /* The denied classes, for the kernels: a shared table built once per
+     * set of classes (policy.c keeps a few), or own when none is free. */
+    const struct u8g_polset *set;
+    struct u8g_polset own;
 };
 
 /* u8g_policy_init fills *q from p (NULL: none). Returns false when p is
@@ -171,10 +206,9 @@ size_t u8g_clean_prefix(const struct u8g_kernels *k,
                         size_t len);
 
 /* u8g_first_denied returns the offset of the first character q denies in
- * the well-formed p[0..n), or n when there is none. */
-size_t u8g_first_denied(const struct u8g_kernels *k,
-                        const struct u8g_policy *q, const uint8_t *p,
-                        size_t n);
+ * the well-formed p[0..n), or n when there is none. p is a character
+ * boundary (the bytes before it are not read). */
+size_t u8g_first_denied(const struct u8g_policy *q, const uint8_t *p, size_t n);
 
 /* u8g_error_at sets *err to the error at p[0] (offset = base), which the
  * caller knows is ill-formed or a character q denies. */

@@ -4,18 +4,16 @@
  * and what each error handler writes (doc/contract.md, "Policy classes,
  * error handlers and lossy decoding").
  *
- * How denied characters are found fast: every denied character starts
- * with one of a few bytes (00-1F, 7F, C2, D8, E2, EE, EF, F0-F4; fewer
- * when fewer classes are denied). The active kernels find the next such
- * byte (find_lead, a vector byte-set scan); only there is a character
- * decoded and its class looked up. */
+ * How denied characters are found fast: each is recognised by at most
+ * three consecutive bytes (struct u8g_polset), which the vector kernels
+ * test with nibble lookups in their validating loop (clean_blocks,
+ * policy_hits.h); valid text without a denied character never leaves that
+ * loop. Where a window hits, the character is decoded and its class
+ * looked up (u8g_first_denied). */
 #include "internal.h"
 
+#include <stdatomic.h>
 #include <string.h>
-
-/* Valid stretches are validated, then scanned for denied characters, a
- * window at a time, so that the scan reads bytes still in the cache. */
-#define WINDOW ((size_t)16 * 1024)
 
 static const char *const CLASS_NAMES[] = {
     "nul", "c0", "del", "c1", "bidi", "noncharacter", "private_use", "bom",
@@ -79,56 +77,300 @@ u8guard_class u8guard_class_of(uint32_t cp)
     return U8GUARD_CLASS_NONE;
 }
 
-/* How the characters of each class start in UTF-8: a lead byte and the
- * range of second bytes that can follow it (for a 1-byte character the
- * "second byte" is whatever comes next: 00..FF). One list per class bit,
- * ended by a lead of 0xFF. */
-struct start {
-    uint8_t lead, lo2, hi2;
+/* The groups of struct u8g_polset that each class needs: sets of
+ * windows (byte 2 back, byte 1 back, this byte), each byte given as a
+ * set of high nibbles and a set of low nibbles (bit n: nibble n). */
+struct nibbles {
+    uint16_t hi, lo;
 };
-#define ANY 0x00, 0xFF
-static const struct start CLASS_STARTS[10][16] = {
-    {{0x00, ANY}, {0xFF, 0, 0}},                                       /* nul */
-    {{0x01, ANY}, {0x02, ANY}, {0x03, ANY}, {0x04, ANY}, {0x05, ANY},  /* c0 */
-     {0x06, ANY}, {0x07, ANY}, {0x08, ANY}, {0x0B, ANY}, {0x0C, ANY},
-     {0x0E, ANY}, {0x0F, ANY}, {0xFF, 0, 0}},                          /* 10..1F below */
-    {{0x7F, ANY}, {0xFF, 0, 0}},                                       /* del */
-    {{0xC2, 0x80, 0x9F}, {0xFF, 0, 0}},                                /* c1 */
-    {{0xD8, 0x9C, 0x9C}, {0xE2, 0x80, 0x81}, {0xFF, 0, 0}},            /* bidi */
-    {{0xEF, 0xB7, 0xB7}, {0xEF, 0xBF, 0xBF}, {0xF0, 0x9F, 0x9F},       /* noncharacter */
-     {0xF0, 0xAF, 0xAF}, {0xF0, 0xBF, 0xBF}, {0xF1, 0x8F, 0xBF},
-     {0xF2, 0x8F, 0xBF}, {0xF3, 0x8F, 0xBF}, {0xF4, 0x8F, 0x8F}, {0xFF, 0, 0}},
-    {{0xEE, 0x80, 0xBF}, {0xEF, 0x80, 0xA3}, {0xF3, 0xB0, 0xBF},       /* private_use */
-     {0xF4, 0x80, 0x8F}, {0xFF, 0, 0}},
-    {{0xEF, 0xBB, 0xBB}, {0xFF, 0, 0}},                                /* bom */
-    {{0xF3, 0xA0, 0xA0}, {0xFF, 0, 0}},                                /* tag */
-    {{0xE2, 0x80, 0x80}, {0xFF, 0, 0}},                                /* separator */
+struct group {
+    struct nibbles b[3];
+};
+#define ANY {0xFFFF, 0xFFFF}
+#define CONT {0x0F00, 0xFFFF} /* 80..BF */
+#define BYTE(x) {(uint16_t)(1u << ((x) >> 4)), (uint16_t)(1u << ((x) & 15))}
+#define HI(h, lo) {(uint16_t)(1u << (h)), (lo)}
+#define LOS(a, b) ((uint16_t)(((1u << ((b) + 1)) - 1) & ~((1u << (a)) - 1)))
+#define END {{{0, 0}, {0, 0}, {0, 0}}}
+/* Class order (the bit index of each class); within the 16 bits the
+ * groups are assigned in this order, and when they do not fit the last
+ * ones are merged (into supersets): the rarest characters come last. The
+ * 1-byte classes come first, so their groups are in table 0. */
+static const struct group CLASS_GROUPS[10][6] = {
+    {{{ANY, ANY, HI(0, 0x0001)}}, END},                                 /* nul */
+    {{{ANY, ANY, HI(0, 0xD9FE)}}, {{ANY, ANY, HI(1, 0xFFFF)}}, END},    /* c0 */
+    {{{ANY, ANY, BYTE(0x7F)}}, END},                                    /* del */
+    {{{ANY, BYTE(0xC2), {0x0300, 0xFFFF}}}, END},                       /* c1 */
+    {{{ANY, BYTE(0xD8), BYTE(0x9C)}},                                   /* bidi */
+     {{BYTE(0xE2), BYTE(0x80), HI(8, LOS(14, 15))}},
+     {{BYTE(0xE2), BYTE(0x80), HI(10, LOS(10, 14))}},
+     {{BYTE(0xE2), BYTE(0x81), HI(10, LOS(6, 9))}}, END},
+    {{{BYTE(0xEF), BYTE(0xB7), {0x0600, 0xFFFF}}},                      /* noncharacter */
+     {{BYTE(0xEF), BYTE(0xBF), HI(11, LOS(14, 15))}},
+     {{{0x0F00, 0x8000} /* 8F 9F AF BF */, BYTE(0xBF), HI(11, LOS(14, 15))}}, END},
+    {{{BYTE(0xEE), CONT, CONT}},                                        /* private_use */
+     {{BYTE(0xEF), {0x0300, 0xFFFF}, CONT}},
+     {{BYTE(0xEF), HI(10, LOS(0, 3)), CONT}},
+     {{BYTE(0xF3), HI(11, 0xFFFF), CONT}},
+     {{BYTE(0xF4), HI(8, 0xFFFF), CONT}}, END},
+    {{{BYTE(0xEF), BYTE(0xBB), BYTE(0xBF)}}, END},                      /* bom */
+    {{{BYTE(0xF3), BYTE(0xA0), HI(8, LOS(0, 1))}}, END},                /* tag */
+    {{{BYTE(0xE2), BYTE(0x80), HI(10, LOS(8, 9))}}, END},               /* separator */
 };
 #undef ANY
+#undef CONT
+#undef BYTE
+#undef HI
+#undef LOS
+#undef END
+/* The order in which the classes' groups are taken (bit indexes). */
+static const uint8_t CLASS_ORDER[10] = {0, 1, 2, 3, 4, 9, 7, 5, 6, 8};
 
-/* The bit of struct u8g_leadset that each high nibble uses (0: none of
- * the lead bytes above has that high nibble). */
-static const uint8_t HI_BIT[16] = {1, 2, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 8, 16, 32, 64};
-
-static void add_start(struct u8g_leadset *s, uint8_t lead, uint8_t lo2, uint8_t hi2)
+/* Whether two groups differ in at most one of their six nibble sets: then
+ * the union of their windows is one group (the product of the unions). */
+static bool mergeable(const struct group *x, const struct group *y)
 {
-    uint8_t bit = HI_BIT[lead >> 4];
-    unsigned b;
+    unsigned k, diff = 0;
 
-    s->lo[lead & 15] |= bit;
-    s->hi[lead >> 4] |= bit;
-    /* Second bytes are continuation bytes (80..BF, 6 bits of index); a
-     * range wider than that (any byte) marks every entry. */
-    for (b = lo2; b <= hi2; b++)
-        s->next[b & 0x3F] |= bit;
+    for (k = 0; k < 3; k++)
+        diff += (x->b[k].hi != y->b[k].hi) + (x->b[k].lo != y->b[k].lo);
+    return diff <= 1;
+}
+
+static void merge(struct group *x, const struct group *y)
+{
+    unsigned k;
+
+    for (k = 0; k < 3; k++) {
+        x->b[k].hi |= y->b[k].hi;
+        x->b[k].lo |= y->b[k].lo;
+    }
+}
+
+/* Sets group g's bit in the six tables of set for every nibble its sets
+ * hold. */
+static void add_group(struct u8g_polset *set, unsigned g, const struct group *x)
+{
+    uint8_t bit = (uint8_t)(1u << (g & 7));
+    unsigned t = g >> 3, n;
+
+    for (n = 0; n < 16; n++) {
+        if (x->b[0].lo >> n & 1)
+            set->l_lo[t][n] |= bit;
+        if (x->b[0].hi >> n & 1)
+            set->l_hi[t][n] |= bit;
+        if (x->b[1].lo >> n & 1)
+            set->s_lo[t][n] |= bit;
+        if (x->b[1].hi >> n & 1)
+            set->s_hi[t][n] |= bit;
+        if (x->b[2].lo >> n & 1)
+            set->t_lo[t][n] |= bit;
+        if (x->b[2].hi >> n & 1)
+            set->t_hi[t][n] |= bit;
+    }
+}
+
+/* Whole-byte groups (struct u8g_polset's ctrl, l7, s7, t6): a set of
+ * bytes for each of the three positions. */
+struct bgroup {
+    uint8_t b[3][32];
+};
+
+static bool in_set(const uint8_t *set, unsigned byte)
+{
+    return (set[byte >> 3] >> (byte & 7) & 1) != 0;
+}
+
+/* How many bytes of set count towards the cost of a superset: the leads
+ * of the private-use planes (EE, F3, F4) count for nothing, so that the
+ * groups that start with them are merged first (characters that rare
+ * cost nothing when they are checked one by one). */
+static unsigned weight(const uint8_t *set, unsigned pos)
+{
+    uint64_t w;
+    unsigned n = 0, i;
+
+    for (i = 0; i < 32; i += 8) {
+        memcpy(&w, set + i, 8);
+        /* a population count without a library call (no -mpopcnt here) */
+        w -= (w >> 1) & 0x5555555555555555u;
+        w = (w & 0x3333333333333333u) + ((w >> 2) & 0x3333333333333333u);
+        w = (w + (w >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
+        n += (unsigned)((w * 0x0101010101010101u) >> 56);
+    }
+    if (pos == 0)
+        n -= in_set(set, 0xEE) + in_set(set, 0xF3) + in_set(set, 0xF4);
+    return n;
+}
+
+static void bunion(struct bgroup *u, const struct bgroup *x, const struct bgroup *y)
+{
+    unsigned k, i;
+
+    for (k = 0; k < 3; k++)
+        for (i = 0; i < 32; i++)
+            u->b[k][i] = x->b[k][i] | y->b[k][i];
+}
+
+/* The windows a superset of x and y adds (weighted, see weight). */
+static double extra(const struct bgroup *x, const struct bgroup *y)
+{
+    struct bgroup u, m;
+    unsigned k, i;
+    double ux = 1, xx = 1, yy = 1, mm = 1;
+
+    bunion(&u, x, y);
+    for (k = 0; k < 3; k++)
+        for (i = 0; i < 32; i++)
+            m.b[k][i] = x->b[k][i] & y->b[k][i];
+    for (k = 0; k < 3; k++) {
+        ux *= weight(u.b[k], k);
+        xx *= weight(x->b[k], k);
+        yy *= weight(y->b[k], k);
+        mm *= weight(m.b[k], k);
+    }
+    return ux - xx - yy + mm;
+}
+
+/* Fills set's whole-byte tables from the nibble groups g[0..n): the
+ * groups whose third byte can be ASCII (1-byte characters) into ctrl,
+ * the others merged to at most 8 (exactly where two differ in one
+ * position, else the pair whose superset adds the fewest windows). */
+static void build_bytes(struct u8g_polset *set, const struct group *g, size_t n)
+{
+    struct bgroup b[24];
+    size_t m = 0, i, j, bi = 0, bj = 0;
+    unsigned k, x, same;
+    double best, e;
+
+    for (i = 0; i < n; i++) {
+        if ((g[i].b[2].hi & 0x00FF) != 0) {
+            for (x = 0; x < 128; x++)
+                if ((g[i].b[2].hi >> (x >> 4) & 1) && (g[i].b[2].lo >> (x & 15) & 1))
+                    set->ctrl[x] = 1;
+            continue;
+        }
+        memset(&b[m], 0, sizeof b[m]);
+        for (k = 0; k < 3; k++)
+            for (x = 0; x < 256; x++)
+                if ((g[i].b[k].hi >> (x >> 4) & 1) && (g[i].b[k].lo >> (x & 15) & 1))
+                    b[m].b[k][x >> 3] |= (uint8_t)(1u << (x & 7));
+        m++;
+    }
+    for (i = 0; i < m; i++)
+        for (j = i + 1; j < m; j++) {
+            for (same = 0, k = 0; k < 3; k++)
+                same += memcmp(b[i].b[k], b[j].b[k], 32) == 0;
+            if (same >= 2) {
+                bunion(&b[i], &b[i], &b[j]);
+                memmove(&b[j], &b[j + 1], (m - j - 1) * sizeof b[0]);
+                m--;
+                j = i; /* b[i] grew: compare it with all the others again */
+            }
+        }
+    while (m > 8) {
+        best = -1;
+        for (i = 0; i < m; i++)
+            for (j = i + 1; j < m; j++)
+                if ((e = extra(&b[i], &b[j])) < best || best < 0) {
+                    best = e;
+                    bi = i;
+                    bj = j;
+                }
+        bunion(&b[bi], &b[bi], &b[bj]);
+        memmove(&b[bj], &b[bj + 1], (m - bj - 1) * sizeof b[0]);
+        m--;
+    }
+    for (i = 0; i < m; i++)
+        for (x = 0; x < 256; x++) {
+            if (in_set(b[i].b[0], x))
+                set->l7[x & 0x7F] |= (uint8_t)(1u << i);
+            if (in_set(b[i].b[1], x))
+                set->s7[x & 0x7F] |= (uint8_t)(1u << i);
+            if (x >= 0x80 && x < 0xC0 && in_set(b[i].b[2], x))
+                set->t6[x & 0x3F] |= (uint8_t)(1u << i);
+        }
+    set->multi = m != 0;
+}
+
+/* Fills set with the groups of the classes in deny: every group of every
+ * denied class (at most 20), merged exactly where two differ in one
+ * nibble set, then the last two merged into a superset while there are
+ * more than 16. */
+static void build_polset(struct u8g_polset *set, unsigned deny)
+{
+    struct group g[24];
+    const struct group *c;
+    unsigned n = 0, i, j, o;
+    bool again = true;
+
+    memset(set, 0, sizeof *set);
+    for (o = 0; o < 10; o++) {
+        if ((deny & (1u << CLASS_ORDER[o])) == 0)
+            continue;
+        for (c = CLASS_GROUPS[CLASS_ORDER[o]]; c->b[0].hi != 0; c++)
+            g[n++] = *c;
+    }
+    while (again) {
+        again = false;
+        for (i = 0; i < n && !again; i++)
+            for (j = i + 1; j < n && !again; j++)
+                if (mergeable(&g[i], &g[j])) {
+                    merge(&g[i], &g[j]);
+                    memmove(&g[j], &g[j + 1], (n - j - 1) * sizeof g[0]);
+                    n--;
+                    again = true;
+                }
+    }
+    build_bytes(set, g, n);
+    for (; n > 16; n--)
+        merge(&g[n - 2], &g[n - 1]);
+    set->l_any = 1;
+    for (i = 0; i < n; i++) {
+        if (g[i].b[0].hi != 0xFFFF || g[i].b[0].lo != 0xFFFF)
+            set->l_any = 0;
+        add_group(set, i, &g[i]);
+        if ((g[i].b[2].hi & 0x00FF) != 0)
+            set->ascii = 1;
+    }
+    set->sets = (uint8_t)((n + 7) / 8);
+}
+
+/* The tables of the last few sets of classes used, built once each (a
+ * call must not spend more on its tables than on a short text): slot i is
+ * free (0), being built (1) or ready (2) for CACHE_DENY[i]. A caller that
+ * finds no ready or free slot builds its own copy. */
+#define CACHE_SLOTS 32
+static struct u8g_polset CACHE_SET[CACHE_SLOTS];
+static unsigned CACHE_DENY[CACHE_SLOTS];
+static atomic_uint CACHE_STATE[CACHE_SLOTS];
+
+static const struct u8g_polset *polset_for(unsigned deny, struct u8g_polset *own)
+{
+    unsigned i, free_state;
+
+    for (i = 0; i < CACHE_SLOTS; i++)
+        if (atomic_load_explicit(&CACHE_STATE[i], memory_order_acquire) == 2 &&
+            CACHE_DENY[i] == deny)
+            return &CACHE_SET[i];
+    for (i = 0; i < CACHE_SLOTS; i++) {
+        free_state = 0;
+        if (atomic_compare_exchange_strong(&CACHE_STATE[i], &free_state, 1)) {
+            build_polset(&CACHE_SET[i], deny);
+            CACHE_DENY[i] = deny;
+            atomic_store_explicit(&CACHE_STATE[i], 2, memory_order_release);
+            return &CACHE_SET[i];
+        }
+    }
+    build_polset(own, deny);
+    return own;
 }
 
 bool u8g_policy_init(struct u8g_policy *q, const u8guard_policy *p)
 {
-    unsigned i, b;
-    const struct start *t;
-
-    memset(q, 0, sizeof *q);
+    q->deny = 0;
+    q->handler = U8GUARD_REPLACE;
+    q->set = NULL;
     if (p == NULL)
         return true;
     if ((p->deny & ~(unsigned)U8GUARD_CLASS_ALL) != 0 ||
@@ -136,50 +378,38 @@ bool u8g_policy_init(struct u8g_policy *q, const u8guard_policy *p)
         return false;
     q->deny = p->deny;
     q->handler = p->handler;
-    for (i = 0; i < 10; i++) {
-        if ((q->deny & (1u << i)) == 0)
-            continue;
-        for (t = CLASS_STARTS[i]; t->lead != 0xFF; t++)
-            add_start(&q->set, t->lead, t->lo2, t->hi2);
-        if (i == 1) /* c0: 10..1F */
-            for (b = 0x10; b <= 0x1F; b++)
-                add_start(&q->set, (uint8_t)b, 0x00, 0xFF);
-    }
+    if (q->deny != 0)
+        q->set = polset_for(q->deny, &q->own);
     return true;
 }
 
-size_t u8g_find_lead_table(const uint8_t *p, size_t len,
-                           const struct u8g_leadset *set)
+size_t u8g_first_denied(const struct u8g_policy *q, const uint8_t *p, size_t n)
 {
-    size_t i;
-
-    for (i = 0; i < len; i++)
-        if (set->lo[p[i] & 15] & set->hi[p[i] >> 4])
-            return i;
-    return len;
-}
-
-size_t u8g_first_denied(const struct u8g_kernels *k,
-                        const struct u8g_policy *q, const uint8_t *p,
-                        size_t n)
-{
-    size_t i = 0, j, step, sub;
+    size_t j, l, sub;
     uint32_t cp = 0;
     u8guard_kind kind;
+    uint8_t a = 0, b = 0;
 
-    while (i < n) {
-        j = i + k->find_lead(p + i, n - i, &q->set);
-        if (j >= n)
-            break;
-        /* p[0..n) is well-formed and a candidate is never a continuation
-         * byte, so a character starts at j. */
-        step = u8g_step(p + j, n - j, &cp, &kind, &sub);
-        if (step == 0 || (u8guard_class_of(cp) & q->deny) != 0)
-            return j;
-        i = j + step;
+    for (j = 0; j < n; a = b, b = p[j], j++) {
+        if (!u8g_polset_hit(q->set, a, b, p[j]))
+            continue;
+        /* A hit is at one of the bytes of the character it names (see
+         * struct u8g_polset): decode that character to be sure. */
+        for (l = j; l > 0 && (p[l] & 0xC0) == 0x80; l--)
+            ;
+        if (u8g_step(p + l, n - l, &cp, &kind, &sub) == 0 ||
+            (u8guard_class_of(cp) & q->deny) != 0)
+            return l;
     }
     return n;
 }
+
+/* The window of the exact check, after a stop of the kernel's one-pass
+ * check: it covers the block where that stopped (at most 256 bytes). */
+#define SLOW_WINDOW ((size_t)512)
+/* The first bytes are checked one at a time (the kernels read the 3 bytes
+ * before their start), and inputs shorter than this after them. */
+#define HEAD ((size_t)16)
 
 size_t u8g_clean_prefix(const struct u8g_kernels *k,
                         const struct u8g_policy *q, const uint8_t *p,
@@ -190,9 +420,16 @@ size_t u8g_clean_prefix(const struct u8g_kernels *k,
     if (q->deny == 0)
         return k->valid_prefix(p, len);
     while (pos < len) {
-        w = len - pos < WINDOW ? len - pos : WINDOW;
+        if (k->clean_blocks != NULL && pos >= 3 && len - pos >= HEAD) {
+            pos += k->clean_blocks(p + pos, len - pos, q->set);
+            if (pos == len)
+                break;
+        }
+        w = len - pos;
+        if (w > (pos == 0 ? HEAD : SLOW_WINDOW))
+            w = pos == 0 ? HEAD : SLOW_WINDOW;
         n = k->valid_prefix(p + pos, w);
-        d = u8g_first_denied(k, q, p + pos, n);
+        d = u8g_first_denied(q, p + pos, n);
         if (d < n)
             return pos + d;
         /* A window that is not the rest of the input may stop short of its

@@ -181,6 +181,6 @@ static size_t scalar_to_utf16(const uint8_t *p, size_t len, uint16_t *out,
 const struct u8g_kernels u8g_scalar_kernels = {
     U8GUARD_IMPL_SCALAR, scalar_valid_prefix, scalar_to_utf32, scalar_to_utf16,
     NULL, /* no fused validate-and-copy: sanitize validates, then copies */
-    u8g_find_lead_table,
+    NULL, /* no one-pass policy check: policy.c validates, then checks */
     NULL, /* the reference classifies each error itself */
 };

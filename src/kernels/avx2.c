@@ -75,27 +75,85 @@ static inline __m256i check_at(const uint8_t *q, const struct tables *t)
     return _mm256_xor_si256(must23, special);
 }
 
+/* Policy checking in the same loop (policy_hits.h). */
+typedef __m256i u8g_pv;
+
+static inline __m256i pv_table(const uint8_t t[16])
+{
+    return broadcast16(t);
+}
+
+static inline __m256i pv_lookup(__m256i table, __m256i nibbles)
+{
+    return _mm256_shuffle_epi8(table, nibbles);
+}
+
+static inline __m256i pv_lo(__m256i v)
+{
+    return _mm256_and_si256(v, _mm256_set1_epi8(0x0F));
+}
+
+static inline __m256i pv_hi(__m256i v)
+{
+    return _mm256_and_si256(_mm256_srli_epi16(v, 4), _mm256_set1_epi8(0x0F));
+}
+
+static inline __m256i pv_and(__m256i a, __m256i b)
+{
+    return _mm256_and_si256(a, b);
+}
+
+static inline __m256i pv_or(__m256i a, __m256i b)
+{
+    return _mm256_or_si256(a, b);
+}
+
+#include "policy_hits.h"
+
+/* The policy hits of the 32 bytes at q (q[-2..-1] readable). */
+static inline __m256i hits_at(const uint8_t *q, const struct pol_tabs *pt)
+{
+    return pol_hits(load(q), load(q - 1), load(q - 2), pt);
+}
+
+/* The bytes of v that are not zero, as a 32-bit mask. */
+static inline uint32_t nonzero32(__m256i v)
+{
+    return ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_setzero_si256()));
+}
+
 /* The longest valid prefix of p[0..len), by blocks (see blocks.h). p is
  * a character boundary after at least 3 readable bytes (the checked
  * head, see u8g_head_then_blocks), which check_at reads as the bytes before
- * the first block. */
-static size_t avx2_blocks(const uint8_t *p, size_t len)
+ * the first block. With pt != NULL (clean_blocks) the policy's hits are
+ * tested in the same loop, a block fails on a hit too, and a failure
+ * returns a character boundary before the block (policy.c goes on). */
+static inline __attribute__((always_inline)) size_t
+blocks(const uint8_t *p, size_t len, const struct pol_tabs *pt)
 {
     struct tables t;
     __m256i prev = _mm256_setzero_si256(), a, b, err;
     uint8_t tail[3 + STEP];
     size_t i;
+    uint64_t m;
 
     load_tables(&t);
     for (i = 0; len - i >= STEP; i += STEP) {
         a = load(p + i);
         b = load(p + i + 32);
-        if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0)
+        if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0) {
             err = _mm256_subs_epu8(prev, t.incomplete_max);
-        else
+            if (pt != NULL && pt->ascii)
+                err = _mm256_or_si256(err, _mm256_or_si256(pol_hits_ascii(a, pt),
+                                                           pol_hits_ascii(b, pt)));
+        } else {
             err = _mm256_or_si256(check_at(p + i, &t), check_at(p + i + 32, &t));
+            if (pt != NULL)
+                err = _mm256_or_si256(err, _mm256_or_si256(hits_at(p + i, pt),
+                                                           hits_at(p + i + 32, pt)));
+        }
         if (!_mm256_testz_si256(err, err))
-            return u8g_block_failed(p, len, i);
+            return pt != NULL ? u8g_restart_point(p, i) : u8g_block_failed(p, len, i);
         prev = b;
     }
     /* The last len - i < 64 bytes, after the 3 bytes before them and
@@ -105,8 +163,29 @@ static size_t avx2_blocks(const uint8_t *p, size_t len)
     memcpy(tail, p + i - 3, 3 + len - i);
     err = _mm256_or_si256(check_at(tail + 3, &t), check_at(tail + 3 + 32, &t));
     if (!_mm256_testz_si256(err, err))
-        return u8g_block_failed(p, len, i);
+        return pt != NULL ? u8g_restart_point(p, i) : u8g_block_failed(p, len, i);
+    if (pt != NULL) {
+        /* The zeros past the end are no characters: their hits do not
+         * count. */
+        m = nonzero32(hits_at(tail + 3, pt)) | (uint64_t)nonzero32(hits_at(tail + 3 + 32, pt)) << 32;
+        if ((m & (((uint64_t)1 << (len - i)) - 1)) != 0) /* len - i < 64 */
+            return u8g_restart_point(p, i);
+    }
     return len;
+}
+
+static size_t avx2_blocks(const uint8_t *p, size_t len)
+{
+    return blocks(p, len, NULL);
+}
+
+/* Validation and policy checking in one pass (struct u8g_kernels). */
+static size_t avx2_clean_blocks(const uint8_t *p, size_t len, const struct u8g_polset *set)
+{
+    struct pol_tabs pt;
+
+    pol_load(&pt, set);
+    return blocks(p, len, &pt);
 }
 
 /* Short inputs take short_x86.h's path: no scalar head, no padded copy. */
@@ -309,7 +388,7 @@ static inline void avx2_planes(const uint8_t *p, uint64_t planes[8])
 const struct u8g_kernels u8g_avx2_kernels = {
     U8GUARD_IMPL_AVX2, avx2_valid_prefix, driver_to_utf32, driver_to_utf16,
     NULL, /* no fused validate-and-copy: sanitize validates, then copies */
-    u8g_avx2_find_lead,
+    avx2_clean_blocks,
     scan_error_run,
 };
 

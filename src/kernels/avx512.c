@@ -116,12 +116,76 @@ static inline bool any(__m512i v)
     return _mm512_test_epi8_mask(v, v) != 0;
 }
 
+/* Policy checking in the same loop. The other vector kernels test the
+ * windows of struct u8g_polset with nibble lookups (policy_hits.h); with
+ * VBMI each byte is one lookup of its own (vpermi2b: 128 entries, vpermb:
+ * 64), the whole-byte form of the same groups. */
+struct pol_tabs {
+    __m512i l_lo, l_hi, s_lo, s_hi, t, c_lo, c_hi;
+    bool multi, ctrl;
+};
+
+static inline void pol_load(struct pol_tabs *t, const struct u8g_polset *s)
+{
+    unsigned k;
+
+    t->l_lo = load(s->l7);
+    t->l_hi = load(s->l7 + 64);
+    t->s_lo = load(s->s7);
+    t->s_hi = load(s->s7 + 64);
+    t->t = load(s->t6);
+    t->c_lo = load(s->ctrl);
+    t->c_hi = load(s->ctrl + 64);
+    t->multi = s->multi != 0;
+    t->ctrl = false;
+    for (k = 0; k < 128; k++)
+        t->ctrl = t->ctrl || s->ctrl[k] != 0;
+}
+
+/* The hits of the windows that end at the bytes of in (prev1, prev2: the
+ * bytes 1 and 2 before each): nonzero bytes. */
+static inline __m512i pol_hits(__m512i in, __m512i prev1, __m512i prev2,
+                               const struct pol_tabs *pt)
+{
+    __m512i h = _mm512_setzero_si512();
+
+    if (pt->multi)
+        h = _mm512_ternarylogic_epi32(_mm512_permutex2var_epi8(pt->l_lo, prev2, pt->l_hi),
+                                      _mm512_permutex2var_epi8(pt->s_lo, prev1, pt->s_hi),
+                                      /* third bytes: continuations only */
+                                      _mm512_maskz_permutexvar_epi8(
+                                          _mm512_cmplt_epi8_mask(in, _mm512_set1_epi8(-64)),
+                                          in, pt->t),
+                                      0x80);
+    if (pt->ctrl) /* 1-byte characters: only the ASCII bytes look */
+        h = _mm512_or_si512(h, _mm512_maskz_permutex2var_epi8(~_mm512_movepi8_mask(in), pt->c_lo,
+                                                              in, pt->c_hi));
+    return h;
+}
+
+/* The hits of an ASCII vector (1-byte characters only). */
+static inline __m512i pol_hits_ascii(__m512i in, const struct pol_tabs *pt)
+{
+    return _mm512_permutex2var_epi8(pt->c_lo, in, pt->c_hi);
+}
+
+/* The policy hits of the vector in at q (q - 2 readable). */
+static inline __m512i hits_at(const uint8_t *q, __m512i in, const struct pol_tabs *pt)
+{
+    return pol_hits(in, load(q - 1), load(q - 2), pt);
+}
+
 /* Where a block failed: the valid prefix (see blocks.h). With a copy
  * (dst != NULL), p[0..s) is already in dst; the rest of the valid prefix
  * follows it. */
-static inline size_t failed(const uint8_t *p, size_t len, size_t s, uint8_t *dst)
+static inline size_t failed(const uint8_t *p, size_t len, size_t s, uint8_t *dst,
+                            const struct pol_tabs *pt)
 {
-    size_t r = u8g_block_failed(p, len, s);
+    size_t r;
+
+    if (pt != NULL) /* a character boundary before s: policy.c goes on */
+        return u8g_restart_point(p, s);
+    r = u8g_block_failed(p, len, s);
 
     if (dst != NULL && r > s)
         memcpy(dst + s, p + s, r - s);
@@ -131,11 +195,13 @@ static inline size_t failed(const uint8_t *p, size_t len, size_t s, uint8_t *dst
 /* The longest valid prefix of p[0..len), by blocks (see blocks.h); with
  * dst != NULL each block is also stored to dst once its checks passed
  * (validation and copy in one pass, for sanitize). Inlined into its two
- * callers so that the test of dst is resolved at compile time. Nothing
+ * callers so that the test of dst is resolved at compile time. With pt
+ * != NULL (clean_blocks, never with dst) the policy's hits are tested in
+ * the same loop and a block fails on a hit too. Nothing
  * before p or after p + len is read: the first vector and the tail take
  * their previous bytes from registers, the others from p + i - 1. */
 static inline __attribute__((always_inline)) size_t
-blocks(const uint8_t *p, size_t len, uint8_t *dst)
+blocks(const uint8_t *p, size_t len, uint8_t *dst, const struct pol_tabs *pt)
 {
     struct tables t;
     __m512i prev = _mm512_setzero_si512(), a, b, v2, v3, err;
@@ -145,8 +211,12 @@ blocks(const uint8_t *p, size_t len, uint8_t *dst)
     load_tables(&t);
     if (len >= VEC) {
         a = load(p);
-        if (any(check(a, back1(prev, a, &t), prev, &t)))
-            return failed(p, len, 0, dst);
+        err = check(a, back1(prev, a, &t), prev, &t);
+        if (pt != NULL)
+            err = _mm512_or_si512(err, pol_hits(a, back1(prev, a, &t),
+                                                _mm512_permutex2var_epi8(prev, t.back2, a), pt));
+        if (any(err))
+            return failed(p, len, 0, dst, pt);
         if (dst != NULL)
             _mm512_storeu_si512(dst, a);
         prev = a;
@@ -158,8 +228,12 @@ blocks(const uint8_t *p, size_t len, uint8_t *dst)
         if (_mm512_movepi8_mask(_mm512_or_si512(a, b)) == 0) {
             /* All ASCII: the only possible error is that the vector
              * before ended inside a character. */
-            if (any(_mm512_subs_epu8(prev, t.incomplete_max)))
-                return failed(p, len, i, dst);
+            err = _mm512_subs_epu8(prev, t.incomplete_max);
+            if (pt != NULL && pt->ctrl)
+                err = _mm512_or_si512(err, _mm512_or_si512(pol_hits_ascii(a, pt),
+                                                           pol_hits_ascii(b, pt)));
+            if (any(err))
+                return failed(p, len, i, dst, pt);
         } else if (len - i >= 4 * VEC) {
             /* Multi-byte text: four vectors, one branch. */
             v2 = load(p + i + 2 * VEC);
@@ -168,8 +242,14 @@ blocks(const uint8_t *p, size_t len, uint8_t *dst)
             err = _mm512_or_si512(err, check(b, load(p + i + VEC - 1), a, &t));
             err = _mm512_or_si512(err, check(v2, load(p + i + 2 * VEC - 1), b, &t));
             err = _mm512_or_si512(err, check(v3, load(p + i + 3 * VEC - 1), v2, &t));
+            if (pt != NULL)
+                err = _mm512_or_si512(
+                    err, _mm512_or_si512(
+                             _mm512_or_si512(hits_at(p + i, a, pt), hits_at(p + i + VEC, b, pt)),
+                             _mm512_or_si512(hits_at(p + i + 2 * VEC, v2, pt),
+                                             hits_at(p + i + 3 * VEC, v3, pt))));
             if (any(err))
-                return failed(p, len, i, dst);
+                return failed(p, len, i, dst, pt);
             if (dst != NULL) {
                 _mm512_storeu_si512(dst + i, a);
                 _mm512_storeu_si512(dst + i + VEC, b);
@@ -182,8 +262,11 @@ blocks(const uint8_t *p, size_t len, uint8_t *dst)
         } else {
             err = _mm512_or_si512(check(a, load(p + i - 1), prev, &t),
                                   check(b, load(p + i + VEC - 1), a, &t));
+            if (pt != NULL)
+                err = _mm512_or_si512(err, _mm512_or_si512(hits_at(p + i, a, pt),
+                                                           hits_at(p + i + VEC, b, pt)));
             if (any(err))
-                return failed(p, len, i, dst);
+                return failed(p, len, i, dst, pt);
         }
         if (dst != NULL) {
             _mm512_storeu_si512(dst + i, a);
@@ -194,8 +277,11 @@ blocks(const uint8_t *p, size_t len, uint8_t *dst)
     }
     if (len - i >= VEC) {
         a = load(p + i);
-        if (any(check(a, load(p + i - 1), prev, &t)))
-            return failed(p, len, i, dst);
+        err = check(a, load(p + i - 1), prev, &t);
+        if (pt != NULL)
+            err = _mm512_or_si512(err, hits_at(p + i, a, pt));
+        if (any(err))
+            return failed(p, len, i, dst, pt);
         if (dst != NULL)
             _mm512_storeu_si512(dst + i, a);
         prev = a;
@@ -207,7 +293,13 @@ blocks(const uint8_t *p, size_t len, uint8_t *dst)
     m = len - i == 0 ? 0 : (~(__mmask64)0 >> (VEC - (len - i)));
     a = _mm512_maskz_loadu_epi8(m, p + i);
     if (any(check(a, back1(prev, a, &t), prev, &t)))
-        return failed(p, len, i, dst);
+        return failed(p, len, i, dst, pt);
+    /* The zeros past the end are no characters: their hits do not count. */
+    if (pt != NULL &&
+        (_mm512_test_epi8_mask(pol_hits(a, back1(prev, a, &t),
+                                        _mm512_permutex2var_epi8(prev, t.back2, a), pt),
+                               _mm512_set1_epi8(-1)) & m) != 0)
+        return failed(p, len, i, dst, pt);
     if (dst != NULL)
         _mm512_mask_storeu_epi8(dst + i, m, a);
     return len;
@@ -323,7 +415,7 @@ short_blocks(const uint8_t *p, size_t len, uint8_t *dst)
                                                                  KL_INCOMPLETE_MAX),
                                              3)));
         if (any(err))
-            return failed(p, len, o, dst);
+            return failed(p, len, o, dst, NULL);
         if (dst != NULL) {
             if (j < full)
                 _mm512_storeu_si512(dst + o, a);
@@ -351,7 +443,7 @@ static size_t avx512_valid_prefix(const uint8_t *p, size_t len)
         return 0;
     if (len <= SHORT_MAX) /* its first test is as cheap as can_start */
         return short_blocks(p, len, NULL);
-    return can_start(p[0]) ? blocks(p, len, NULL) : 0;
+    return can_start(p[0]) ? blocks(p, len, NULL, NULL) : 0;
 }
 
 static size_t avx512_copy_prefix(const uint8_t *p, size_t len, uint8_t *dst)
@@ -360,7 +452,16 @@ static size_t avx512_copy_prefix(const uint8_t *p, size_t len, uint8_t *dst)
         return 0;
     if (len <= SHORT_MAX)
         return short_blocks(p, len, dst);
-    return can_start(p[0]) ? blocks(p, len, dst) : 0;
+    return can_start(p[0]) ? blocks(p, len, dst, NULL) : 0;
+}
+
+/* Validation and policy checking in one pass (struct u8g_kernels). */
+static size_t avx512_clean_blocks(const uint8_t *p, size_t len, const struct u8g_polset *set)
+{
+    struct pol_tabs pt;
+
+    pol_load(&pt, set);
+    return blocks(p, len, NULL, &pt);
 }
 
 /* Decoding. The text is decoded in validated windows (decode_driver.h),
@@ -583,7 +684,7 @@ static size_t decode_valid(const uint8_t *p, size_t len)
         return 0;
     if (len <= VEC)
         return short_blocks(p, len, NULL);
-    return can_start(p[0]) ? blocks(p, len, NULL) : 0;
+    return can_start(p[0]) ? blocks(p, len, NULL, NULL) : 0;
 }
 #define U8G_DRIVER_VALID decode_valid
 #include "decode_driver.h"
@@ -652,7 +753,7 @@ static inline void avx512_planes(const uint8_t *p, uint64_t planes[8])
 const struct u8g_kernels u8g_avx512_kernels = {
     U8GUARD_IMPL_AVX512, avx512_valid_prefix, avx512_to_utf32, avx512_to_utf16,
     avx512_copy_prefix,
-    u8g_avx512_find_lead,
+    avx512_clean_blocks,
     scan_error_run,
 };
 

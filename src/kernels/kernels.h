@@ -15,9 +15,9 @@
  * every vector kernel instantiates), decode_steps.h with decode_tables.h
  * (the 8-byte-step decoders of avx2.c, sse42.c and neon.c),
  * x86_steps.h (what avx2.c and sse42.c's steps share), short_x86.h
- * (avx2.c and sse42.c's path for inputs of up to 256 bytes) and
- * error_scan.h (error-dense text 64 bytes at a time: error_run, for every
- * kernel). A kernel file
+ * (avx2.c and sse42.c's path for inputs of up to 256 bytes), policy_hits.h
+ * (policy checking in the validating loop, clean_blocks) and error_scan.h
+ * (error-dense text 64 bytes at a time: error_run, for every kernel). A kernel file
  * keeps only what is specific to its instruction set. */
 #ifndef U8GUARD_KERNELS_H
 #define U8GUARD_KERNELS_H
@@ -42,22 +42,12 @@
 extern const struct u8g_kernels u8g_word_kernels;
 
 #if U8G_HAVE_X86_KERNELS
-/* Policy checking's byte-set scans (struct u8g_kernels' find_lead), one
- * file each: find_lead_<isa>.c. */
-size_t u8g_sse42_find_lead(const uint8_t *p, size_t len,
-                           const struct u8g_leadset *set);
-size_t u8g_avx2_find_lead(const uint8_t *p, size_t len,
-                          const struct u8g_leadset *set);
-size_t u8g_avx512_find_lead(const uint8_t *p, size_t len,
-                            const struct u8g_leadset *set);
 extern const struct u8g_kernels u8g_sse42_kernels;  /* sse42.c */
 extern const struct u8g_kernels u8g_avx2_kernels;   /* avx2.c */
 extern const struct u8g_kernels u8g_avx512_kernels; /* avx512.c */
 #endif
 
 #if U8G_HAVE_NEON_KERNEL
-size_t u8g_neon_find_lead(const uint8_t *p, size_t len,
-                          const struct u8g_leadset *set); /* find_lead_neon.c */
 extern const struct u8g_kernels u8g_neon_kernels; /* neon.c */
 #endif
 

@@ -64,13 +64,68 @@ static inline bool any(uint8x16_t v)
     return vmaxvq_u8(v) != 0;
 }
 
-/* The longest valid prefix of p[0..len), by blocks (see blocks.h). */
-static size_t neon_blocks(const uint8_t *p, size_t len)
+/* Policy checking in the same loop (policy_hits.h). */
+typedef uint8x16_t u8g_pv;
+
+static inline uint8x16_t pv_table(const uint8_t t[16])
+{
+    return vld1q_u8(t);
+}
+
+static inline uint8x16_t pv_lookup(uint8x16_t table, uint8x16_t nibbles)
+{
+    return vqtbl1q_u8(table, nibbles);
+}
+
+static inline uint8x16_t pv_lo(uint8x16_t v)
+{
+    return vandq_u8(v, vdupq_n_u8(0x0F));
+}
+
+static inline uint8x16_t pv_hi(uint8x16_t v)
+{
+    return vshrq_n_u8(v, 4);
+}
+
+static inline uint8x16_t pv_and(uint8x16_t a, uint8x16_t b)
+{
+    return vandq_u8(a, b);
+}
+
+static inline uint8x16_t pv_or(uint8x16_t a, uint8x16_t b)
+{
+    return vorrq_u8(a, b);
+}
+
+#include "policy_hits.h"
+
+/* The policy hits of the 64 bytes v[0..4), given the 16 bytes before. */
+static inline uint8x16_t hits4(const uint8x16_t v[4], uint8x16_t prev,
+                               const struct pol_tabs *pt)
+{
+    uint8x16_t h = vdupq_n_u8(0), before = prev;
+    int k;
+
+    for (k = 0; k < 4; k++) {
+        h = vorrq_u8(h, pol_hits(v[k], vextq_u8(before, v[k], 15),
+                                 vextq_u8(before, v[k], 14), pt));
+        before = v[k];
+    }
+    return h;
+}
+
+/* The longest valid prefix of p[0..len), by blocks (see blocks.h). With
+ * pt != NULL (clean_blocks) the policy's hits are tested in the same
+ * loop, a block fails on a hit too, and a failure returns a character
+ * boundary before the block (policy.c goes on). */
+static inline __attribute__((always_inline)) size_t
+blocks(const uint8_t *p, size_t len, const struct pol_tabs *pt)
 {
     struct tables t;
-    uint8x16_t prev = vdupq_n_u8(0), v[4], err;
-    uint8_t tail[STEP];
+    uint8x16_t prev = vdupq_n_u8(0), v[4], err, h;
+    uint8_t tail[STEP], keep[STEP];
     size_t i;
+    int k;
 
     load_tables(&t);
     for (i = 0; len - i >= STEP; i += STEP) {
@@ -78,12 +133,20 @@ static size_t neon_blocks(const uint8_t *p, size_t len)
         v[1] = vld1q_u8(p + i + 16);
         v[2] = vld1q_u8(p + i + 32);
         v[3] = vld1q_u8(p + i + 48);
-        if (vmaxvq_u8(vorrq_u8(vorrq_u8(v[0], v[1]), vorrq_u8(v[2], v[3]))) < 0x80)
+        if (vmaxvq_u8(vorrq_u8(vorrq_u8(v[0], v[1]), vorrq_u8(v[2], v[3]))) < 0x80) {
             err = vqsubq_u8(prev, t.incomplete_max);
-        else
+            if (pt != NULL && pt->ascii)
+                err = vorrq_u8(err, vorrq_u8(vorrq_u8(pol_hits_ascii(v[0], pt),
+                                                      pol_hits_ascii(v[1], pt)),
+                                             vorrq_u8(pol_hits_ascii(v[2], pt),
+                                                      pol_hits_ascii(v[3], pt))));
+        } else {
             err = check4(v, prev, &t);
+            if (pt != NULL)
+                err = vorrq_u8(err, hits4(v, prev, pt));
+        }
         if (any(err))
-            return u8g_block_failed(p, len, i);
+            return pt != NULL ? u8g_restart_point(p, i) : u8g_block_failed(p, len, i);
         prev = v[3];
     }
     /* The last len - i < 64 bytes, zero-padded: at least one zero byte
@@ -95,8 +158,34 @@ static size_t neon_blocks(const uint8_t *p, size_t len)
     v[2] = vld1q_u8(tail + 32);
     v[3] = vld1q_u8(tail + 48);
     if (any(check4(v, prev, &t)))
-        return u8g_block_failed(p, len, i);
+        return pt != NULL ? u8g_restart_point(p, i) : u8g_block_failed(p, len, i);
+    if (pt != NULL) {
+        /* The zeros past the end are no characters: their hits do not
+         * count (keep: FF for the bytes of the input). */
+        memset(keep, 0, sizeof keep);
+        memset(keep, 0xFF, len - i);
+        for (k = 0; k < 4; k++) {
+            h = pol_hits(v[k], vextq_u8(prev, v[k], 15), vextq_u8(prev, v[k], 14), pt);
+            if (any(vandq_u8(h, vld1q_u8(keep + 16 * k))))
+                return u8g_restart_point(p, i);
+            prev = v[k];
+        }
+    }
     return len;
+}
+
+static size_t neon_blocks(const uint8_t *p, size_t len)
+{
+    return blocks(p, len, NULL);
+}
+
+/* Validation and policy checking in one pass (struct u8g_kernels). */
+static size_t neon_clean_blocks(const uint8_t *p, size_t len, const struct u8g_polset *set)
+{
+    struct pol_tabs pt;
+
+    pol_load(&pt, set);
+    return blocks(p, len, &pt);
 }
 
 static size_t neon_valid_prefix(const uint8_t *p, size_t len)
@@ -304,7 +393,7 @@ static inline size_t step_utf16_pairs(uint8x16_t v, uint32_t lead, size_t k, uin
 const struct u8g_kernels u8g_neon_kernels = {
     U8GUARD_IMPL_NEON, neon_valid_prefix, driver_to_utf32, driver_to_utf16,
     NULL, /* no fused validate-and-copy: sanitize validates, then copies */
-    u8g_neon_find_lead,
+    neon_clean_blocks,
     scan_error_run,
 };
 

@@ -72,11 +72,68 @@ static inline __m128i check4(const uint8_t *q, const struct tables *t)
                         _mm_or_si128(check_at(q + 32, t), check_at(q + 48, t)));
 }
 
+/* Policy checking in the same loop (policy_hits.h). */
+typedef __m128i u8g_pv;
+
+static inline __m128i pv_table(const uint8_t t[16])
+{
+    return load(t);
+}
+
+static inline __m128i pv_lookup(__m128i table, __m128i nibbles)
+{
+    return _mm_shuffle_epi8(table, nibbles);
+}
+
+static inline __m128i pv_lo(__m128i v)
+{
+    return _mm_and_si128(v, _mm_set1_epi8(0x0F));
+}
+
+static inline __m128i pv_hi(__m128i v)
+{
+    return _mm_and_si128(_mm_srli_epi16(v, 4), _mm_set1_epi8(0x0F));
+}
+
+static inline __m128i pv_and(__m128i a, __m128i b)
+{
+    return _mm_and_si128(a, b);
+}
+
+static inline __m128i pv_or(__m128i a, __m128i b)
+{
+    return _mm_or_si128(a, b);
+}
+
+#include "policy_hits.h"
+
+/* The policy hits of the 16 bytes at q (q[-2..-1] readable). */
+static inline __m128i hits_at(const uint8_t *q, const struct pol_tabs *pt)
+{
+    return pol_hits(load(q), load(q - 1), load(q - 2), pt);
+}
+
+/* The hits of the 64 bytes at q, as a 64-bit mask. */
+static inline uint64_t hits64(const uint8_t *q, const struct pol_tabs *pt)
+{
+    const __m128i z = _mm_setzero_si128();
+    uint64_t m = 0;
+    unsigned k;
+
+    for (k = 0; k < 4; k++)
+        m |= (uint64_t)(uint16_t)~_mm_movemask_epi8(_mm_cmpeq_epi8(hits_at(q + 16 * k, pt), z))
+             << (16 * k);
+    return m;
+}
+
 /* The longest valid prefix of p[0..len), by blocks (see blocks.h). p is
  * a character boundary after at least 3 readable bytes (the checked
  * head, see u8g_head_then_blocks), which check_at reads as the bytes before
- * the first block. */
-static size_t sse42_blocks(const uint8_t *p, size_t len)
+ * the first block. With pt != NULL (clean_blocks) the policy's hits are
+ * tested in the same loop, a block fails on a hit too, and a failure
+ * returns a character boundary before the block (policy.c goes on). */
+static inline __attribute__((always_inline)) size_t
+blocks(const uint8_t *p, size_t len, const struct pol_tabs *pt)
 {
     struct tables t;
     __m128i prev = _mm_setzero_si128(), v[4], err;
@@ -90,12 +147,23 @@ static size_t sse42_blocks(const uint8_t *p, size_t len)
         v[2] = load(p + i + 32);
         v[3] = load(p + i + 48);
         if (_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(v[0], v[1]),
-                                           _mm_or_si128(v[2], v[3]))) == 0)
+                                           _mm_or_si128(v[2], v[3]))) == 0) {
             err = _mm_subs_epu8(prev, t.incomplete_max);
-        else
+            if (pt != NULL && pt->ascii)
+                err = _mm_or_si128(err, _mm_or_si128(_mm_or_si128(pol_hits_ascii(v[0], pt),
+                                                                  pol_hits_ascii(v[1], pt)),
+                                                     _mm_or_si128(pol_hits_ascii(v[2], pt),
+                                                                  pol_hits_ascii(v[3], pt))));
+        } else {
             err = check4(p + i, &t);
+            if (pt != NULL)
+                err = _mm_or_si128(err, _mm_or_si128(_mm_or_si128(hits_at(p + i, pt),
+                                                                  hits_at(p + i + 16, pt)),
+                                                     _mm_or_si128(hits_at(p + i + 32, pt),
+                                                                  hits_at(p + i + 48, pt))));
+        }
         if (!_mm_testz_si128(err, err))
-            return u8g_block_failed(p, len, i);
+            return pt != NULL ? u8g_restart_point(p, i) : u8g_block_failed(p, len, i);
         prev = v[3];
     }
     /* The last len - i < 64 bytes, after the 3 bytes before them and
@@ -105,8 +173,25 @@ static size_t sse42_blocks(const uint8_t *p, size_t len)
     memcpy(tail, p + i - 3, 3 + len - i);
     err = check4(tail + 3, &t);
     if (!_mm_testz_si128(err, err))
-        return u8g_block_failed(p, len, i);
+        return pt != NULL ? u8g_restart_point(p, i) : u8g_block_failed(p, len, i);
+    /* The zeros past the end are no characters: their hits do not count. */
+    if (pt != NULL && (hits64(tail + 3, pt) & (((uint64_t)1 << (len - i)) - 1)) != 0)
+        return u8g_restart_point(p, i);
     return len;
+}
+
+static size_t sse42_blocks(const uint8_t *p, size_t len)
+{
+    return blocks(p, len, NULL);
+}
+
+/* Validation and policy checking in one pass (struct u8g_kernels). */
+static size_t sse42_clean_blocks(const uint8_t *p, size_t len, const struct u8g_polset *set)
+{
+    struct pol_tabs pt;
+
+    pol_load(&pt, set);
+    return blocks(p, len, &pt);
 }
 
 /* Short inputs take short_x86.h's path: no scalar head, no padded copy. */
@@ -337,7 +422,7 @@ static inline void sse42_planes(const uint8_t *p, uint64_t planes[8])
 const struct u8g_kernels u8g_sse42_kernels = {
     U8GUARD_IMPL_SSE42, sse42_valid_prefix, driver_to_utf32, driver_to_utf16,
     NULL, /* no fused validate-and-copy: sanitize validates, then copies */
-    u8g_sse42_find_lead,
+    sse42_clean_blocks,
     scan_error_run,
 };
 

@@ -120,32 +120,6 @@ static size_t word_to_utf16(const uint8_t *p, size_t len, uint16_t *out,
     return word_decode(p, len, true, NULL, out, n_out);
 }
 
-/* Policy checking: the first byte of p[0..len) in the set. A word
- * without a byte below 20, a 7F or a byte C0..FF holds no candidate (every
- * lead of a denied class is one of those); a word with one is looked up
- * byte by byte. */
-static size_t word_find_lead(const uint8_t *p, size_t len,
-                             const struct u8g_leadset *set)
-{
-    const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
-    uint64_t x, y, hit;
-    size_t i = 0, j;
-
-    for (; len - i >= 8; i += 8) {
-        memcpy(&x, p + i, 8);
-        y = x ^ (ones * 0x7F);
-        hit = ((x - ones * 0x20) & ~x)   /* some byte < 20 */
-              | ((y - ones) & ~y)        /* some byte == 7F */
-              | (x & (x << 1));          /* some byte >= C0 */
-        if ((hit & highs) != 0) {
-            j = u8g_find_lead_table(p + i, 8, set);
-            if (j < 8)
-                return i + j;
-        }
-    }
-    return i + u8g_find_lead_table(p + i, len - i, set);
-}
-
 /* error_scan.h with the portable bit planes. */
 #define U8G_SCAN_PLANES u8g_planes_swar
 #include "error_scan.h"
@@ -153,6 +127,6 @@ static size_t word_find_lead(const uint8_t *p, size_t len,
 const struct u8g_kernels u8g_word_kernels = {
     U8GUARD_IMPL_WORD, word_valid_prefix, word_to_utf32, word_to_utf16,
     NULL, /* no fused validate-and-copy: sanitize validates, then copies */
-    word_find_lead,
+    NULL, /* no one-pass policy check: policy.c validates, then checks */
     scan_error_run,
 };

@@ -16,6 +16,7 @@
  * src/policy.c. */
 #include "unit_suites.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static const struct range {
@@ -190,6 +191,69 @@ static void class_boundaries(void)
                 check_char(cp, c);
         }
     }
+}
+
+/* Every scalar value in one long text, in order, after shift bytes of
+ * ASCII: under deny the errors are exactly the denied characters, at
+ * their offsets (the vector kernels test them inside their validating
+ * loop: this puts each at many positions of a block). */
+static void every_code_point_shift(size_t shift, const unsigned *deny, size_t n_deny)
+{
+    size_t cap = shift + 4 * 0x110000, len = shift, pos, k, d, want;
+    unsigned char *buf = malloc(cap);
+    size_t *at = malloc(0x110000 * sizeof *at);
+    uint32_t cp;
+    u8guard_policy pol = {0, U8GUARD_REPLACE};
+    u8guard_error e;
+
+    if (buf == NULL || at == NULL) {
+        check_fail_msg(__FILE__, __LINE__, "out of memory");
+        free(buf);
+        free(at);
+        return;
+    }
+    memset(buf, 'x', shift);
+    for (cp = 0; cp <= 0x10FFFF; cp++) {
+        at[cp] = len;
+        if (cp < 0xD800 || cp > 0xDFFF)
+            len += u8guard_encode(cp, buf + len);
+    }
+    for (d = 0; d < n_deny; d++) {
+        pol.deny = deny[d];
+        pos = 0;
+        want = 0;
+        cp = 0;
+        while (u8guard_next_error_with(buf, len, &pol, &pos, &e)) {
+            while (cp <= 0x10FFFF && ((cp >= 0xD800 && cp <= 0xDFFF) ||
+                                      (table_class(cp) & deny[d]) == 0))
+                cp++;
+            if (!EXPECT_TRUE(cp <= 0x10FFFF) || !EXPECT_EQ(e.offset, at[cp]) ||
+                !EXPECT_EQ(e.kind, U8GUARD_DISALLOWED) || !EXPECT_EQ(e.code_point, cp))
+                break;
+            want++;
+            cp++;
+        }
+        for (k = cp; k <= 0x10FFFF; k++)
+            if ((k < 0xD800 || k > 0xDFFF) && (table_class((uint32_t)k) & deny[d]) != 0)
+                want++;
+        EXPECT_EQ(u8guard_count_errors_with(buf, len, &pol), want);
+    }
+    free(buf);
+    free(at);
+}
+
+static void every_code_point(void)
+{
+    static const unsigned DENY[] = {
+        U8GUARD_CLASS_ALL, U8GUARD_CLASS_NUL, U8GUARD_CLASS_C0, U8GUARD_CLASS_DEL,
+        U8GUARD_CLASS_C1, U8GUARD_CLASS_BIDI, U8GUARD_CLASS_NONCHARACTER,
+        U8GUARD_CLASS_PRIVATE_USE, U8GUARD_CLASS_BOM, U8GUARD_CLASS_TAG,
+        U8GUARD_CLASS_SEPARATOR, U8GUARD_CLASS_BIDI | U8GUARD_CLASS_SEPARATOR,
+        U8GUARD_CLASS_ALL & ~(unsigned)U8GUARD_CLASS_PRIVATE_USE,
+    };
+
+    every_code_point_shift(0, DENY, sizeof DENY / sizeof DENY[0]);
+    every_code_point_shift(37, DENY, 2);
 }
 
 static void names(void)
@@ -647,6 +711,7 @@ void unit_policy(void)
 {
     names();
     class_boundaries();
+    every_code_point();
     handlers();
     capacity();
     refusals();

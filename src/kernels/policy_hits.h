@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
+/* policy_hits.h -- policy checking in the vector kernels' validating loop
+ * (clean_blocks of struct u8g_kernels), written once: the windows of
+ * three bytes that hit a group of struct u8g_polset (internal.h), tested
+ * with the same nibble lookups (byte shuffles) as the validator.
+ *
+ * A template like decode_driver.h: a kernel file includes it after
+ * defining its vector type and five operations on it,
+ *
+ *   u8g_pv                  the vector type
+ *   u8g_pv pv_table(const uint8_t t[16])   t in every 16-byte lane
+ *   u8g_pv pv_lookup(u8g_pv table, u8g_pv nibbles)
+ *                           byte k: table[nibbles[k]] (nibbles 0..15)
+ *   u8g_pv pv_lo(u8g_pv v), pv_hi(u8g_pv v)
+ *                           byte k: v[k] & 15, v[k] >> 4
+ *   u8g_pv pv_and(u8g_pv, u8g_pv), pv_or(u8g_pv, u8g_pv)
+ *
+ * and calls pol_load once, then pol_hits on each vector whose bytes 1
+ * and 2 back it has (the validator has them too), or pol_hits_ascii on a
+ * vector it knows is ASCII. A nonzero byte is a hit: the kernel stops
+ * and policy.c decodes the character there. */
+#ifndef U8GUARD_POLICY_HITS_H
+#define U8GUARD_POLICY_HITS_H
+
+#include "internal.h"
+
+struct pol_tabs {
+    u8g_pv l_lo[2], l_hi[2], s_lo[2], s_hi[2], t_lo[2], t_hi[2];
+    unsigned sets;   /* see struct u8g_polset */
+    bool ascii, l_any;
+};
+
+static inline void pol_load(struct pol_tabs *t, const struct u8g_polset *s)
+{
+    unsigned k;
+
+    for (k = 0; k < 2; k++) {
+        t->l_lo[k] = pv_table(s->l_lo[k]);
+        t->l_hi[k] = pv_table(s->l_hi[k]);
+        t->s_lo[k] = pv_table(s->s_lo[k]);
+        t->s_hi[k] = pv_table(s->s_hi[k]);
+        t->t_lo[k] = pv_table(s->t_lo[k]);
+        t->t_hi[k] = pv_table(s->t_hi[k]);
+    }
+    t->sets = s->sets;
+    t->ascii = s->ascii != 0;
+    t->l_any = s->l_any != 0;
+}
+
+/* The hits of table k, given the nibbles of the three bytes of each
+ * window. */
+static inline __attribute__((always_inline)) u8g_pv
+pol_hits_k(const struct pol_tabs *t, unsigned k, u8g_pv al, u8g_pv ah,
+           u8g_pv bl, u8g_pv bh, u8g_pv cl, u8g_pv ch)
+{
+    u8g_pv h = pv_and(pv_and(pv_lookup(t->s_lo[k], bl), pv_lookup(t->s_hi[k], bh)),
+                      pv_and(pv_lookup(t->t_lo[k], cl), pv_lookup(t->t_hi[k], ch)));
+
+    if (t->l_any) /* c0, c1, nul, del only: the byte 2 back does not matter */
+        return h;
+    return pv_and(h, pv_and(pv_lookup(t->l_lo[k], al), pv_lookup(t->l_hi[k], ah)));
+}
+
+/* The hits of the windows that end at the bytes of cur (prev1, prev2:
+ * the bytes 1 and 2 before each). */
+static inline __attribute__((always_inline)) u8g_pv
+pol_hits(u8g_pv cur, u8g_pv prev1, u8g_pv prev2, const struct pol_tabs *t)
+{
+    u8g_pv al = pv_lo(prev2), ah = pv_hi(prev2), bl = pv_lo(prev1), bh = pv_hi(prev1);
+    u8g_pv cl = pv_lo(cur), ch = pv_hi(cur);
+    u8g_pv h = pol_hits_k(t, 0, al, ah, bl, bh, cl, ch);
+
+    if (t->sets > 1)
+        h = pv_or(h, pol_hits_k(t, 1, al, ah, bl, bh, cl, ch));
+    return h;
+}
+
+/* The hits of an ASCII vector: only 1-byte characters (table 0's T
+ * lookups alone, their groups take any bytes before). Call only when
+ * t->ascii. */
+static inline __attribute__((always_inline)) u8g_pv
+pol_hits_ascii(u8g_pv cur, const struct pol_tabs *t)
+{
+    return pv_and(pv_lookup(t->t_lo[0], pv_lo(cur)), pv_lookup(t->t_hi[0], pv_hi(cur)));
+}
+
+#endif
