@@ -10,6 +10,11 @@
 #include "internal.h"
 
 /* Reports the end of the valid prefix n of p[0..len) in *err. */
+/*@ requires n <= len && \valid_read(p + (0 .. len - 1));
+    requires err == \null || \valid(err);
+    assigns *err;
+    ensures err != \null ==> err->offset + err->length <= len;
+*/
 static void finish(const uint8_t *p, size_t len, size_t n, u8guard_error *err)
 {
     if (err == NULL)
@@ -24,6 +29,13 @@ static void finish(const uint8_t *p, size_t len, size_t n, u8guard_error *err)
  * points fit in cap units; returns the units the whole decoding needs.
  * Both outputs are NULL for a size query (cap == 0), so the flag, not the
  * pointer, says which form is counted. */
+/*@ requires \valid_read(p + (0 .. n - 1));
+    requires utf32 ==> \valid(out32 + (0 .. cap - 1));
+    requires !utf32 ==> \valid(out16 + (0 .. cap - 1));
+    assigns out32[0 .. cap - 1], out16[0 .. cap - 1];
+    ensures utf32 ==> \result <= n;
+    ensures \result <= 2 * n;
+*/
 static size_t decode_bounded(const uint8_t *p, size_t n, bool utf32,
                              uint32_t *out32, uint16_t *out16, size_t cap)
 {
@@ -31,6 +43,12 @@ static size_t decode_bounded(const uint8_t *p, size_t n, bool utf32,
     uint32_t cp = 0;
     u8guard_kind kind;
 
+    /*@ loop invariant 0 <= i <= n && cap <= \at(cap, Pre);
+        loop invariant utf32 ==> need <= i;
+        loop invariant need <= 2 * i;
+        loop assigns i, need, step, sub, cp, kind, cap,
+                     out32[0 .. \at(cap, Pre) - 1], out16[0 .. \at(cap, Pre) - 1];
+        loop variant n - i; */
     while (i < n) {
         step = u8g_step(p + i, n - i, &cp, &kind, &sub);
         /* p[0..n) is the valid prefix a kernel found, so step is never 0

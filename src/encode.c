@@ -1,7 +1,14 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* encode.c -- one scalar value to UTF-8 (RFC 3629 section 3). */
-#include "u8guard.h"
+#include "internal.h" /* the ACSL specification of UTF-8 (doc/proofs.md) */
 
+/*@ requires \valid(out + (0 .. 3));
+    assigns out[0 .. 3];
+    ensures \result == 0 <==> !u8g_scalar(cp);
+    // The shortest form: RFC 3629 section 3's table of ranges.
+    ensures u8g_scalar(cp) ==> \result == (cp < 0x80 ? 1 : cp < 0x800 ? 2 :
+                                          cp < 0x10000 ? 3 : 4);
+*/
 size_t u8guard_encode(uint32_t cp, unsigned char out[4])
 {
     if (cp < 0x80) {

@@ -24,21 +24,85 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The well-formed sequences as RFC 3629 section 4 writes them (ABNF), in
+ * ACSL: the specification u8g_step is proved against (doc/proofs.md).
+ * Plain comments to a C compiler. */
+/*@
+  predicate u8g_tail(integer b) = 0x80 <= b <= 0xBF;
+
+  // UTF8-1 = %x00-7F
+  predicate u8g_utf8_1(integer b0) = 0 <= b0 <= 0x7F;
+  // UTF8-2 = %xC2-DF UTF8-tail
+  predicate u8g_utf8_2(integer b0, integer b1) =
+    0xC2 <= b0 <= 0xDF && u8g_tail(b1);
+  // UTF8-3 = %xE0 %xA0-BF UTF8-tail / %xE1-EC 2( UTF8-tail ) /
+  //          %xED %x80-9F UTF8-tail / %xEE-EF 2( UTF8-tail )
+  predicate u8g_utf8_3(integer b0, integer b1, integer b2) =
+    (b0 == 0xE0 && 0xA0 <= b1 <= 0xBF && u8g_tail(b2)) ||
+    (0xE1 <= b0 <= 0xEC && u8g_tail(b1) && u8g_tail(b2)) ||
+    (b0 == 0xED && 0x80 <= b1 <= 0x9F && u8g_tail(b2)) ||
+    (0xEE <= b0 <= 0xEF && u8g_tail(b1) && u8g_tail(b2));
+  // UTF8-4 = %xF0 %x90-BF 2( UTF8-tail ) / %xF1-F3 3( UTF8-tail ) /
+  //          %xF4 %x80-8F 2( UTF8-tail )
+  predicate u8g_utf8_4(integer b0, integer b1, integer b2, integer b3) =
+    (b0 == 0xF0 && 0x90 <= b1 <= 0xBF && u8g_tail(b2) && u8g_tail(b3)) ||
+    (0xF1 <= b0 <= 0xF3 && u8g_tail(b1) && u8g_tail(b2) && u8g_tail(b3)) ||
+    (b0 == 0xF4 && 0x80 <= b1 <= 0x8F && u8g_tail(b2) && u8g_tail(b3));
+
+  // p[0..n) is one UTF8-char of the ABNF (n = 1..4)
+  predicate u8g_char{L}(uint8_t *p, integer n) =
+    (n == 1 && u8g_utf8_1(p[0])) ||
+    (n == 2 && u8g_utf8_2(p[0], p[1])) ||
+    (n == 3 && u8g_utf8_3(p[0], p[1], p[2])) ||
+    (n == 4 && u8g_utf8_4(p[0], p[1], p[2], p[3]));
+
+  // A Unicode scalar value: U+0000..U+10FFFF without the surrogates.
+  predicate u8g_scalar(integer c) =
+    0 <= c <= 0x10FFFF && !(0xD800 <= c <= 0xDFFF);
+
+  logic integer u8g_min(integer a, integer b) = a < b ? a : b;
+*/
+
 /* u8g_step decodes the sequence that starts at p[0], with avail >= 1 bytes
  * readable. When it is well-formed it returns its length (1..4) and sets
  * *cp. Otherwise it returns 0, sets *kind and sets *sub to the length of
  * the maximal subpart (1..3). Reads at most min(avail, 4) bytes. */
+/*@
+  requires avail >= 1;
+  requires \valid_read(p + (0 .. u8g_min(avail, 4) - 1));
+  requires \valid(cp) && \valid(kind) && \valid(sub);
+  requires \separated(cp, kind, sub);
+  assigns *cp, *kind, *sub;
+  ensures \result == 0 || (1 <= \result <= 4 && \result <= avail);
+  // It accepts exactly the ABNF's UTF8-char (and so reads no further).
+  ensures accepts: \forall integer n; 1 <= n <= 4 && n <= avail ==>
+            (\result == n <==> u8g_char(p, n));
+  ensures ok: \result != 0 ==> *kind == \old(*kind) && *sub == \old(*sub);
+  ensures error: \result == 0 ==>
+            1 <= *sub <= 3 && *sub <= avail && *kind != U8GUARD_OK;
+*/
 size_t u8g_step(const uint8_t *p, size_t avail, uint32_t *cp,
                 u8guard_kind *kind, size_t *sub);
 
 /* u8g_classify sets *err to the error at p[0] (offset = base), which the
  * caller knows is not the start of a well-formed sequence. */
+/*@ requires avail >= 1;
+    requires \valid_read(p + (0 .. u8g_min(avail, 4) - 1));
+    requires \valid(err);
+    assigns *err;
+    ensures err->offset == base && err->length <= 3 &&
+            err->offset + err->length <= base + avail;
+*/
 void u8g_classify(const uint8_t *p, size_t avail, size_t base,
                   u8guard_error *err);
 
 /* u8g_set_ok sets *err (when not NULL) to "no error" at offset len.
  * Inline: every successful call ends here, and on a short string a call
  * of its own would be a measurable part of the cost. */
+/*@ requires err == \null || \valid(err);
+    assigns *err;
+    ensures err != \null ==> err->offset == len && err->length == 0;
+*/
 static inline void u8g_set_ok(u8guard_error *err, size_t len)
 {
     if (err) {

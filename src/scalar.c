@@ -97,6 +97,10 @@ size_t u8g_step(const uint8_t *p, size_t avail, uint32_t *cp,
     /* The lead keeps 7 - len payload bits: 5, 4 or 3. */
     v = p[0] & (0x7Fu >> r->len);
     v = (v << 6) | (p[1] & 0x3Fu);
+    /*@ loop invariant 2 <= i <= r->len && i <= avail;
+        loop invariant \forall integer j; 2 <= j < i ==> u8g_tail(p[j]);
+        loop assigns i, v;
+        loop variant r->len - i; */
     for (i = 2; i < r->len; i++) {
         if (i >= avail)
             goto truncated;
@@ -131,17 +135,30 @@ void u8g_classify(const uint8_t *p, size_t avail, size_t base,
     err->code_point = 0;
 }
 
+/*@ requires \valid_read(p + (0 .. len - 1));
+    assigns \nothing;
+    ensures \result <= len;
+*/
 static size_t scalar_valid_prefix(const uint8_t *p, size_t len)
 {
     size_t i = 0, n, sub;
     uint32_t cp;
     u8guard_kind kind;
 
+    /*@ loop invariant 0 <= i <= len;
+        loop assigns i, n, cp, kind, sub;
+        loop variant len - i; */
     while (i < len && (n = u8g_step(p + i, len - i, &cp, &kind, &sub)) != 0)
         i += n;
     return i;
 }
 
+/*@ requires \valid_read(p + (0 .. len - 1));
+    requires \valid(out + (0 .. len - 1)) && \valid(n_out);
+    requires \separated(out + (0 .. len - 1), n_out);
+    assigns out[0 .. len - 1], *n_out;
+    ensures \result <= len && *n_out <= \result;
+*/
 static size_t scalar_to_utf32(const uint8_t *p, size_t len, uint32_t *out,
                               size_t *n_out)
 {
@@ -149,6 +166,9 @@ static size_t scalar_to_utf32(const uint8_t *p, size_t len, uint32_t *out,
     uint32_t cp;
     u8guard_kind kind;
 
+    /*@ loop invariant 0 <= o <= i <= len;
+        loop assigns i, o, n, cp, kind, sub, out[0 .. len - 1];
+        loop variant len - i; */
     while (i < len && (n = u8g_step(p + i, len - i, &cp, &kind, &sub)) != 0) {
         out[o++] = cp;
         i += n;
@@ -157,6 +177,12 @@ static size_t scalar_to_utf32(const uint8_t *p, size_t len, uint32_t *out,
     return i;
 }
 
+/*@ requires \valid_read(p + (0 .. len - 1));
+    requires \valid(out + (0 .. len - 1)) && \valid(n_out);
+    requires \separated(out + (0 .. len - 1), n_out);
+    assigns out[0 .. len - 1], *n_out;
+    ensures \result <= len && *n_out <= \result;
+*/
 static size_t scalar_to_utf16(const uint8_t *p, size_t len, uint16_t *out,
                               size_t *n_out)
 {
@@ -164,6 +190,9 @@ static size_t scalar_to_utf16(const uint8_t *p, size_t len, uint16_t *out,
     uint32_t cp;
     u8guard_kind kind;
 
+    /*@ loop invariant 0 <= o <= i <= len;
+        loop assigns i, o, n, cp, kind, sub, out[0 .. len - 1];
+        loop variant len - i; */
     while (i < len && (n = u8g_step(p + i, len - i, &cp, &kind, &sub)) != 0) {
         if (cp >= 0x10000) { /* a 4-byte sequence: two units */
             cp -= 0x10000;
