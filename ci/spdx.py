@@ -14,12 +14,16 @@ except build*/ folders. Each file is classified by its name:
 
   checked (comment syntax):
     /* */  C sources and headers (.c .h), linker version scripts (.map)
-    //     JavaScript (.js .mjs)
+    //     JavaScript (.js .mjs); the --exec helpers' Go, Rust, Java, C#
+           and PHP (.go .rs .java .cs .php; in PHP after the <?php line)
+    --     Lua (.lua)
     #      Python (.py, .pyi), TOML, shell, CMake (CMakeLists.txt, .cmake, .cmake.in), .pc.in,
            Makefile-like files (Makefile, *.mk, debian/rules), Dockerfile,
            YAML (.yml .yaml .clang-tidy), debian/control and the debhelper
            files (debian/*.install, *.links, *.manpages, *.dirs, *.docs,
-           *.lintian-overrides, debian/watch), any file with a #! line
+           *.lintian-overrides, debian/watch), Perl, Ruby, Tcl (.pl .rb
+           .tcl), the world registries and the helpers' expected answers
+           (.tsv), any file with a #! line
     .\"    man pages (.1 to .9)
   not checked (data or documentation, or a format that has no comments):
     corpus/seeds/**, corpus/regressions/** (fuzzing and regression inputs),
@@ -42,6 +46,7 @@ HEAD_LINES = 5  # the line must be within the first HEAD_LINES lines
 # Comment syntax: (prefix, suffix) of the inserted line.
 C_BLOCK = ("/* ", " */")
 SLASHES = ("// ", "")
+DASHES = ("-- ", "")
 HASH = ("# ", "")
 ROFF = ('.\\" ', "")
 
@@ -64,6 +69,8 @@ def classify(rel):
         if rel in ("debian/rules", "debian/control", "debian/watch") \
                 or name.endswith(DEBHELPER_SUFFIXES):
             return HASH
+    if name == "CMakeLists.txt":  # before the data rule, which takes every .txt
+        return HASH
     if re.search(r"\.(txt|md|json|jsonl|bin|dict|options|abixml|xml)$", name):
         return "data"
     if name.endswith((".c", ".h", ".map")):
@@ -74,6 +81,12 @@ def classify(rel):
                       ".yml", ".yaml", ".yaml.in", ".toml", ".env")) \
             or name in ("CMakeLists.txt", "Makefile", "Dockerfile", "Dockerfile.in",
                         ".clang-tidy"):
+        return HASH
+    if name.endswith((".go", ".rs", ".java", ".cs", ".php")):
+        return SLASHES
+    if name.endswith(".lua"):
+        return DASHES
+    if name.endswith((".pl", ".rb", ".tcl", ".tsv")):
         return HASH
     if re.search(r"\.[1-9]$", name):
         return ROFF
@@ -111,7 +124,7 @@ def insert_point(lines, syntax):
     a Python coding line, Dockerfile parser directives, or a roff
     preprocessor line ('\\" t), which must stay first."""
     i = 0
-    if lines and lines[0].startswith("#!"):
+    if lines and lines[0].startswith(("#!", "<?php")):
         i = 1
     while i < len(lines) and syntax == HASH and re.match(
             r"#\s*(-\*-\s*)?(coding[:=]|syntax=|escape=)", lines[i]):
