@@ -13,6 +13,7 @@
  * failing on an input), 2 on a usage or set-up error. */
 #define _POSIX_C_SOURCE 200809L
 #include "bench.h"
+#include "hostile.h"
 #include "inputs.h"
 #include "machine.h"
 #include "peer_node.h"
@@ -30,6 +31,7 @@
 
 typedef struct options {
     bool quick, big, node;
+    bool hostile_only; /* --hostile-only: only the hostile-input rows */
     const char *json;
     const char *corpus;
     const char *node_bin;
@@ -40,6 +42,7 @@ typedef struct options {
 static const char usage_text[] =
     "usage: u8bench [--quick] [--big] [--json FILE] [--min-time S]\n"
     "               [--corpus DIR|none] [--no-node] [--node PATH] [--seed N]\n"
+    "               [--hostile-only]\n"
     "  --quick      tiny inputs, few calls: checks every verdict, not speed\n"
     "  --big        also 256 MiB inputs (slow with slow peers)\n"
     "  --json FILE  write every figure and the machine description to FILE\n"
@@ -47,7 +50,8 @@ static const char usage_text[] =
     "  --corpus DIR real text (default /work/shared/textcorpus; none: generated only)\n"
     "  --no-node    leave out simdutf (Node's buffer.isUtf8) and TextDecoder\n"
     "  --node PATH  the node program (default: node on PATH)\n"
-    "  --seed N     PRNG seed of generated inputs (default 20261122)\n";
+    "  --seed N     PRNG seed of generated inputs (default 20261122)\n"
+    "  --hostile-only  only the hostile-input rows (error-dense inputs)\n";
 
 static int parse(int argc, char **argv, options *o)
 {
@@ -65,6 +69,8 @@ static int parse(int argc, char **argv, options *o)
             o->quick = true;
         } else if (strcmp(a, "--big") == 0) {
             o->big = true;
+        } else if (strcmp(a, "--hostile-only") == 0) {
+            o->hostile_only = true;
         } else if (strcmp(a, "--no-node") == 0) {
             o->node = false;
         } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
@@ -355,6 +361,10 @@ int main(int argc, char **argv)
 
     if (parse(argc, argv, &o) != 0)
         return 2;
+    if (o.hostile_only) {
+        int rc = hostile_run(stdout, o.quick ? 256u << 10 : 16u << 20, o.min_seconds, o.seed);
+        return rc < 0 ? 2 : rc;
+    }
     if (o.quick) {
         sizes[n_sizes] = 256u << 10;
         labels[n_sizes++] = "256KiB";
@@ -413,6 +423,11 @@ int main(int argc, char **argv)
     machine_print(&m, extra);
     results_print_table(stdout, auto_column);
     results_print_targets(stdout, auto_column);
+    {
+        int rc = hostile_run(stdout, o.quick ? 256u << 10 : 16u << 20, o.min_seconds, o.seed);
+        if (rc != 0 && status == 0)
+            status = rc < 0 ? 2 : 1;
+    }
     if (o.json) {
         const char *ex[] = {"peers_missing", peers_missing(), "simdutf",
                             with_node ? node_version() : "missing", "corpus",

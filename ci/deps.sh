@@ -3,6 +3,13 @@
 # ci/deps.sh -- install what u8guard's builds, tests, oracles, fuzzers and
 # benchmark need on a fresh Debian 12 machine. Idempotent: packages already
 # present are not downloaded again. Needs root (or sudo).
+#
+#   ci/deps.sh           the packages below
+#   ci/deps.sh --world   only the toolchains and libraries of the world audit:
+#                        the union of the `packages` column of the registry
+#                        files oracle/world/{plugins,exec}/decoders.tsv
+#                        (doc/audit-world.md), so that each list lives beside
+#                        the decoders that need it
 set -euo pipefail
 
 PACKAGES=(
@@ -28,13 +35,28 @@ PACKAGES=(
   python3-dev python3-setuptools python3-pip python3-pytest python3-hypothesis
 )
 
+if [ "${1:-}" = "--world" ]; then
+  here=$(cd "$(dirname "$0")/.." && pwd)
+  PACKAGES=()
+  for f in "$here"/oracle/world/plugins/decoders.tsv "$here"/oracle/world/exec/decoders.tsv; do
+    [ -f "$f" ] || { echo "deps: --world: no $f (nothing from it)"; continue; }
+    # field 6 of each line that is not a comment, one package per word
+    while read -r p; do PACKAGES+=("$p"); done < <(
+      awk -F'\t' '!/^#/ && NF == 6 { n = split($6, w, " "); for (i = 1; i <= n; i++) print w[i] }' "$f" | sort -u)
+  done
+  PACKAGES+=(pkg-config cmake build-essential)
+elif [ $# -gt 0 ]; then
+  echo "usage: ci/deps.sh [--world]" >&2
+  exit 2
+fi
+
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
 done
 # Node.js (for the Node oracle and simdutf's isUtf8 in the benchmark) comes
 # with the machine; Debian's nodejs package is the fallback.
-command -v node >/dev/null 2>&1 || missing+=(nodejs)
+[ "${1:-}" = "--world" ] || command -v node >/dev/null 2>&1 || missing+=(nodejs)
 
 if [ ${#missing[@]} -eq 0 ]; then
   echo "deps: all packages present"

@@ -15,7 +15,8 @@ except build*/ folders. Each file is classified by its name:
   checked (comment syntax):
     /* */  C sources and headers (.c .h), linker version scripts (.map)
     //     JavaScript (.js .mjs); the --exec helpers' Go, Rust, Java, C#
-           and PHP (.go .rs .java .cs .php; in PHP after the <?php line)
+           and PHP (.go .rs .java .cs .php; in PHP after the <?php line);
+           the world plugins' C++ (.cpp)
     --     Lua (.lua)
     #      Python (.py, .pyi), TOML, shell, CMake (CMakeLists.txt, .cmake, .cmake.in), .pc.in,
            Makefile-like files (Makefile, *.mk, debian/rules), Dockerfile,
@@ -82,7 +83,7 @@ def classify(rel):
             or name in ("CMakeLists.txt", "Makefile", "Dockerfile", "Dockerfile.in",
                         ".clang-tidy"):
         return HASH
-    if name.endswith((".go", ".rs", ".java", ".cs", ".php")):
+    if name.endswith((".go", ".rs", ".java", ".cs", ".php", ".cpp")):
         return SLASHES
     if name.endswith(".lua"):
         return DASHES

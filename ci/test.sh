@@ -58,7 +58,7 @@ stage ctest-asan-ubsan build_and_test "$ROOT/build/ci-asan" 'slow|valgrind|insta
 # Every stage is listed here by name: a script that is missing fails its
 # stage instead of being skipped. Durations are from a 2-core machine.
 if [ $QUICK -eq 0 ]; then
-  stage fuzz-ci           bash ci/fuzz-ci.sh            # libFuzzer, 30 s per target (~4 min)
+  stage fuzz-ci           env FUZZ_SECONDS=15 bash ci/fuzz-ci.sh  # libFuzzer, 15 s per target (~3 min; ci/fuzz-campaign.sh goes deep)
   stage fuzz-planted      bash ci/fuzz-planted.sh       # the fuzzers find planted bugs (~30 s)
   stage fuzz-msan         bash ci/fuzz-msan.sh          # harnesses under MemorySanitizer (~1.5 min)
   stage fuzz-valgrind     bash ci/fuzz-valgrind.sh      # harnesses under valgrind (~30 s)
@@ -79,6 +79,7 @@ if [ $QUICK -eq 0 ]; then
   stage mutate-planted    python3 ci/mutate.py --planted  # the tests catch planted memory-safety bugs (~30 s)
   stage audit-main-job    bash ci/audit.sh              # the README's first command, end to end (~1.5 min)
   stage python            bash ci/python-test.sh        # python/: install into a fresh venv, pytest (~2.5-4.5 min)
+  stage world             bash ci/world.sh              # deps --world, build, the world audit against doc/FINDINGS.md (~9.5 min from scratch at load 16, 7.8 of it the build; 2 min when built)
 fi
 
 echo

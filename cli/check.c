@@ -280,6 +280,14 @@ static void on_error(void *ctx, const u8guard_error *err)
     r->q[r->nq++] = e;
 }
 
+/* on_error while it has something to do; NULL once --max-errors errors
+ * are listed and only the count is left, which the stream then keeps by
+ * itself, many errors at a time. */
+static u8guard_error_fn error_fn(const struct check_run *r)
+{
+    return r->o->max_errors != 0 && r->listed >= r->o->max_errors ? NULL : on_error;
+}
+
 /* Keeps the last bytes of the stream so far in r->tail. */
 static void update_tail(struct check_run *r)
 {
@@ -374,7 +382,7 @@ static int check_file(struct check_run *r, const char *path, unsigned char *buf)
         r->chunk = buf;
         r->len = (size_t)n;
         extend_queue(r);
-        if (u8guard_stream_feed(&r->s, buf, r->len, false, on_error, r, NULL, 0) == SIZE_MAX) {
+        if (u8guard_stream_feed(&r->s, buf, r->len, false, error_fn(r), r, NULL, 0) == SIZE_MAX) {
             diag("%s: internal error: the decoder refused a chunk", in.name);
             input_close(&in);
             return EXIT_TROUBLE;
@@ -409,7 +417,7 @@ static int check_file(struct check_run *r, const char *path, unsigned char *buf)
     r->chunk = NULL;
     r->len = 0;
     if (!r->stop)
-        u8guard_stream_feed(&r->s, NULL, 0, true, on_error, r, NULL, 0);
+        u8guard_stream_feed(&r->s, NULL, 0, true, error_fn(r), r, NULL, 0);
     flush_queue(r, true);
     err = input_close(&in);
     if (err) {

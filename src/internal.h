@@ -8,9 +8,12 @@
  * longest valid prefix of a buffer, and conversion of that prefix to UTF-32
  * or UTF-16. The public functions (validate.c, decode.c, sanitize.c,
  * stream.c) find valid stretches with the active kernels and hand every
- * error to the scalar reference, so all implementations report identical
- * errors by construction; tests and fuzzers check the kernels' prefixes
- * against the reference. */
+ * error they report to the scalar reference, so all implementations report
+ * identical errors by construction. Only where errors are merely counted
+ * or replaced (count_errors, sanitize, a stream without a callback) do the
+ * kernels take error-dense stretches themselves (error_run,
+ * kernels/error_scan.h). Tests and fuzzers check the kernels' prefixes,
+ * counts and replacements against the reference. */
 #ifndef U8GUARD_INTERNAL_H
 #define U8GUARD_INTERNAL_H
 
@@ -86,6 +89,22 @@ struct u8g_leadset {
     uint8_t next[64];
 };
 
+/* What an error run (struct u8g_kernels' error_run) adds up. out == NULL:
+ * only count; otherwise the run writes the replacement of what it read
+ * at out[written..], which must have room for U8G_RUN_OUT_MAX bytes when
+ * the run starts. */
+struct u8g_run {
+    uint8_t *out;
+    size_t out_cap, written; /* bytes of out; bytes written so far */
+    size_t need;             /* bytes of the replacement so far (saturating) */
+    size_t errors;           /* errors so far */
+};
+
+/* The room an error run needs for one 64-byte block: 3 bytes of U+FFFD
+ * for each byte, and 4 bytes it may touch after them (which the next
+ * block overwrites: a run leaves nothing past its output). */
+#define U8G_RUN_OUT_MAX ((size_t)3 * 64 + 4)
+
 /* The hot loops of one implementation. Every function works on the
  * longest valid prefix of p[0..len) and returns its length in bytes; the
  * converters also write its decoding to out, which has room for len units,
@@ -108,6 +127,13 @@ struct u8g_kernels {
      * p[0..len). */
     size_t (*find_lead)(const uint8_t *p, size_t len,
                         const struct u8g_leadset *set);
+    /* Error-dense text (kernels/error_scan.h), or NULL where the
+     * implementation has none: from p[0], a character boundary before an
+     * error (len >= 1), through the blocks that hold errors; returns the
+     * bytes read (>= 1), ending at a character boundary, having added
+     * their errors and their replacement (each error by U+FFFD, doc/
+     * contract.md section 3) to *r. */
+    size_t (*error_run)(const uint8_t *p, size_t len, struct u8g_run *r);
 };
 
 /* u8g_find_lead_table is the reference find_lead: one byte at a time. */

@@ -82,6 +82,19 @@ size_t u8guard_sanitize(const void *data, size_t len, void *out,
         pos += n;
         if (pos == len || n != 0)
             continue;
+        /* Error-dense text 64 bytes at a time (kernels/error_scan.h):
+         * writing where the output has room for a block, counting where
+         * writing has stopped (or there is no output). */
+        if (k->error_run != NULL &&
+            (written == out_cap || out_cap - written >= U8G_RUN_OUT_MAX)) {
+            struct u8g_run r = {written == out_cap ? NULL : o8, out_cap, written, need, 0};
+
+            pos += k->error_run(p + pos, len - pos, &r);
+            written = r.written;
+            need = r.need;
+            errors += r.errors;
+            continue;
+        }
         u8g_classify(p + pos, len - pos, pos, &e);
         if (written < out_cap)
             put(o8, &out_cap, &written, (const uint8_t *)U8GUARD_REPLACEMENT_UTF8, 3);

@@ -193,4 +193,5 @@ const struct u8g_kernels u8g_scalar_kernels = {
     U8GUARD_IMPL_SCALAR, scalar_valid_prefix, scalar_to_utf32, scalar_to_utf16,
     NULL, /* no fused validate-and-copy: sanitize validates, then copies */
     u8g_find_lead_table,
+    NULL, /* the reference classifies each error itself */
 };

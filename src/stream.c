@@ -149,6 +149,18 @@ static size_t last_boundary(const uint8_t *p, size_t len)
     return len;
 }
 
+/* Whether the errors can go to the kernel's error run (struct u8g_kernels'
+ * error_run): no callback wants them one by one, no policy, and no output
+ * or UTF-8 with U+FFFD for each error and room for a block of it (out_cap
+ * is in bytes for UTF-8). */
+static bool run_fits(const struct sink *k, size_t out_cap)
+{
+    if (k->on_error != NULL || k->q.deny != 0 || k->kern->error_run == NULL)
+        return false;
+    return k->out == NULL || (k->form == U8GUARD_FORM_UTF8 && k->q.handler == U8GUARD_REPLACE &&
+                              out_cap - k->o >= U8G_RUN_OUT_MAX);
+}
+
 /* The size in bytes of a unit of each form. */
 static size_t unit_of(unsigned form)
 {
@@ -230,6 +242,19 @@ size_t u8guard_stream_feed(u8guard_stream *s, const void *data, size_t len,
                 break;
             if (i == end) /* stopped at the cut, not at an error */
                 continue;
+            /* Nobody asks for each error: error-dense text 64 bytes at a
+             * time (kernels/error_scan.h), up to the cut, where a unit
+             * never straddles (last_boundary). */
+            if (i < cut && run_fits(&k, out_cap)) {
+                struct u8g_run r = {(uint8_t *)k.out, out_cap, k.o, 0, 0};
+
+                n = k.kern->error_run(p + i, cut - i, &r);
+                k.o = r.written;
+                s->n_errors += r.errors;
+                s->offset += n;
+                i += n;
+                continue;
+            }
             u8g_classify(p + i, len - i, 0, &e);
             if (e.kind == U8GUARD_TRUNCATED && !final) { /* wait for more */
                 memcpy(s->pending, p + i, len - i);

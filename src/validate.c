@@ -36,18 +36,39 @@ bool u8guard_next_error(const void *data, size_t len, size_t *pos,
                         u8guard_error *err)
 {
     const uint8_t *p = data;
-    size_t n;
+    size_t n, step, sub = 0;
+    uint32_t cp;
+    u8guard_kind kind = U8GUARD_OK;
     u8guard_error e;
 
-    if (pos == NULL || *pos > len || (p == NULL && len != 0))
+    if (pos == NULL)
         return false;
-    n = *pos == len ? len : *pos + u8g_active()->valid_prefix(p + *pos, len - *pos);
+    n = *pos;
+    if (n > len || (p == NULL && len != 0))
+        return false;
+    /* The sequence at *pos first, with the reference: in error-dense text
+     * (where a caller iterates most) it is usually the error, found
+     * without setting up the kernel. */
+    step = 0;
+    if (n < len && (step = u8g_step(p + n, len - n, &cp, &kind, &sub)) != 0) {
+        n += step;
+        if (n < len)
+            n += u8g_active()->valid_prefix(p + n, len - n);
+    }
     if (n == len) {
         *pos = len;
         u8g_set_ok(err, len);
         return false;
     }
-    u8g_classify(p + n, len - n, n, &e);
+    if (step != 0) {
+        u8g_classify(p + n, len - n, n, &e);
+    } else {
+        e.offset = n;
+        e.length = sub;
+        e.kind = kind;
+        e.cls = U8GUARD_CLASS_NONE;
+        e.code_point = 0;
+    }
     *pos = e.offset + e.length;
     if (err)
         *err = e;
@@ -56,11 +77,26 @@ bool u8guard_next_error(const void *data, size_t len, size_t *pos,
 
 size_t u8guard_count_errors(const void *data, size_t len)
 {
+    const uint8_t *p = data;
+    const struct u8g_kernels *k = u8g_active();
     size_t pos = 0, count = 0;
+    struct u8g_run r = {NULL, 0, 0, 0, 0};
 
-    while (u8guard_next_error(data, len, &pos, NULL))
-        count++;
-    return count;
+    if (k->error_run == NULL) {
+        while (u8guard_next_error(data, len, &pos, NULL))
+            count++;
+        return count;
+    }
+    if (p == NULL)
+        return 0;
+    /* Valid stretches with the validator, error-dense ones 64 bytes at a
+     * time (kernels/error_scan.h). */
+    while (pos < len) {
+        pos += k->valid_prefix(p + pos, len - pos);
+        if (pos < len)
+            pos += k->error_run(p + pos, len - pos, &r);
+    }
+    return r.errors;
 }
 
 /* ---- Under a policy (policy.c finds the denied characters) ----------- */

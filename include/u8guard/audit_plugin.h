@@ -56,12 +56,36 @@ U8GUARD_AUDIT_EXPORT int u8guard_audit_decode(const unsigned char *in, size_t le
                                               uint32_t *out, size_t *n_out,
                                               size_t *err_offset);
 
-/* u8guard_audit_name_fn and u8guard_audit_decode_fn are the types of the
- * two functions, for a loader that finds them with dlsym. */
+/* The two functions below are optional: a plugin that does not define
+ * them is as valid as before they existed.
+ *
+ * u8guard_audit_decode_replace decodes in[0..len) in the decoder's
+ * replacing mode (each ill-formed part becomes U+FFFD, as the decoder
+ * decides) into out, which has room for exactly len code points (enough:
+ * each replacement covers at least one byte). On success it returns 0 and
+ * sets *n_out to the number of code points written; err_offset is unused.
+ * A nonzero return (the decoder failed even so) is reported as a "bad
+ * result". The audit compares the output with u8guard's lossy decoding
+ * (maximal subparts, doc/contract.md). */
+U8GUARD_AUDIT_EXPORT int u8guard_audit_decode_replace(const unsigned char *in, size_t len,
+                                                      uint32_t *out, size_t *n_out,
+                                                      size_t *err_offset);
+
+/* u8guard_audit_version returns the decoder's version as a short, constant,
+ * NUL-terminated string ("PCRE2 10.42"), shown by `u8guard audit --list`,
+ * in the reports and in recorded regressions (the audit keeps its first
+ * 120 bytes). It cannot fail; NULL is shown as "(null)". */
+U8GUARD_AUDIT_EXPORT const char *u8guard_audit_version(void);
+
+/* u8guard_audit_name_fn, u8guard_audit_decode_fn and
+ * u8guard_audit_version_fn are the types of the functions, for a loader
+ * that finds them with dlsym (u8guard_audit_decode_replace has the type
+ * u8guard_audit_decode_fn). */
 typedef const char *u8guard_audit_name_fn(void);
 typedef int u8guard_audit_decode_fn(const unsigned char *in, size_t len,
                                     uint32_t *out, size_t *n_out,
                                     size_t *err_offset);
+typedef const char *u8guard_audit_version_fn(void);
 
 #ifdef __cplusplus
 }

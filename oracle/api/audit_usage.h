@@ -9,12 +9,13 @@
 /* U8GUARD_AUDIT_USAGE is the usage text, options and exit status of
  * `u8guard audit`, as a string literal. */
 #define U8GUARD_AUDIT_USAGE \
-    "usage: u8guard audit [--plugin FILE.so]... [--exec COMMAND]... [--json]\n" \
-    "                     [--seconds S] [--seed N]\n" \
+    "usage: u8guard audit [--plugin FILE.so]... [--exec COMMAND]... [--world]\n" \
+    "                     [--json | --format text|json|markdown] [--seconds S] [--seed N]\n" \
     "                     [--cases N] [--timeout-ms N] [--only NAME]... [--no-builtin]\n" \
     "                     [--corpus FILE] [--record DIR]\n" \
     "       u8guard audit --replay DIR [--plugin FILE.so]... [--exec COMMAND]...\n" \
     "       u8guard audit --replay-one FILE [--plugin FILE.so]...\n" \
+    "       u8guard audit --list\n" \
     "\n" \
     "Runs the conformance corpus, then generated and mutated inputs, through\n" \
     "every decoder available (the built-in oracles and each plugin) and\n" \
@@ -31,7 +32,16 @@
     "                     the same sandbox) speaking the line protocol of\n" \
     "                     doc/audit-exec.md: a hex input per line, one answer\n" \
     "                     'ok CP...' or 'reject OFFSET|? CP...' per line\n" \
+    "  --list             list every decoder (built-in, then the world registry)\n" \
+    "                     with its language, version and 'ok' or 'missing: WHY'\n" \
+    "                     (what to install), then exit 0 (doc/audit-world.md)\n" \
+    "  --world            also audit every decoder of the world registry\n" \
+    "                     (libexec/u8guard/world/decoders.tsv, or\n" \
+    "                     $U8GUARD_WORLD_DIR) that can run here, its replacing\n" \
+    "                     mode compared with u8guard's lossy decoding\n" \
     "  --json             one JSON object per decoder, one per line\n" \
+    "  --format F         text (default), json (= --json) or markdown: the\n" \
+    "                     report of doc/FINDINGS.md, without times or paths\n" \
     "  --seconds S        time for generated inputs after the corpus (default 8;\n" \
     "                     0: the corpus only, which always runs whole; a plugin\n" \
     "                     that hung 8 times is called no more: 'incomplete')\n" \
@@ -43,7 +53,7 @@
     "                     (default 1000)\n" \
     "  --only NAME        of the built-in oracles, audit only NAME (repeatable;\n" \
     "                     plugins are always audited)\n" \
-    "  --no-builtin       audit only the plugins and --exec decoders\n" \
+    "  --no-builtin       audit only the plugins, --exec and --world decoders\n" \
     "  --corpus FILE      the conformance corpus (default: the installed copy in\n" \
     "                     share/u8guard beside u8guard, else the source tree's\n" \
     "                     corpus/conformance/conformance.txt)\n" \

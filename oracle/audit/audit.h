@@ -58,6 +58,10 @@ typedef struct audit_decoder {
     char what[160];
     const oracle *o;          /* a built-in adapter, or NULL */
     plugin_runner *plugin;    /* a sandboxed plugin, or NULL */
+    plugin_runner *repl;      /* its replacing mode (a registry decoder), or NULL */
+    char repl_note[96];       /* what the replacing mode did wrong in the last call */
+    char version[128];        /* the decoder's version, "" when not known */
+    char language[16];        /* a registry decoder's language, else "" */
     const char *unavailable;  /* why it cannot run here, or NULL */
     char unavailable_buf[320];
     unsigned long cases;
@@ -230,6 +234,9 @@ typedef struct audit_options {
     const char *only[AUDIT_MAX_ONLY];
     size_t n_only;
     bool json, no_builtin, help;
+    bool markdown;            /* --format markdown */
+    bool list;                /* --list: the decoders, then exit */
+    bool world;               /* --world: the registry's decoders too */
     double seconds;           /* time for generated inputs */
     unsigned long max_cases;  /* --cases: generated inputs (0 = by time) */
     bool max_cases_set;
@@ -253,6 +260,20 @@ int audit_parse_options(int argc, char **argv, audit_options *o);
 int audit_open_decoders(const audit_options *o, audit_decoder ***list,
                         size_t *n);
 
+/* audit_open_world appends the decoders of the registry (world.h) that
+ * can run here to *list (*n entries, the array grown with realloc), each
+ * opened in its sandbox; one whose strict or replacing mode does not start
+ * is kept as unavailable, with the reason; the others that cannot run
+ * here are counted on stderr. Returns 0, or 2 after a message (a bad
+ * registry, out of memory). */
+int audit_open_world(const audit_options *o, audit_decoder ***list, size_t *n);
+
+/* audit_list prints `u8guard audit --list`: each built-in decoder, then
+ * each registry decoder, one per line with its language, version (or "-")
+ * and "ok" or "missing: WHY". Returns 0, or 2 on a bad registry or an
+ * output error. */
+int audit_list(const audit_options *o);
+
 /* audit_close_decoders stops and frees what audit_open_decoders opened. */
 void audit_close_decoders(audit_decoder **list, size_t n);
 
@@ -273,6 +294,11 @@ typedef struct audit_run_stats {
     double seconds;
     int record_errors;
 } audit_run_stats;
+
+/* audit_print_markdown prints the report of d[0..n) after the run st as
+ * Markdown (report_md.c): deterministic, the form of doc/FINDINGS.md. */
+void audit_print_markdown(FILE *f, audit_decoder *const *d, size_t n,
+                          const audit_run_stats *st, uint64_t seed);
 
 /* audit_run runs the corpus, then generated inputs (as o says), through
  * d[0..n), tallying and recording. Returns 0, or 2 on an I/O error while

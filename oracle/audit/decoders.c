@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "audit.h"
+#include "record_internal.h"
 
 /* Returns true when the built-in name is wanted by the --only list (or
  * there is none). Plugins are always audited: naming one is asking. */
@@ -65,6 +66,7 @@ static audit_decoder *add_runner(audit_decoder **d, size_t *k, plugin_runner *r)
     d[(*k)++] = x;
     x->plugin = r;
     snprintf(x->name, sizeof x->name, "%s", plugin_runner_name(r));
+    snprintf(x->version, sizeof x->version, "%s", plugin_runner_version(r));
     for (unsigned dup = 2; taken(d, *k - 1, x->name); dup++)
         snprintf(x->name, sizeof x->name, "%.50s#%u", plugin_runner_name(r), dup);
     return x;
@@ -150,6 +152,9 @@ int audit_open_decoders(const audit_options *o, audit_decoder ***list,
         x->o = b[i];
         snprintf(x->name, sizeof x->name, "%s", b[i]->name);
         snprintf(x->what, sizeof x->what, "%s", b[i]->what);
+        if (strcmp(decoder_version(b[i]->name, x->version, sizeof x->version),
+                   "unknown") == 0)
+            x->version[0] = '\0';
         why = b[i]->open();
         if (why) {
             snprintf(x->unavailable_buf, sizeof x->unavailable_buf, "%s", why);
@@ -164,6 +169,10 @@ int audit_open_decoders(const audit_options *o, audit_decoder ***list,
         d[k++] = plug[i];
     }
     free(plug);
+    if (o->world && audit_open_world(o, &d, &k) != 0) {
+        audit_close_decoders(d, k);
+        return 2;
+    }
     *list = d;
     *n = k;
     return 0;
@@ -175,7 +184,9 @@ void audit_close_decoders(audit_decoder **list, size_t n)
         audit_decoder *x = list[i];
         if (x->plugin)
             plugin_runner_close(x->plugin);
-        else if (x->o && !x->unavailable && x->o->close)
+        if (x->repl)
+            plugin_runner_close(x->repl);
+        if (x->o && !x->unavailable && x->o->close)
             x->o->close();
         for (size_t k = 0; k < x->n_examples; k++)
             free(x->examples[k].data);

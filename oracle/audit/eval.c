@@ -112,6 +112,12 @@ static void describe_theirs(const audit_decoder *d, const oracle_verdict *v,
         snprintf(buf, cap, "%s", plugin_runner_detail(d->plugin));
         return;
     }
+    /* The strict call went well, so the fault is the replacing mode's. */
+    if (f != PLUGIN_FAULT_NONE && d->repl != NULL) {
+        snprintf(buf, cap, "replacing mode: %s", d->repl_note[0] ? d->repl_note
+                                                  : plugin_runner_detail(d->repl));
+        return;
+    }
     switch (v->status) {
     case ORACLE_OK:
         break;
@@ -247,6 +253,37 @@ static void judge(const audit_decoder *d, const uint8_t *data, size_t len,
     }
 }
 
+/* Runs the replacing mode of registry decoder d on data[0..len) into
+ * v->repl (room for len + 1 code points) after a strict call that went
+ * well. Returns the fault; on one, v says how the call failed. */
+static plugin_fault decode_replacing(audit_decoder *d, const uint8_t *data,
+                                     size_t len, oracle_verdict *v)
+{
+    oracle_verdict rv;
+    plugin_fault f;
+
+    memset(&rv, 0, sizeof rv);
+    rv.cps = v->repl;
+    d->repl_note[0] = '\0';
+    f = plugin_runner_decode(d->repl, data, len, &rv);
+    if (f == PLUGIN_FAULT_NONE && !rv.accepted) {
+        /* The protocol's replacing mode always answers ok (doc/audit-exec.md,
+         * doc/plugin-abi.md): a rejection is a result outside it. */
+        snprintf(d->repl_note, sizeof d->repl_note,
+                 "bad result: rejected the input instead of replacing");
+        rv.status = ORACLE_FAILED;
+        f = PLUGIN_FAULT_BAD_RESULT;
+    }
+    if (f != PLUGIN_FAULT_NONE) {
+        v->status = rv.status;
+        v->signal = rv.signal;
+        return f;
+    }
+    v->has_repl = true;
+    v->n_repl = rv.n_cps;
+    return f;
+}
+
 bool audit_eval(audit_decoder *d, const uint8_t *data, size_t len,
                 audit_result *r)
 {
@@ -285,8 +322,11 @@ bool audit_eval_batch(audit_decoder *d, const oracle_input *in, size_t n,
     }
     scratch = buf + at;
     if (d->plugin) {
-        for (size_t i = 0; i < n; i++)
+        for (size_t i = 0; i < n; i++) {
             f[i] = plugin_runner_decode(d->plugin, in[i].data, in[i].len, &v[i]);
+            if (f[i] == PLUGIN_FAULT_NONE && d->repl != NULL)
+                f[i] = decode_replacing(d, in[i].data, in[i].len, &v[i]);
+        }
     } else if (d->o->run(in, n, v) != 0) {
         batch_failed = true;
     }

@@ -122,7 +122,9 @@ static int audit(const audit_options *o, audit_decoder *const *d, size_t n)
     }
     rc = audit_run(o, d, n, corpus, n_corpus, &st);
     audit_corpus_free(corpus, n_corpus);
-    if (o->json) {
+    if (o->markdown) {
+        audit_print_markdown(stdout, d, n, &st, o->seed);
+    } else if (o->json) {
         audit_print_json(stdout, d, n, o->seed);
     } else {
         printf("u8guard audit: %lu conformance cases (%s), then %lu generated "
@@ -156,10 +158,12 @@ int audit_main(int argc, char **argv)
         fputs(audit_usage, stdout);
         return fflush(stdout) == 0 ? 0 : 2;
     }
+    if (o.list)
+        return audit_list(&o);
     rc = audit_open_decoders(&o, &d, &n);
     if (rc != 0)
         return rc;
-    if (o.n_plugins > 0 && sandbox_as_note() != NULL)
+    if ((o.n_plugins > 0 || o.world) && sandbox_as_note() != NULL)
         fprintf(stderr, "u8guard audit: note: %s\n", sandbox_as_note());
     if (o.replay_one)
         rc = audit_replay_one(o.replay_one, d, n);

@@ -66,6 +66,20 @@ int audit_parse_options(int argc, char **argv, audit_options *o)
             o->help = true;
         } else if (strcmp(a, "--json") == 0) {
             o->json = true;
+            o->markdown = false;
+        } else if (strcmp(a, "--list") == 0) {
+            o->list = true;
+        } else if (strcmp(a, "--world") == 0) {
+            o->world = true;
+        } else if (takes(a, "--format", &i, argc, argv, &v)) {
+            if (v != NULL && strcmp(v, "text") == 0)
+                o->json = o->markdown = false;
+            else if (v != NULL && strcmp(v, "json") == 0)
+                o->json = true, o->markdown = false;
+            else if (v != NULL && strcmp(v, "markdown") == 0)
+                o->markdown = true, o->json = false;
+            else
+                return usage_error("bad --format '", v ? v : "", "' (text, json or markdown)");
         } else if (strcmp(a, "--no-builtin") == 0) {
             o->no_builtin = true;
         } else if (takes(a, "--plugin", &i, argc, argv, &v)) {
@@ -131,8 +145,9 @@ int audit_parse_options(int argc, char **argv, audit_options *o)
     }
     if (o->replay_dir && o->replay_one)
         return usage_error("", "--replay", ": choose one of --replay and --replay-one");
-    if (o->no_builtin && o->n_plugins == 0 && o->n_execs == 0 && !o->help)
+    if (o->no_builtin && o->n_plugins == 0 && o->n_execs == 0 && !o->world &&
+        !o->help && !o->list)
         return usage_error("", "--no-builtin",
-                           " leaves nothing to audit: add --plugin FILE.so or --exec COMMAND");
+                           " leaves nothing to audit: add --plugin FILE.so, --exec COMMAND or --world");
     return 0;
 }

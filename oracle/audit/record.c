@@ -155,7 +155,7 @@ int audit_record(const char *dir, const audit_decoder *d,
     sb_printf(&line, ", \"u8guard\": ");
     (void)sb_ours(&line, e->data, e->len);
     sb_printf(&line, ", \"theirs\": %s, \"version\": ", sb_text(&s.theirs));
-    sb_str(&line, d->plugin ? d->what : decoder_version(d->name, version, sizeof version));
+    sb_str(&line, audit_decoder_version(d, version, sizeof version));
     sb_printf(&line, ", \"found_by\": ");
     sb_str(&line, found_by ? found_by : "manual");
     sb_printf(&line, ", \"found_at\": \"%s\"}\n", date);

@@ -85,6 +85,13 @@ bool valid_classification(const char *c);
  * found out holds "unknown" (and is still returned). */
 char *decoder_version(const char *name, char *out, size_t cap);
 
+/* audit_decoder_version writes into out[0..cap) the version recorded for
+ * decoder d: the version it reported (a registry decoder's version
+ * command, a plugin's u8guard_audit_version), else, for a plugin or an
+ * --exec command without one, what it is ("plugin FILE.so"), else the
+ * built-in library's (decoder_version). Returns out. */
+char *audit_decoder_version(const audit_decoder *d, char *out, size_t cap);
+
 /* ---- record_json_read.c: reading manifest lines ---- */
 
 /* json_skip_ws returns p after JSON whitespace (p itself when there is

@@ -60,6 +60,17 @@ extern const unsigned int glib_major_version, glib_minor_version,
 extern const int _libunistring_version; // NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cpp): libunistring's name
 #endif
 
+char *audit_decoder_version(const audit_decoder *d, char *out, size_t cap)
+{
+    if (d->version[0] != '\0')
+        snprintf(out, cap, "%s", d->version);
+    else if (d->plugin != NULL)
+        snprintf(out, cap, "%s", d->what);
+    else
+        (void)decoder_version(d->name, out, cap);
+    return out;
+}
+
 /* Writes into out[0..cap) the version of the library behind the decoder
  * called name, as this process sees it at run time ("ICU 72.1",
  * "glibc 2.36", ...), or "unknown". Returns out. */

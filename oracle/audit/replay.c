@@ -131,7 +131,7 @@ static int replay_theirs(const char *line, const char *hex, audit_decoder *dec,
         printf("ORACLE BEHAVIOUR CHANGED: decoder %s on input %s: recorded %s, now %s "
                "(recorded with %s, now %s)\n", dec->name, hex, rec ? rec : "(nothing)",
                cur ? cur : "(out of memory)", recv,
-               dec->plugin ? dec->what : decoder_version(dec->name, nowv, sizeof nowv));
+               audit_decoder_version(dec, nowv, sizeof nowv));
         print_differences(rec, cur, THEIRS_KEYS);
         rc = 1;
     }

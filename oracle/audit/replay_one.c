@@ -127,7 +127,7 @@ int audit_replay_one(const char *path, audit_decoder *const *d, size_t n)
         sb_str(&out, s.outcome == ORACLE_DISAGREE ? s.why
                      : s.outcome == ORACLE_KNOWN_DIVERGENCE ? s.divergence : "agrees");
         sb_printf(&out, ", \"theirs\": %s, \"version\": ", sb_text(&s.theirs));
-        sb_str(&out, d[i]->plugin ? d[i]->what : decoder_version(d[i]->name, ver, sizeof ver));
+        sb_str(&out, audit_decoder_version(d[i], ver, sizeof ver));
         sb_printf(&out, "}");
         free(s.theirs.s);
     }

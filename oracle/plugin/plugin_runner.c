@@ -48,8 +48,11 @@ typedef u8guard_audit_decode_fn *decode_fn;
  * it starts, at least. */
 #define EXEC_START_MS 10000
 
-/* The child's first message: 'N' and the plugin's name, or 'E' and why it
- * could not be loaded (dlerror's message names the file). */
+/* The child's first message: 'N' and the plugin's name (bytes 1..63) and
+ * its u8guard_audit_version() (from HELLO_VERSION, "" when it exports
+ * none), or 'E' and why it could not be loaded (dlerror's message names
+ * the file). */
+#define HELLO_VERSION 64
 #define HELLO_SIZE 512
 
 /* A request: the nonce (echoed in the reply, so that junk the plugin
@@ -82,6 +85,9 @@ struct plugin_runner {
     char path[4096];
     char *cmd;             /* an --exec decoder's command line, or NULL */
     char name[64];
+    char version[128];     /* u8guard_audit_version(), or "" */
+    bool replace;          /* a plugin in its replacing mode */
+    unsigned long as_extra_mb; /* the address-space allowance (sandbox.h) */
     char detail[200];
     int timeout_ms;
     pid_t pid;             /* the sandbox's supervisor */
@@ -243,11 +249,16 @@ static void child_hello(int fd, char *hello)
         _exit(0);
 }
 
-/* The plugin child: loads the plugin, says hello, then serves requests
- * until EOF. fd 3 is its socket. */
+/* The plugin child (arg: the runner, as copied by fork): loads the
+ * plugin, says hello, then serves requests until EOF, with
+ * u8guard_audit_decode or, in the replacing mode,
+ * u8guard_audit_decode_replace. fd 3 is its socket. */
 static void plugin_child(void *arg)
 {
-    const char *path = arg;
+    const plugin_runner *self = arg;
+    const char *path = self->path;
+    const char *decode_sym = self->replace ? "u8guard_audit_decode_replace"
+                                           : "u8guard_audit_decode";
     int fd = 3;
     void *h, *sym;
     name_fn name = NULL;
@@ -265,19 +276,26 @@ static void plugin_child(void *arg)
     }
     sym = dlsym(h, "u8guard_audit_name");
     memcpy(&name, &sym, sizeof name);
-    sym = dlsym(h, "u8guard_audit_decode");
+    sym = dlsym(h, decode_sym);
     memcpy(&decode, &sym, sizeof decode);
     if (name == NULL || decode == NULL) {
-        snprintf(hello, sizeof hello, "E%s",
-                 name == NULL && decode == NULL
-                     ? "does not export u8guard_audit_name and u8guard_audit_decode"
-                 : name == NULL ? "does not export u8guard_audit_name"
-                                : "does not export u8guard_audit_decode");
+        snprintf(hello, sizeof hello, "Edoes not export %s%s%s",
+                 name == NULL ? "u8guard_audit_name" : "",
+                 name == NULL && decode == NULL ? " and " : "",
+                 decode == NULL ? decode_sym : "");
         child_hello(fd, hello);
     }
     {
         const char *nm = name();
+        u8guard_audit_version_fn *version = NULL;
         snprintf(hello, sizeof hello, "N%.62s", nm ? nm : "(null)");
+        sym = dlsym(h, "u8guard_audit_version");
+        memcpy(&version, &sym, sizeof version);
+        if (version != NULL) {
+            const char *vs = version();
+            snprintf(hello + HELLO_VERSION, sizeof hello - HELLO_VERSION, "%.120s",
+                     vs ? vs : "(null)");
+        }
     }
     child_hello(fd, hello);
     for (;;) {
@@ -438,10 +456,10 @@ static bool start_child(plugin_runner *r, char *err, size_t errlen)
     }
     memset(r->rec, 0, sizeof *r->rec);
     child_rec = r->rec;
-    r->pid = r->cmd ? sandbox_spawn(exec_child, r->cmd, &sv[1], 1, true,
+    r->pid = r->cmd ? sandbox_spawn(exec_child, r->cmd, &sv[1], 1, r->as_extra_mb,
                                     &r->status_fd)
-                    : sandbox_spawn(plugin_child, r->path, &sv[1], 1,
-                                    sandbox_as_note() == NULL, &r->status_fd);
+                    : sandbox_spawn(plugin_child, r, &sv[1], 1, r->as_extra_mb,
+                                    &r->status_fd);
     close(sv[1]);
     if (r->pid < 0) {
         snprintf(err, errlen, "fork: %s", strerror(errno));
@@ -468,11 +486,12 @@ static bool start_child(plugin_runner *r, char *err, size_t errlen)
         return false;
     }
     snprintf(r->name, sizeof r->name, "%.63s", hello + 1);
+    snprintf(r->version, sizeof r->version, "%.127s", hello + HELLO_VERSION);
     return true;
 }
 
 /* Allocates a runner with its shared fault record. */
-static plugin_runner *runner_new(int timeout_ms, char *err, size_t errlen)
+static plugin_runner *runner_new(const plugin_runner_opts *o, char *err, size_t errlen)
 {
     plugin_runner *r = calloc(1, sizeof *r);
     void *m;
@@ -489,7 +508,9 @@ static plugin_runner *runner_new(int timeout_ms, char *err, size_t errlen)
         return NULL;
     }
     r->rec = m;
-    r->timeout_ms = timeout_ms > 0 ? timeout_ms : 1000;
+    r->timeout_ms = o->timeout_ms > 0 ? o->timeout_ms : 1000;
+    r->replace = o->replace;
+    r->as_extra_mb = o->as_extra_mb ? o->as_extra_mb : SANDBOX_AS_EXTRA_MB;
     r->pid = -1;
     r->status_fd = -1;
     r->fd = -1;
@@ -509,6 +530,14 @@ static void runner_free(plugin_runner *r)
 plugin_runner *plugin_runner_open(const char *path, int timeout_ms,
                                   char *err, size_t errlen)
 {
+    plugin_runner_opts o = {timeout_ms, false, 0};
+
+    return plugin_runner_open_opts(path, &o, err, errlen);
+}
+
+plugin_runner *plugin_runner_open_opts(const char *path, const plugin_runner_opts *o,
+                                       char *err, size_t errlen)
+{
     plugin_runner *r;
 
     if (strlen(path) + 3 > sizeof r->path) {
@@ -525,7 +554,7 @@ plugin_runner *plugin_runner_open(const char *path, int timeout_ms,
         }
         fclose(f);
     }
-    r = runner_new(timeout_ms, err, errlen);
+    r = runner_new(o, err, errlen);
     if (r == NULL)
         return NULL;
     /* dlopen searches the library path for a name without a slash; the
@@ -544,6 +573,11 @@ plugin_runner *plugin_runner_open(const char *path, int timeout_ms,
 const char *plugin_runner_name(const plugin_runner *r)
 {
     return r->name;
+}
+
+const char *plugin_runner_version(const plugin_runner *r)
+{
+    return r->version;
 }
 
 const char *plugin_runner_detail(const plugin_runner *r)
@@ -647,7 +681,7 @@ static plugin_fault judge_death(plugin_runner *r, oracle_verdict *v, int st,
             return fail(r, v, ORACLE_CRASHED, sig, PLUGIN_FAULT_LIMIT, true,
                         "out of memory: crashed (%s at 0x%llx) after an allocation "
                         "failed at the sandbox's address-space limit of %lu MiB",
-                        sn, (unsigned long long)a, sandbox_as_limit_mb());
+                        sn, (unsigned long long)a, sandbox_as_limit_mb(r->as_extra_mb));
         if (fault)
             return fail(r, v, ORACLE_CRASHED, sig, PLUGIN_FAULT_CRASH, true,
                         "crash (%s: %s, at 0x%llx)", sn, strsignal(sig),
@@ -887,7 +921,15 @@ static void exec_name(const char *cmd, char *buf, size_t cap)
 plugin_runner *plugin_runner_open_exec(const char *cmd, int timeout_ms,
                                        char *err, size_t errlen)
 {
-    plugin_runner *r = runner_new(timeout_ms, err, errlen);
+    plugin_runner_opts o = {timeout_ms, false, 0};
+
+    return plugin_runner_open_exec_opts(cmd, &o, err, errlen);
+}
+
+plugin_runner *plugin_runner_open_exec_opts(const char *cmd, const plugin_runner_opts *o,
+                                            char *err, size_t errlen)
+{
+    plugin_runner *r = runner_new(o, err, errlen);
     oracle_verdict v;
     uint32_t cp[1];
     plugin_fault f;

@@ -9,6 +9,7 @@
 #ifndef U8GUARD_PLUGIN_RUNNER_H
 #define U8GUARD_PLUGIN_RUNNER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -38,6 +39,32 @@ typedef enum plugin_fault {
  * message in err[0..errlen) (file not loadable, symbols missing, ...). */
 plugin_runner *plugin_runner_open(const char *path, int timeout_ms,
                                   char *err, size_t errlen);
+
+/* How to open a runner beyond the defaults of plugin_runner_open and
+ * plugin_runner_open_exec (timeout_ms, not replacing, SANDBOX_AS_EXTRA_MB). */
+typedef struct plugin_runner_opts {
+    int timeout_ms;
+    bool replace;              /* a plugin: call u8guard_audit_decode_replace */
+    unsigned long as_extra_mb; /* address space beyond the auditor's; 0: default */
+} plugin_runner_opts;
+
+/* plugin_runner_open_opts is plugin_runner_open with the options o: with
+ * o->replace, the plugin must export u8guard_audit_decode_replace, which
+ * every call then runs. Returns the runner, or NULL with a message in
+ * err[0..errlen). */
+plugin_runner *plugin_runner_open_opts(const char *path, const plugin_runner_opts *o,
+                                       char *err, size_t errlen);
+
+/* plugin_runner_open_exec_opts is plugin_runner_open_exec with the
+ * options o (o->replace is not used: a replacing --exec decoder is its own
+ * command). Returns the runner, or NULL with a message in err[0..errlen). */
+plugin_runner *plugin_runner_open_exec_opts(const char *cmd, const plugin_runner_opts *o,
+                                            char *err, size_t errlen);
+
+/* plugin_runner_version returns the plugin's u8guard_audit_version()
+ * (copied, at most 127 bytes), or "" when it exports none or r runs a
+ * command; never NULL. */
+const char *plugin_runner_version(const plugin_runner *r);
 
 /* plugin_runner_open_exec starts the command line cmd (run by /bin/sh -c)
  * as a decoder speaking the --exec line protocol (doc/audit-exec.md), and

@@ -39,7 +39,7 @@
 /* 0: not decided yet, 1: PID namespace, 2: PID + user namespace, 3: process
  * group only. */
 static int isolation;
-static unsigned long as_limit_mb;
+static unsigned long own_mb; /* the auditor's size at the first spawn */
 static unsigned long nproc_base;
 
 const char *sandbox_isolation(void)
@@ -57,9 +57,9 @@ const char *sandbox_as_note(void)
 #endif
 }
 
-unsigned long sandbox_as_limit_mb(void)
+unsigned long sandbox_as_limit_mb(unsigned long as_extra_mb)
 {
-    return as_limit_mb;
+    return own_mb + as_extra_mb;
 }
 
 /* Returns the auditor's own address space in MiB (/proc/self/statm), or
@@ -102,8 +102,8 @@ static unsigned long user_processes(void)
     return n;
 }
 
-/* Sets the child's limits; the address space only when limit_as. */
-static void set_limits(bool limit_as)
+/* Sets the child's limits; the address space only when as_extra_mb > 0. */
+static void set_limits(unsigned long as_extra_mb)
 {
     struct rlimit r;
 
@@ -117,8 +117,8 @@ static void set_limits(bool limit_as)
      * is what contains a fork bomb there. */
     r.rlim_cur = r.rlim_max = (rlim_t)(nproc_base + SANDBOX_NPROC_EXTRA);
     (void)setrlimit(RLIMIT_NPROC, &r);
-    if (limit_as && sandbox_as_note() == NULL) {
-        r.rlim_cur = r.rlim_max = (rlim_t)as_limit_mb << 20;
+    if (as_extra_mb > 0 && sandbox_as_note() == NULL) {
+        r.rlim_cur = r.rlim_max = (rlim_t)sandbox_as_limit_mb(as_extra_mb) << 20;
         (void)setrlimit(RLIMIT_AS, &r);
     }
 }
@@ -177,13 +177,13 @@ static void supervise(void (*child)(void *), void *arg, size_t n_keep,
 }
 
 pid_t sandbox_spawn(void (*child)(void *), void *arg, const int *keep,
-                    size_t n_keep, bool limit_as, int *status_fd)
+                    size_t n_keep, unsigned long as_extra_mb, int *status_fd)
 {
     pid_t pid = -1;
     int sp[2];
 
-    if (as_limit_mb == 0) {
-        as_limit_mb = own_vm_mb() + SANDBOX_AS_EXTRA_MB;
+    if (own_mb == 0) {
+        own_mb = own_vm_mb();
         nproc_base = user_processes();
     }
     if (n_keep > 8 || pipe(sp) != 0)
@@ -213,7 +213,7 @@ pid_t sandbox_spawn(void (*child)(void *), void *arg, const int *keep,
 #ifdef __linux__
     (void)prctl(PR_SET_PDEATHSIG, SIGKILL);
 #endif
-    set_limits(limit_as);
+    set_limits(as_extra_mb);
     {
         /* keep[i] becomes 3 + i, the status pipe 3 + n_keep: first out of
          * the way (above them all), then into place; then everything else

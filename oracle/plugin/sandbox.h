@@ -13,6 +13,11 @@
 
 /* The resource limits of a sandbox child (also printed in reports). */
 #define SANDBOX_AS_EXTRA_MB 4096   /* address space beyond the auditor's own */
+/* The allowance of a managed runtime (a JVM, Mono, Go: registry decoders of
+ * language Java, C# or Go, doc/audit-exec.md) which reserves address space
+ * by the gigabyte at start (a JVM: a quarter of the RAM for its heap, 1 GiB
+ * of class space) without using it. */
+#define SANDBOX_AS_RUNTIME_MB 65536
 #define SANDBOX_FSIZE_MB 64        /* largest file it may write */
 #define SANDBOX_CPU_S 600          /* CPU seconds per child */
 #define SANDBOX_NPROC_EXTRA 256    /* processes beyond the user's at start */
@@ -22,11 +27,12 @@
  * its own with every descriptor above 2 closed except keep[0..n_keep)
  * (n_keep <= 8, renumbered from 3 in order); child must not return. When
  * that process ends, the supervisor writes its wait status (an int) on
- * *status_fd, the read end of a pipe, and ends the sandbox. limit_as is
- * false when the address space must not be limited. Returns the
- * supervisor's pid, or -1 with errno set. */
+ * *status_fd, the read end of a pipe, and ends the sandbox. as_extra_mb
+ * is the address space the child may have beyond the auditor's own
+ * (SANDBOX_AS_EXTRA_MB, SANDBOX_AS_RUNTIME_MB), 0 when it must not be
+ * limited. Returns the supervisor's pid, or -1 with errno set. */
 pid_t sandbox_spawn(void (*child)(void *), void *arg, const int *keep,
-                    size_t n_keep, bool limit_as, int *status_fd);
+                    size_t n_keep, unsigned long as_extra_mb, int *status_fd);
 
 /* sandbox_stop kills the sandbox of supervisor pid (everything in it) and
  * reaps it. Returns the decoder's wait status when it had already ended,
@@ -49,9 +55,10 @@ const char *sandbox_isolation(void);
  * of shadow memory at start). */
 const char *sandbox_as_note(void);
 
-/* sandbox_as_limit_mb returns the address-space limit of a child in MiB,
- * computed at the first sandbox_spawn (0 before). */
-unsigned long sandbox_as_limit_mb(void);
+/* sandbox_as_limit_mb returns the address-space limit in MiB of a child
+ * allowed as_extra_mb beyond the auditor's own size, which is measured at
+ * the first sandbox_spawn (as_extra_mb alone before). */
+unsigned long sandbox_as_limit_mb(unsigned long as_extra_mb);
 
 /* sandbox_describe_status writes how a child ended (wait status st) for
  * people to buf[0..cap): "exited with status 0", "killed by SIGXCPU (the

@@ -284,10 +284,29 @@ static inline size_t step_utf16_pairs(__m128i v, uint32_t lead, size_t k, uint16
 #define U8G_DRIVER_VALID avx2_valid_prefix
 #include "decode_driver.h"
 
+/* error_scan.h's bit planes of the 64 bytes at p: bit 7 of each byte with
+ * movemask, then each byte doubled, which moves bit b - 1 to bit 7. */
+static inline void avx2_planes(const uint8_t *p, uint64_t planes[8])
+{
+    __m256i a = load(p), b = load(p + 32);
+    int k;
+
+    for (k = 7; k >= 0; k--) {
+        planes[k] = (uint64_t)(uint32_t)_mm256_movemask_epi8(a) |
+                    (uint64_t)(uint32_t)_mm256_movemask_epi8(b) << 32;
+        a = _mm256_add_epi8(a, a);
+        b = _mm256_add_epi8(b, b);
+    }
+}
+
+#define U8G_SCAN_PLANES avx2_planes
+#include "error_scan.h"
+
 const struct u8g_kernels u8g_avx2_kernels = {
     U8GUARD_IMPL_AVX2, avx2_valid_prefix, driver_to_utf32, driver_to_utf16,
     NULL, /* no fused validate-and-copy: sanitize validates, then copies */
     u8g_avx2_find_lead,
+    scan_error_run,
 };
 
 #endif

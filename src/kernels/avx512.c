@@ -451,10 +451,27 @@ static size_t decode16_valid(const uint8_t *p, size_t n, uint16_t *out,
 #define U8G_DRIVER_VALID avx512_valid_prefix
 #include "decode_driver.h"
 
+/* error_scan.h's bit planes of the 64 bytes at p: bit 7 of each byte as
+ * a mask, then each byte doubled, which moves bit b - 1 to bit 7. */
+static inline void avx512_planes(const uint8_t *p, uint64_t planes[8])
+{
+    __m512i v = load(p);
+    int k;
+
+    for (k = 7; k >= 0; k--) {
+        planes[k] = (uint64_t)_mm512_movepi8_mask(v);
+        v = _mm512_add_epi8(v, v);
+    }
+}
+
+#define U8G_SCAN_PLANES avx512_planes
+#include "error_scan.h"
+
 const struct u8g_kernels u8g_avx512_kernels = {
     U8GUARD_IMPL_AVX512, avx512_valid_prefix, driver_to_utf32, driver_to_utf16,
     avx512_copy_prefix,
     u8g_avx512_find_lead,
+    scan_error_run,
 };
 
 #endif

@@ -16,8 +16,9 @@
  * (TWO_CONTS) is required, everywhere else it is an error, so the
  * requirement is XORed into the TWO_CONTS bit.
  *
- * A vector kernel never locates an error itself. When a block (or the
- * zero-padded end of the input) fails, it backs up to a character
+ * A vector validator never locates an error itself (error_scan.h, which
+ * counts and replaces errors 64 bytes at a time, is another matter). When
+ * a block (or the zero-padded end of the input) fails, it backs up to a character
  * boundary at most 3 bytes before the block and checks on from there one
  * character at a time with u8g_char_check (utf8_char.h), which finds the
  * exact end of the valid prefix. So a block that fails although it is

@@ -13,8 +13,9 @@
  * finish of a failed block), utf8_char.h (one character at a time),
  * decode_driver.h (to_utf32 and to_utf16: validated windows, a template
  * every vector kernel instantiates), decode_steps.h with decode_tables.h
- * (the 8-byte-step decoders of avx2.c, sse42.c and neon.c) and
- * x86_steps.h (what avx2.c and sse42.c's steps share). A kernel file
+ * (the 8-byte-step decoders of avx2.c, sse42.c and neon.c),
+ * x86_steps.h (what avx2.c and sse42.c's steps share) and error_scan.h
+ * (error-dense text 64 bytes at a time: error_run, for every kernel). A kernel file
  * keeps only what is specific to its instruction set. */
 #ifndef U8GUARD_KERNELS_H
 #define U8GUARD_KERNELS_H

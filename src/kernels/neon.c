@@ -297,10 +297,15 @@ static inline size_t step_utf16_pairs(uint8x16_t v, uint32_t lead, size_t k, uin
 #define U8G_DRIVER_VALID neon_valid_prefix
 #include "decode_driver.h"
 
+/* error_scan.h with the portable bit planes (NEON has no movemask). */
+#define U8G_SCAN_PLANES u8g_planes_swar
+#include "error_scan.h"
+
 const struct u8g_kernels u8g_neon_kernels = {
     U8GUARD_IMPL_NEON, neon_valid_prefix, driver_to_utf32, driver_to_utf16,
     NULL, /* no fused validate-and-copy: sanitize validates, then copies */
     u8g_neon_find_lead,
+    scan_error_run,
 };
 
 #endif

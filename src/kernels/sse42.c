@@ -308,10 +308,33 @@ static inline size_t step_utf16_pairs(__m128i v, uint32_t lead, size_t k, uint16
 #define U8G_DRIVER_VALID sse42_valid_prefix
 #include "decode_driver.h"
 
+/* error_scan.h's bit planes of the 64 bytes at p: bit 7 of each byte with
+ * movemask, then each byte doubled, which moves bit b - 1 to bit 7. */
+static inline void sse42_planes(const uint8_t *p, uint64_t planes[8])
+{
+    __m128i v0 = load(p), v1 = load(p + 16), v2 = load(p + 32), v3 = load(p + 48);
+    int k;
+
+    for (k = 7; k >= 0; k--) {
+        planes[k] = (uint64_t)(uint32_t)_mm_movemask_epi8(v0) |
+                    (uint64_t)(uint32_t)_mm_movemask_epi8(v1) << 16 |
+                    (uint64_t)(uint32_t)_mm_movemask_epi8(v2) << 32 |
+                    (uint64_t)(uint32_t)_mm_movemask_epi8(v3) << 48;
+        v0 = _mm_add_epi8(v0, v0);
+        v1 = _mm_add_epi8(v1, v1);
+        v2 = _mm_add_epi8(v2, v2);
+        v3 = _mm_add_epi8(v3, v3);
+    }
+}
+
+#define U8G_SCAN_PLANES sse42_planes
+#include "error_scan.h"
+
 const struct u8g_kernels u8g_sse42_kernels = {
     U8GUARD_IMPL_SSE42, sse42_valid_prefix, driver_to_utf32, driver_to_utf16,
     NULL, /* no fused validate-and-copy: sanitize validates, then copies */
     u8g_sse42_find_lead,
+    scan_error_run,
 };
 
 #endif

@@ -146,8 +146,13 @@ static size_t word_find_lead(const uint8_t *p, size_t len,
     return i + u8g_find_lead_table(p + i, len - i, set);
 }
 
+/* error_scan.h with the portable bit planes. */
+#define U8G_SCAN_PLANES u8g_planes_swar
+#include "error_scan.h"
+
 const struct u8g_kernels u8g_word_kernels = {
     U8GUARD_IMPL_WORD, word_valid_prefix, word_to_utf32, word_to_utf16,
     NULL, /* no fused validate-and-copy: sanitize validates, then copies */
     word_find_lead,
+    scan_error_run,
 };

@@ -11,6 +11,7 @@
 
 #define MAX_REPORTS 12   /* differences printed in full */
 #define STREAM_CHUNK 7   /* a chunk size that straddles every boundary */
+#define QUIET_CHUNK 4093 /* chunks of many 64-byte blocks, cut anywhere */
 
 /* Everything the public API says about one input. */
 struct results {
@@ -25,7 +26,25 @@ struct results {
     u8guard_error *errs;     /* every error, by u8guard_next_error */
     u8guard_error *serrs;    /* every error, by the stream */
     size_t n_serrs;
+    size_t count;            /* u8guard_count_errors */
+    size_t nlen;             /* u8guard_sanitized_length */
+    uint8_t *cut;            /* sanitize into len + 1 bytes: cut short where errors grow it */
+    size_t ncut, cut_errors, cap_cut;
+    uint8_t *quiet;          /* the stream without a callback, in QUIET_CHUNK chunks */
+    size_t nquiet, quiet_errors;
 };
+
+/* The bytes a sanitize into cap bytes writes, whose whole output is
+ * san[0..n): the longest prefix that fits and ends at a character
+ * boundary (a U+FFFD is never cut either). */
+static size_t cut_length(const uint8_t *san, size_t n, size_t cap)
+{
+    size_t w = n < cap ? n : cap;
+
+    while (w > 0 && w < n && (san[w] & 0xC0) == 0x80)
+        w--;
+    return w;
+}
 
 static unsigned long failures, cases;
 
@@ -73,6 +92,11 @@ static void run(const uint8_t *in, size_t len, struct results *r, int fast)
     r->n16 = u8guard_decode_utf16(in, len, r->u16, len, &r->e16);
     r->san = xcalloc(3 * len, 1);
     r->nsan = u8guard_sanitize(in, len, r->san, 3 * len, &r->san_errors);
+    r->count = u8guard_count_errors(in, len);
+    r->nlen = u8guard_sanitized_length(in, len);
+    r->cap_cut = len + 1;
+    r->cut = xcalloc(r->cap_cut, 1);
+    r->ncut = u8guard_sanitize(in, len, r->cut, r->cap_cut, &r->cut_errors);
     r->errs = xcalloc(len + 1, sizeof *r->errs); /* + the final "no error" */
     while (u8guard_next_error(in, len, &pos, &r->errs[r->n_errs]))
         r->n_errs++;
@@ -87,6 +111,17 @@ static void run(const uint8_t *in, size_t len, struct results *r, int fast)
     }
     r->nstream += u8guard_stream_feed(&s, NULL, 0, true, on_stream_error, r,
                                       r->stream + r->nstream, cap);
+    /* Without a callback the stream may take errors many at a time. */
+    cap = U8GUARD_STREAM_OUT_MAX(QUIET_CHUNK);
+    r->quiet = xcalloc(3 * len + cap, 1);
+    u8guard_stream_init(&s);
+    for (i = 0; i < len; i += chunk) {
+        chunk = len - i < QUIET_CHUNK ? len - i : QUIET_CHUNK;
+        r->nquiet += u8guard_stream_feed(&s, in + i, chunk, false, NULL, NULL,
+                                         r->quiet + r->nquiet, cap);
+    }
+    r->nquiet += u8guard_stream_feed(&s, NULL, 0, true, NULL, NULL, r->quiet + r->nquiet, cap);
+    r->quiet_errors = (size_t)u8guard_stream_error_count(&s);
 }
 
 static void release(struct results *r)
@@ -94,6 +129,8 @@ static void release(struct results *r)
     free(r->u32);
     free(r->u16);
     free(r->san);
+    free(r->cut);
+    free(r->quiet);
     free(r->errs);
     free(r->stream);
     free(r->serrs);
@@ -132,6 +169,14 @@ static const char *difference(const struct results *a, const struct results *b, 
     if (a->nsan != b->nsan || a->san_errors != b->san_errors ||
         memcmp(a->san, b->san, a->nsan) != 0)
         return "u8guard_sanitize";
+    if (a->count != b->count)
+        return "u8guard_count_errors";
+    if (a->nlen != b->nlen)
+        return "u8guard_sanitized_length";
+    /* Cut short: the bytes written are the ones before the cut. */
+    if (a->ncut != b->ncut || a->cut_errors != b->cut_errors ||
+        memcmp(a->cut, b->cut, cut_length(a->san, a->nsan, a->cap_cut)) != 0)
+        return "u8guard_sanitize (output cut short)";
     if (a->n_errs != b->n_errs || !same_errors(a->errs, b->errs, a->n_errs))
         return "u8guard_next_error";
     if (a->nstream != b->nstream || memcmp(a->stream, b->stream, a->nstream) != 0 ||
@@ -160,6 +205,13 @@ static const char *inconsistency(const struct results *r)
     if (r->san_errors != r->n_errs || r->n_serrs != r->n_errs ||
         !same_errors(r->errs, r->serrs, r->n_errs))
         return "error count/list of sanitize, next_error and the stream";
+    if (r->count != r->n_errs || r->nlen != r->nsan || r->ncut != r->nsan ||
+        r->cut_errors != r->n_errs ||
+        memcmp(r->cut, r->san, cut_length(r->san, r->nsan, r->cap_cut)) != 0)
+        return "count_errors, sanitized_length or a cut-short sanitize vs the rest";
+    if (r->nquiet != r->nsan || memcmp(r->quiet, r->san, r->nsan) != 0 ||
+        r->quiet_errors != r->n_errs)
+        return "the stream without a callback vs sanitize";
     return NULL;
 }
 
