@@ -1,17 +1,27 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT OR Apache-2.0
-# coverage.sh -- clang source-based coverage of src/ from the tests
-# (ctest -LE 'slow|exhaustive|valgrind|fuzz-smoke': the exhaustive tests
-# walk every sequence up to 4 bytes, minutes under instrumentation, and add
-# no line) plus every fuzz target run once over its seed corpus.
+# coverage.sh -- the coverage gate of the library: clang source-based
+# coverage of src/ from the library's tests (ctest without the labels slow,
+# exhaustive, valgrind, fuzz-smoke and install: the exhaustive tests walk
+# every sequence up to 4 bytes, minutes under instrumentation, and add no
+# line) plus every fuzz target run once over its seed corpus, then
+# ci/coverage-gate.py.
 #
 #   ci/coverage.sh
 #
-# Prints llvm-cov's report for src/ (lines, branches, functions, regions),
-# then every unreached line and every branch direction never taken, per
-# file. Environment: FUZZ_BUILD_DIR (build in $FUZZ_BUILD_DIR/coverage),
-# JOBS (2), LLVM_SUFFIX (-14). Writes coverage.lcov and report.txt in the
-# build directory. Duration on 2 cores: ~2-3 min.
+# The build is the library, its tests and the fuzz targets only (no
+# command, no oracles: the library's coverage must come from its own
+# tests). Prints llvm-cov's report for src/, the figures per group
+# (portable code, each kernel) against the minimums stated in
+# ci/coverage-exemptions.txt, and every line or branch direction never
+# reached. Fails (exit 1) when a test fails, when src/ outside the kernels
+# misses a line or a branch direction not named and justified in
+# ci/coverage-exemptions.txt, when an exemption is stale, or when a group
+# is below its stated minimum. The NEON kernel is not compiled on x86-64:
+# ci/neon-qemu.sh tests it under qemu. Environment: FUZZ_BUILD_DIR (build
+# in $FUZZ_BUILD_DIR/coverage), JOBS (2), LLVM_SUFFIX (-14). Writes
+# coverage.lcov, report.txt and show.txt in the build directory.
+# Duration on 2 cores: 12 min wall at load 15-17 (3.4 min of CPU: user 2m46, sys 0m38), so ~3-4 min idle.
 set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 B=${FUZZ_BUILD_DIR:-$ROOT/build-fuzz}/coverage
@@ -29,6 +39,7 @@ CC=clang cmake -S "$ROOT" -B "$B" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_SHARED_LINKER_FLAGS="$FLAGS" -DU8GUARD_SANITIZE= \
     -DU8GUARD_FUZZ=ON -DU8GUARD_FUZZ_INSTRUMENT_LIB=OFF \
     -DU8GUARD_FUZZ_ENGINE=-fsanitize=fuzzer -DU8GUARD_WERROR=OFF \
+    -DU8GUARD_BUILD_CLI=OFF -DU8GUARD_ORACLES=OFF -DU8GUARD_BENCH=OFF \
     -DBUILD_TESTING=ON >"$B.configure.log" 2>&1 || {
     cat "$B.configure.log" >&2
     exit 2
@@ -39,11 +50,14 @@ rm -rf "$B/prof"
 mkdir -p "$B/prof"
 LLVM_PROFILE_FILE="$B/prof/%m-%p.profraw"
 export LLVM_PROFILE_FILE
-echo "coverage: tests (ctest -LE 'slow|exhaustive|valgrind|fuzz-smoke')"
-(cd "$B" && ctest -LE 'slow|exhaustive|valgrind|fuzz-smoke' -j "$JOBS" --timeout 600 >"$B/ctest.log" 2>&1) ||
-    echo "coverage: WARNING: some tests failed (see $B/ctest.log):" \
-        "$(grep -E 'tests passed|tests failed' "$B/ctest.log")"
-grep -E 'tests passed' "$B/ctest.log" || true
+EXCLUDE='slow|exhaustive|valgrind|fuzz-smoke|install'
+echo "coverage: tests (ctest -LE '$EXCLUDE')"
+(cd "$B" && ctest -LE "$EXCLUDE" -j "$JOBS" --timeout 600 >"$B/ctest.log" 2>&1) || {
+    grep -E 'tests passed|Failed|\*\*\*' "$B/ctest.log"
+    echo "coverage: FAILED: a test failed (see $B/ctest.log)" >&2
+    exit 1
+}
+grep -E 'tests passed' "$B/ctest.log"
 for t in $(cat "$B/fuzz/targets.txt"); do
     # -runs=0 executes every seed once; the seeds dir is not written.
     "$B/fuzz/$t" -runs=0 "$ROOT/corpus/seeds/$t" >"$B/prof/$t.log" 2>&1 ||
@@ -66,27 +80,11 @@ rest=$(echo "$objs" | cut -d' ' -f4-)
 "$COV" report -instr-profile "$B/merged.profdata" "$first" $rest "$ROOT/src" | tee "$B/report.txt"
 # shellcheck disable=SC2086
 "$COV" export -format=lcov -instr-profile "$B/merged.profdata" "$first" $rest "$ROOT/src" >"$B/coverage.lcov"
-echo
-echo "Unreached lines (L<line>) and branch directions never taken (B<line>:<column>), src/:"
-# llvm-cov show lists a function once per binary holding a copy of it: a
-# branch direction counts as taken when any copy took it. Line counts in
-# the main column are already summed over the copies.
+# llvm-cov show lists a function once per binary holding a copy of it:
+# coverage-gate.py counts a branch direction as taken when any copy took
+# it. Line counts in the main column are already summed over the copies.
 # shellcheck disable=SC2086
 "$COV" show -show-branches=count -instr-profile "$B/merged.profdata" "$first" $rest \
     "$ROOT/src" 2>/dev/null >"$B/show.txt"
-awk -v root="$ROOT/" '
-    /^\/.*:$/ { file = substr($0, 1, length($0) - 1); sub(root, "", file); next }
-    /^ *[0-9]+\| *0\|/ { split($0, a, "|"); n = a[1] + 0
-                          if (!((file, n) in seen)) { seen[file, n] = 1; miss[file] = miss[file] " L" n } }
-    /Branch \(/ { match($0, /\([0-9]+:[0-9]+\)/); at = substr($0, RSTART + 1, RLENGTH - 2)
-                  t = $0; sub(/.*True: /, "", t); sub(/,.*/, "", t)
-                  f = $0; sub(/.*False: /, "", f); sub(/\].*/, "", f)
-                  k = file SUBSEP at; br[k] = 1
-                  if (t != "0") tk[k] = 1
-                  if (f != "0") fk[k] = 1 }
-    END {
-        for (k in br) { split(k, p, SUBSEP)
-            if (!(k in tk)) miss[p[1]] = miss[p[1]] " B" p[2] ":never-true"
-            if (!(k in fk)) miss[p[1]] = miss[p[1]] " B" p[2] ":never-false" }
-        for (f in miss) print "  " f ":" miss[f]
-    }' "$B/show.txt" | sort
+echo
+python3 "$ROOT/ci/coverage-gate.py" "$ROOT" "$B/show.txt" "$ROOT/ci/coverage-exemptions.txt"

@@ -22,7 +22,6 @@ Usage: fuzz/make-seeds.py [OUTDIR]   (default: corpus/seeds next to fuzz/)
 """
 import os
 import random
-import shutil
 import struct
 import sys
 
@@ -193,11 +192,17 @@ def policy_seeds(raw):
     return out
 
 
+# Inputs a fuzzing campaign found to add coverage (ci/fuzz-campaign.sh,
+# CAMPAIGN_ADD_SEEDS=1) are named found-<sha1>: kept, never regenerated.
+FOUND_PREFIX = "found-"
+
+
 def write(outdir, target, seeds):
     d = os.path.join(outdir, target)
-    if os.path.isdir(d):
-        shutil.rmtree(d)
-    os.makedirs(d)
+    os.makedirs(d, exist_ok=True)
+    for name in os.listdir(d):
+        if not name.startswith(FOUND_PREFIX):
+            os.unlink(os.path.join(d, name))
     names = set()
     for name, data in seeds:
         assert name not in names, name

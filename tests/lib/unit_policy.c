@@ -616,6 +616,19 @@ static void refusals(void)
             EXPECT_MEM(big, 8, want, 8);
         }
     }
+    /* A denied character with err NULL: the answer alone. */
+    EXPECT_EQ(u8guard_validate_with(buf, 6, &ok, NULL), false);
+    /* A NULL stream: nothing to initialise, no crash. */
+    u8guard_stream_init_with(NULL, &ok, U8GUARD_FORM_UTF8);
+    {
+        /* An error with on_error NULL: counted and replaced all the same. */
+        uint8_t o8[12];
+
+        u8guard_stream_init(&s);
+        EXPECT_EQ(u8guard_stream_feed(&s, "\xC0", 1, true, NULL, NULL, o8, sizeof o8), 3);
+        EXPECT_MEM(o8, 3, "\xEF\xBF\xBD", 3);
+        EXPECT_EQ(s.n_errors, 1);
+    }
 }
 
 /* ---- The stream at every split ---------------------------------------- */
