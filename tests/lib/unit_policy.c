@@ -521,6 +521,66 @@ static void capacity(void)
 
 /* ---- Refusals --------------------------------------------------------- */
 
+/* Feeds "a", 100 bytes C0 and "b" in one final chunk to a stream with no
+ * error callback, made with pol (NULL: u8guard_stream_init) and form f, into
+ * out (NULL: no output); checks 100 errors and returns the units written. */
+static size_t feed_c0_run(const u8guard_policy *pol, u8guard_form f, void *out, size_t cap)
+{
+    unsigned char in[102];
+    u8guard_stream s;
+    size_t r;
+
+    memset(in, 0xC0, sizeof in);
+    in[0] = 'a';
+    in[101] = 'b';
+    if (pol == NULL)
+        u8guard_stream_init(&s);
+    else
+        u8guard_stream_init_with(&s, pol, f);
+    r = u8guard_stream_feed(&s, in, sizeof in, true, NULL, NULL, out, cap);
+    EXPECT_EQ(u8guard_stream_error_count(&s), 100);
+    return r;
+}
+
+/* Errors no callback asks for go to the kernels' error runs only with no
+ * policy and plain UTF-8 (or no) output; every other stream takes them one
+ * at a time. Each case gives exactly what the one-shot functions give. */
+static void stream_without_callback(void)
+{
+    static const u8guard_policy bidi = {U8GUARD_CLASS_BIDI, U8GUARD_REPLACE};
+    static const u8guard_policy rep = {0, U8GUARD_REPLACE};
+    static const u8guard_policy esc = {0, U8GUARD_ESCAPE};
+    static unsigned char out[1024], want[1024];
+    static uint16_t o16[512], w16[512];
+    size_t n;
+
+    /* no output at all */
+    EXPECT_EQ(feed_c0_run(NULL, U8GUARD_FORM_UTF8, NULL, 0), 0);
+    /* a policy denies a class: "a", 100 U+FFFD, "b" */
+    n = feed_c0_run(&bidi, U8GUARD_FORM_UTF8, out, sizeof out);
+    EXPECT_EQ(n, 302);
+    EXPECT_MEM(out, 4, "a\xEF\xBF\xBD", 4);
+    EXPECT_MEM(out + 298, 4, "\xEF\xBF\xBD" "b", 4);
+    memset(want, 0xC0, 102);
+    want[0] = 'a';
+    want[101] = 'b';
+    EXPECT_EQ(u8guard_sanitize_with(want, 102, want + 102, 512, &bidi, NULL), 302);
+    EXPECT_MEM(out, n, want + 102, 302);
+    /* UTF-16 output */
+    n = feed_c0_run(&rep, U8GUARD_FORM_UTF16, o16, 512);
+    EXPECT_EQ(n, 102);
+    EXPECT_EQ(u8guard_decode_utf16_lossy(want, 102, w16, 512, NULL), 102);
+    EXPECT_MEM(o16, 2 * n, w16, 2 * 102);
+    EXPECT_EQ(o16[0], 'a');
+    EXPECT_EQ(o16[50], 0xFFFD);
+    EXPECT_EQ(o16[101], 'b');
+    /* the escape handler: "a", 100 times "\xc0", "b" */
+    n = feed_c0_run(&esc, U8GUARD_FORM_UTF8, out, sizeof out);
+    EXPECT_EQ(n, 402);
+    EXPECT_MEM(out, 5, "a\\xc0", 5);
+    EXPECT_MEM(out + 397, 5, "\\xc0b", 5);
+}
+
 static void refusals(void)
 {
     static union {
@@ -629,6 +689,7 @@ static void refusals(void)
         EXPECT_MEM(o8, 3, "\xEF\xBF\xBD", 3);
         EXPECT_EQ(s.n_errors, 1);
     }
+    stream_without_callback();
 }
 
 /* ---- The stream at every split ---------------------------------------- */
