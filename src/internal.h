@@ -300,8 +300,14 @@ extern const struct u8g_kernels u8g_scalar_kernels;
 #define U8G_NOINLINE
 #endif
 
-/* The kernels in use (dispatch.c): NULL until the first call chooses. */
+/* The kernels in use (dispatch.c): NULL until the first call chooses.
+ * Frama-C 25 cannot parse _Atomic(T); the proved functions (doc/proofs.md)
+ * never reach the dispatcher, so its parse sees a plain pointer. */
+#ifdef __FRAMAC__
+extern const struct u8g_kernels *u8g_active_kernels;
+#else
 extern U8G_HIDDEN _Atomic(const struct u8g_kernels *) u8g_active_kernels;
+#endif
 
 /* u8g_choose_kernels chooses the kernels (U8GUARD_IMPL or the CPU's
  * best), makes them the active ones and returns them. */
@@ -313,8 +319,12 @@ const struct u8g_kernels *u8g_choose_kernels(void);
  * indirect one (what a short string pays for dispatch). */
 static inline const struct u8g_kernels *u8g_active(void)
 {
+#ifdef __FRAMAC__
+    const struct u8g_kernels *k = u8g_active_kernels;
+#else
     const struct u8g_kernels *k =
         atomic_load_explicit(&u8g_active_kernels, memory_order_acquire);
+#endif
 
     return k != NULL ? k : u8g_choose_kernels();
 }

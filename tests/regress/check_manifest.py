@@ -25,7 +25,7 @@ import sys
 
 KEYS = ["sha256", "hex", "decoder", "len", "classification", "class", "why",
         "u8guard", "theirs", "version", "found_by", "found_at"]
-CLASSIFICATION = re.compile(r"^(u8guard-bug-fixed|oracle-disagreement|known-divergence:\S+)$")
+CLASSIFICATION = re.compile(r"^(u8guard-bug-fixed|oracle-disagreement|plugin-disagreement|plugin-fault|known-divergence:\S+)$")
 STAMP = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$")
 UC = "unexpected_continuation"
 PER_BYTE = "known-divergence:glib-make-valid-per-byte"
