@@ -8,7 +8,8 @@
 # printed: regenerate with `bash ci/world.sh --update`; a difference in
 # decoders' versions alone is printed as a note), when a finding is
 # not yet recorded in corpus/regressions/, or when a registry decoder
-# cannot run here (`u8guard audit --list` is printed first).
+# cannot run here (`u8guard audit --list` is printed first), or when a
+# recorded finding replays differently (`audit --replay corpus/regressions --world`).
 #
 #   bash ci/world.sh            check
 #   bash ci/world.sh --update   write doc/FINDINGS.md and record the findings
@@ -76,5 +77,13 @@ if [ "$new" != "$old" ] || ! cmp -s "$rec/manifest.jsonl" corpus/regressions/man
   diff <(echo "$old") <(echo "$new") | sed -n 's/^> /  /p'
   status=1
 fi
+# Every recorded finding, the world's included, replayed: a decoder whose
+# answer on a recorded input changed is reported with both answers.
+if ! $U8G audit --replay corpus/regressions --world >$B/replay.txt 2>&1; then
+  cat $B/replay.txt
+  echo "world: a recorded finding replays differently (above)"
+  status=1
+fi
+tail -n 1 $B/replay.txt
 [ $status -eq 0 ] && echo "world: doc/FINDINGS.md is up to date ($(($(date +%s) - t0)) s)"
 exit $status

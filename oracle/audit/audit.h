@@ -105,6 +105,14 @@ int audit_classify(const uint8_t *data, size_t len);
  * (E errors)". Returns buf. */
 char *audit_describe_ours(const uint8_t *data, size_t len, char *buf, size_t cap);
 
+/* audit_decode_replacing runs the replacing mode of registry decoder d
+ * (d->repl) on data[0..len) into v->repl (room for len + 1 code points),
+ * after a strict call that went well. Returns PLUGIN_FAULT_NONE and sets
+ * v->has_repl and v->n_repl; on a fault, returns it and v says how the call
+ * failed. */
+plugin_fault audit_decode_replacing(audit_decoder *d, const uint8_t *data,
+                                    size_t len, oracle_verdict *v);
+
 /* audit_eval runs decoder d on data[0..len) and compares its answer with
  * u8guard's. Returns true and fills *r; false only when out of memory. */
 bool audit_eval(audit_decoder *d, const uint8_t *data, size_t len,

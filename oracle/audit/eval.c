@@ -253,11 +253,8 @@ static void judge(const audit_decoder *d, const uint8_t *data, size_t len,
     }
 }
 
-/* Runs the replacing mode of registry decoder d on data[0..len) into
- * v->repl (room for len + 1 code points) after a strict call that went
- * well. Returns the fault; on one, v says how the call failed. */
-static plugin_fault decode_replacing(audit_decoder *d, const uint8_t *data,
-                                     size_t len, oracle_verdict *v)
+plugin_fault audit_decode_replacing(audit_decoder *d, const uint8_t *data,
+                                    size_t len, oracle_verdict *v)
 {
     oracle_verdict rv;
     plugin_fault f;
@@ -325,7 +322,7 @@ bool audit_eval_batch(audit_decoder *d, const oracle_input *in, size_t n,
         for (size_t i = 0; i < n; i++) {
             f[i] = plugin_runner_decode(d->plugin, in[i].data, in[i].len, &v[i]);
             if (f[i] == PLUGIN_FAULT_NONE && d->repl != NULL)
-                f[i] = decode_replacing(d, in[i].data, in[i].len, &v[i]);
+                f[i] = audit_decode_replacing(d, in[i].data, in[i].len, &v[i]);
         }
     } else if (d->o->run(in, n, v) != 0) {
         batch_failed = true;

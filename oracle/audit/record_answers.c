@@ -135,6 +135,9 @@ bool decoder_says(audit_decoder *d, const uint8_t *data, size_t len, said *s)
     oracle_reference(p, len, &ours);
     if (d->plugin) {
         fault = plugin_runner_decode(d->plugin, p, len, &theirs);
+        /* a registry decoder's replacing mode is part of what was recorded */
+        if (fault == PLUGIN_FAULT_NONE && d->repl != NULL)
+            fault = audit_decode_replacing(d, p, len, &theirs);
     } else {
         oracle_input in = {p, len};
         if (d->o->run(&in, 1, &theirs) != 0)
