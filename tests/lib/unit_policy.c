@@ -781,11 +781,62 @@ static void stream_splits(void)
                 }
 }
 
+/* Every one of the 1023 non-empty class sets on a text holding one
+ * character of each class, in class order, between long ASCII runs (so
+ * that the kernels' one-pass check runs, and the table cache of policy.c
+ * fills up and is bypassed): the first error is the first character of a
+ * denied class, and there are as many errors as classes denied. */
+static void every_class_set(void)
+{
+    static const struct {
+        const char *s;
+        uint32_t cp;
+    } REP[10] = {
+        {"\x00", 0x0},          {"\x01", 0x1},          {"\x7F", 0x7F},
+        {"\xC2\x85", 0x85},     {"\xE2\x80\xAE", 0x202E}, {"\xEF\xBF\xBE", 0xFFFE},
+        {"\xEE\x80\x80", 0xE000}, {"\xEF\xBB\xBF", 0xFEFF}, {"\xF3\xA0\x81\x81", 0xE0041},
+        {"\xE2\x80\xA8", 0x2028},
+    };
+    static unsigned char text[1024];
+    size_t at[10], len[10], n = 0, k, count;
+    unsigned deny;
+    u8guard_error e;
+
+    memset(text, 'a', 300);
+    n = 300;
+    for (k = 0; k < 10; k++) {
+        len[k] = k == 0 ? 1 : strlen(REP[k].s);
+        at[k] = n;
+        memcpy(text + n, REP[k].s, len[k]);
+        n += len[k];
+        memset(text + n, 'x', 20);
+        n += 20;
+    }
+    memset(text + n, 'b', 300);
+    n += 300;
+    for (deny = 1; deny <= U8GUARD_CLASS_ALL; deny++) {
+        u8guard_policy pol = {deny, U8GUARD_REPLACE};
+
+        for (k = 0; (deny & (1u << k)) == 0; k++)
+            ;
+        count = 0;
+        for (size_t c = 0; c < 10; c++)
+            count += (deny >> c) & 1u;
+        if (!EXPECT_EQ(u8guard_validate_with(text, n, &pol, &e), false))
+            continue;
+        EXPECT_ERR(e, at[k], len[k], U8GUARD_DISALLOWED);
+        EXPECT_EQ(e.cls, 1u << k);
+        EXPECT_EQ(e.code_point, REP[k].cp);
+        EXPECT_EQ(u8guard_count_errors_with(text, n, &pol), count);
+    }
+}
+
 void unit_policy(void)
 {
     names();
     class_boundaries();
     every_code_point();
+    every_class_set();
     handlers();
     capacity();
     refusals();
