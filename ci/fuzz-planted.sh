@@ -112,7 +112,7 @@ case $WHICH in straddle|all)
     if [ -z "$kernel" ] || [ ! -f "$ROOT/$kernel" ]; then
         echo "planted[straddle]: SKIP: this CPU runs no vector kernel of this tree"
     else
-        run straddle fuzz_validate "$kernel" 's/return u8g_block_failed(p, len, i);/return i + u8g_scalar_kernels.valid_prefix(p + i, len - i);/'
+        run straddle fuzz_validate "$kernel" 's/: u8g_block_failed(p, len, i);/: i + u8g_scalar_kernels.valid_prefix(p + i, len - i);/'
     fi
     ;;
 esac
