@@ -49,6 +49,8 @@ case $WHAT in afl|all)
     # afl-cc link its libAFLDriver (main() that runs LLVMFuzzerTestOneInput
     # in persistent mode).
     export AFL_QUIET=1
+    # Files AFL++ miscompiles when it instruments them (each with the why).
+    export AFL_LLVM_DENYLIST="$ROOT/fuzz/afl-denylist.txt"
     if ! build "$OUT/afl" afl-clang-lto -DU8GUARD_FUZZ_INSTRUMENT_LIB=OFF 2>"$OUT/afl-lto.err"; then
         echo "fuzz-build: afl-clang-lto failed (see $OUT/afl-lto.err), using afl-clang-fast" >&2
         rm -rf "$OUT/afl"
