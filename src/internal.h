@@ -292,11 +292,14 @@ extern const struct u8g_kernels u8g_scalar_kernels;
  * where the compiler knows visibility, so that reaching it takes no
  * indirection through the global offset table in the shared library.
  * U8G_NOINLINE keeps a rarely taken path out of its caller. */
-#if defined(__GNUC__) || defined(__clang__)
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(_WIN32)
 #define U8G_HIDDEN __attribute__((visibility("hidden")))
+#else /* PE/COFF has no ELF visibility: a DLL exports only what it names */
+#define U8G_HIDDEN
+#endif
+#if defined(__GNUC__) || defined(__clang__)
 #define U8G_NOINLINE __attribute__((noinline))
 #else
-#define U8G_HIDDEN
 #define U8G_NOINLINE
 #endif
 
