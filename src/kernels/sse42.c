@@ -121,7 +121,7 @@ static inline uint64_t hits64(const uint8_t *q, const struct pol_tabs *pt)
     unsigned k;
 
     for (k = 0; k < 4; k++)
-        m |= (uint64_t)(uint16_t)~_mm_movemask_epi8(_mm_cmpeq_epi8(hits_at(q + 16 * k, pt), z))
+        m |= (uint64_t)(uint16_t)~_mm_movemask_epi8(_mm_cmpeq_epi8(hits_at(q + (size_t)16 * k, pt), z))
              << (16 * k);
     return m;
 }
