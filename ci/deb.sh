@@ -172,7 +172,9 @@ for prog in pc consumer_shared consumer_static; do
   [ "$out" = "$EXPECTED" ] && echo "deb: $prog (run in the root): output as expected" \
     || bad "$prog printed: $out"
 done
-ldd "$R/consumer/pc" | grep -q 'libu8guard.so.0' || bad "the pkg-config program does not link libu8guard.so.0"
+# grep reads all of ldd's output: with pipefail, grep -q's early exit can end ldd by
+# SIGPIPE and fail the pipeline although the line was found.
+ldd "$R/consumer/pc" | grep 'libu8guard.so.0' >/dev/null || bad "the pkg-config program does not link libu8guard.so.0"
 
 # 6. u8guard-audit: the rest, kept out of the minimal install.
 step "u8guard-audit's contents"
