@@ -41,6 +41,11 @@ for line in sys.stdin:
     cps = [ord(c) for c in text]
     if mode == "nondet" and calls % 97 == 0 and cps:
         cps[0] ^= 1
-    print(" ".join([answer] + ["%x" % c for c in cps]), flush=True)
+    reply = " ".join([answer] + ["%x" % c for c in cps]) + "\n"
     if q and mode == "twice":
-        print("ok", flush=True)
+        # One write: the auditor reads both lines together, so the fault is
+        # the answer's (a second write may arrive only after the auditor has
+        # sent the next request, and is then that request's fault).
+        reply += "ok\n"
+    sys.stdout.write(reply)
+    sys.stdout.flush()
