@@ -651,7 +651,7 @@ static size_t decode32_valid(const uint8_t *p, size_t n, uint32_t *out,
 {
     size_t i = 0, o = 0, k, left, cnt;
     __m512i lo, hi, pos, bytes;
-    __mmask64 lead, in_block;
+    __mmask64 lead;
     int g;
 
     for (i = 0; i < n; i += VEC) {
@@ -671,13 +671,12 @@ static size_t decode32_valid(const uint8_t *p, size_t n, uint32_t *out,
             }
             /* The block's last character needs at most 3 bytes more. */
             hi = _mm512_maskz_loadu_epi8(first_bytes(left - VEC) & 7, p + i + VEC);
-            in_block = ~(__mmask64)0;
+            lead = _mm512_cmpge_epi8_mask(lo, _mm512_set1_epi8(-64));
         } else {
-            in_block = first_bytes(left);
-            lo = _mm512_maskz_loadu_epi8(in_block, p + i);
+            lo = _mm512_maskz_loadu_epi8(first_bytes(left), p + i);
             hi = _mm512_setzero_si512();
+            lead = _mm512_cmpge_epi8_mask(lo, _mm512_set1_epi8(-64)) & first_bytes(left);
         }
-        lead = _mm512_cmpge_epi8_mask(lo, _mm512_set1_epi8(-64)) & in_block;
         pos = _mm512_maskz_compress_epi8(lead, c->iota);
         k = (size_t)__builtin_popcountll(lead);
         for (g = 0; k > 0; g++) {
