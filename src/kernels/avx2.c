@@ -364,7 +364,41 @@ static inline size_t step_utf16_pairs(__m128i v, uint32_t lead, size_t k, uint16
 
 /* to_utf32, to_utf16: the windowed decoder with this file's validator and
  * decode steps. */
+/* U8G_DRIVER_ASCII (decode_driver.h): the all-ASCII 32-byte blocks at the
+ * start of p[0..len), widened (the caller's out has room for len units);
+ * returns their bytes. Not inlined: inlined into the window loop it
+ * slowed the decoding of multi-byte text (measured on avx512.c's). */
+static __attribute__((noinline)) size_t
+avx2_ascii_blocks(const uint8_t *p, size_t len, bool utf16, uint32_t *out32, uint16_t *out16)
+{
+    size_t i = 0;
+    __m256i w;
+    __m128i v;
+
+    for (; len - i >= 32; i += 32) {
+        w = load(p + i);
+        if (_mm256_movemask_epi8(w) != 0)
+            break;
+        if (utf16) {
+            _mm256_storeu_si256((__m256i *)(void *)(out16 + i),
+                                _mm256_cvtepu8_epi16(_mm256_castsi256_si128(w)));
+            _mm256_storeu_si256((__m256i *)(void *)(out16 + i + 16),
+                                _mm256_cvtepu8_epi16(_mm256_extracti128_si256(w, 1)));
+            continue;
+        }
+        v = _mm256_castsi256_si128(w);
+        _mm256_storeu_si256((__m256i *)(void *)(out32 + i), _mm256_cvtepu8_epi32(v));
+        _mm256_storeu_si256((__m256i *)(void *)(out32 + i + 8),
+                            _mm256_cvtepu8_epi32(_mm_srli_si128(v, 8)));
+        v = _mm256_extracti128_si256(w, 1);
+        _mm256_storeu_si256((__m256i *)(void *)(out32 + i + 16), _mm256_cvtepu8_epi32(v));
+        _mm256_storeu_si256((__m256i *)(void *)(out32 + i + 24),
+                            _mm256_cvtepu8_epi32(_mm_srli_si128(v, 8)));
+    }
+    return i;
+}
 #define U8G_DRIVER_VALID avx2_valid_prefix
+#define U8G_DRIVER_ASCII avx2_ascii_blocks
 #include "decode_driver.h"
 
 /* error_scan.h's bit planes of the 64 bytes at p: bit 7 of each byte with
