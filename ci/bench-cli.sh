@@ -76,12 +76,12 @@ def race(cmds, runs):
     return best
 
 def row(label, size, ours, peer, peer_name):
-    print('%-34s %8.1f ms %8.1f ms %6.2f   %8.1f ms %8.1f ms %6.2f  (%s; %.0f MB/s wall)' % (
+    print('%-46s %8.1f ms %8.1f ms %6.2f   %8.1f ms %8.1f ms %6.2f  (%s; %.0f MB/s wall)' % (
         label, ours[0] * 1e3, peer[0] * 1e3, peer[0] / ours[0],
         ours[1] * 1e3, peer[1] * 1e3, peer[1] / max(ours[1], 1e-6), peer_name,
         size / ours[0] / 1e6))
 
-print('%-34s %11s %11s %6s   %11s %11s %6s' % ('row', 'u8guard', 'peer', 'ratio',
+print('%-46s %11s %11s %6s   %11s %11s %6s' % ('row', 'u8guard', 'peer', 'ratio',
                                             'u8g CPU', 'peer CPU', 'ratio'))
 print('  (ratio: peer time / u8guard time; >= 0.80 meets the check and sanitize targets)')
 sizes = [('16MiB', 16 << 20, 9)] + ([('1GiB', 1 << 30, 3)] if big else [])
