@@ -18,7 +18,7 @@
 /* The largest --buffer-size: with the 3x output room sanitize needs, a
  * bigger buffer only costs memory. */
 #define CLI_MAX_BUFFER ((uint64_t)64 << 20)
-#define CLI_DEFAULT_BUFFER ((size_t)64 << 10)
+#define CLI_DEFAULT_BUFFER ((size_t)256 << 10)
 
 /* What args_next returns besides an option's val. */
 enum {

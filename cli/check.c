@@ -82,7 +82,7 @@ const char check_help[] =
     "  -R, --dereference-recursive\n"
     "                    as -r, but follow every symbolic link (a loop is\n"
     "                    reported and skipped)\n"
-    "  --buffer-size N   read N bytes at a time (default 64K; 1 to 64M; K, M\n"
+    "  --buffer-size N   read N bytes at a time (default 256K; 1 to 64M; K, M\n"
     "                    and G suffixes are binary); results are the same for\n"
     "                    every N\n"
     "  -h, --help        this help\n"

@@ -42,7 +42,7 @@ const char sanitize_help[] =
     "                    as \\xhh, a denied character as \\uhhhh or \\Uhhhhhhhh)\n"
     "  --to ENC          the output encoding: utf-8 (the default), utf-16le or\n"
     "                    utf-32le (no byte order mark)\n"
-    "  --buffer-size N   read N bytes at a time (default 64K; 1 to 64M; K, M\n"
+    "  --buffer-size N   read N bytes at a time (default 256K; 1 to 64M; K, M\n"
     "                    and G suffixes are binary); the output is the same for\n"
     "                    every N\n"
     "  -h, --help        this help\n"
@@ -158,42 +158,39 @@ static size_t to_le(unsigned char *obuf, size_t n_out, u8guard_form form)
     return n_out * unit;
 }
 
-/* Writes p[0..n) to fd, or through w when fd < 0. Returns false after a
- * failure (reported for fd; main reports standard output's). */
-static bool put(struct writer *w, int fd, const char *out_name, const void *p, size_t n)
+/* Where the output goes: fd, or w when fd < 0. */
+struct sink {
+    struct writer *w;
+    int fd;
+    bool nosock; /* fd is not a socket: write(2) without the send(2) probe */
+    const char *name;
+};
+
+/* Writes p[0..n) to the sink. Returns false after a failure (reported for
+ * fd; main reports standard output's). */
+static bool put(const struct sink *k, const void *p, size_t n)
 {
     int err;
 
-    if (fd < 0)
-        return writer_put(w, p, n);
-    err = write_all(fd, p, n);
+    if (k->fd < 0)
+        return writer_put(k->w, p, n);
+    err = k->nosock ? write_all_nosock(k->fd, p, n) : write_all(k->fd, p, n);
     if (err)
-        diag("%s: write error: %s", out_name, strerror(err));
+        diag("%s: write error: %s", k->name, strerror(err));
     return err == 0;
 }
 
-/* Writes the output of a chunk buf[0..n) that completed no error: the
- * bytes that waited before it (before->pending) and the chunk, minus the
- * bytes that wait now (after->n_pending, the end of that same sequence). */
-static bool put_clean(const u8guard_stream *before, const u8guard_stream *after,
-                      const unsigned char *buf, size_t n, struct writer *w, int fd,
-                      const char *out_name)
-{
-    size_t total = before->n_pending + n - after->n_pending;
-    size_t head = total < before->n_pending ? total : before->n_pending;
+/* Room before each chunk in the read buffer for the (up to 3) bytes that
+ * waited from the chunk before, so a clean chunk is written in one call. */
+#define PRE 4
 
-    return put(w, fd, out_name, before->pending, head) &&
-           put(w, fd, out_name, buf, total - head);
-}
-
-/* Streams in through the decoder to fd (or through w when fd < 0).
- * Returns 0 valid, 1 replaced, 2 after printing what failed. */
-static int pump(struct input *in, const struct sanitize_opts *o, struct writer *w, int fd,
-                const char *out_name)
+/* Streams in through the decoder to the sink. Returns 0 valid, 1
+ * replaced, 2 after printing what failed. */
+static int pump(struct input *in, const struct sanitize_opts *o, const struct sink *k)
 {
-    unsigned char *buf = malloc(o->bufsize), *obuf = NULL;
-    size_t cap, n_out, unit = o->form == U8GUARD_FORM_UTF32 ? 4
-                              : o->form == U8GUARD_FORM_UTF16 ? 2 : 1;
+    unsigned char *mem = malloc(o->bufsize + PRE), *buf, *obuf = NULL;
+    size_t cap, n_out, total, unit = o->form == U8GUARD_FORM_UTF32 ? 4
+                                     : o->form == U8GUARD_FORM_UTF16 ? 2 : 1;
     u8guard_stream s, saved;
     ssize_t n;
     int rc = EXIT_TROUBLE;
@@ -201,13 +198,14 @@ static int pump(struct input *in, const struct sanitize_opts *o, struct writer *
 
     u8guard_stream_init_with(&s, &o->policy, o->form);
     cap = u8guard_stream_out_max(&s, o->bufsize);
-    if (buf && cap != SIZE_MAX && cap <= SIZE_MAX / unit)
+    if (mem && cap != SIZE_MAX && cap <= SIZE_MAX / unit)
         obuf = malloc(cap * unit);
-    if (!buf || !obuf) {
+    if (!mem || !obuf) {
         diag("sanitize: cannot allocate buffers for --buffer-size %zu: %s", o->bufsize,
              strerror(ENOMEM));
         goto out;
     }
+    buf = mem + PRE;
     while (!final) {
         n = input_read(in, buf, o->bufsize);
         if (n < 0) {
@@ -217,11 +215,15 @@ static int pump(struct input *in, const struct sanitize_opts *o, struct writer *
         final = n == 0;
         if (o->form == U8GUARD_FORM_UTF8) {
             /* Clean text needs no output buffer: validate the chunk, and
-             * when it completed no error, write the input itself. */
+             * when it completed no error, write the input itself: the
+             * bytes that waited before it and the chunk, minus the bytes
+             * that wait now (the end of that same sequence). */
             saved = s;
             if (u8guard_stream_feed(&s, buf, (size_t)n, final, NULL, NULL, NULL, 0) == 0 &&
                 u8guard_stream_error_count(&s) == u8guard_stream_error_count(&saved)) {
-                if (!put_clean(&saved, &s, buf, (size_t)n, w, fd, out_name))
+                total = saved.n_pending + (size_t)n - s.n_pending;
+                memcpy(buf - saved.n_pending, saved.pending, saved.n_pending);
+                if (!put(k, buf - saved.n_pending, total))
                     goto out;
                 continue;
             }
@@ -233,12 +235,12 @@ static int pump(struct input *in, const struct sanitize_opts *o, struct writer *
             goto out;
         }
         n_out = to_le(obuf, n_out, o->form);
-        if (!put(w, fd, out_name, obuf, n_out))
+        if (!put(k, obuf, n_out))
             goto out;
     }
     rc = u8guard_stream_error_count(&s) ? EXIT_INVALID : EXIT_VALID;
 out:
-    free(buf);
+    free(mem);
     free(obuf);
     return rc;
 }
@@ -265,7 +267,9 @@ int cmd_sanitize(int argc, char **argv, struct writer *out)
             input_close(&in);
             return EXIT_TROUBLE;
         }
-        rc = pump(&in, &o, NULL, ao.fd, o.output);
+        struct sink k = {NULL, ao.fd, fstat(ao.fd, &st) == 0 && !S_ISSOCK(st.st_mode),
+                         o.output};
+        rc = pump(&in, &o, &k);
         if (rc == EXIT_TROUBLE)
             atomic_out_abort(&ao);
         else if (atomic_out_commit(&ao) != 0)
@@ -278,7 +282,8 @@ int cmd_sanitize(int argc, char **argv, struct writer *out)
             input_close(&in);
             return EXIT_TROUBLE;
         }
-        rc = pump(&in, &o, out, -1, NULL);
+        struct sink k = {out, -1, false, NULL};
+        rc = pump(&in, &o, &k);
     }
     err = input_close(&in);
     if (err && rc != EXIT_TROUBLE) {

@@ -6,12 +6,16 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "support/write_all.h"
 
 void writer_init(struct writer *w, int fd, const char *name)
 {
+    struct stat st;
+
     w->fd = fd;
+    w->nosock = fstat(fd, &st) == 0 && !S_ISSOCK(st.st_mode);
     w->name = name;
     w->err = 0;
     w->len = 0;
@@ -22,7 +26,8 @@ bool writer_flush(struct writer *w)
     if (w->err)
         return false;
     if (w->len) {
-        w->err = write_all(w->fd, w->buf, w->len);
+        w->err = w->nosock ? write_all_nosock(w->fd, w->buf, w->len)
+                           : write_all(w->fd, w->buf, w->len);
         w->len = 0;
     }
     return w->err == 0;
@@ -38,7 +43,7 @@ bool writer_put(struct writer *w, const void *p, size_t n)
         if (!writer_flush(w))
             return false;
         if (n >= WRITER_BUF) { /* big blocks go straight out */
-            w->err = write_all(w->fd, p, n);
+            w->err = w->nosock ? write_all_nosock(w->fd, p, n) : write_all(w->fd, p, n);
             return w->err == 0;
         }
     }

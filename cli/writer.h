@@ -18,6 +18,7 @@ struct writer {
     int fd;
     const char *name; /* for messages: "standard output" or a path */
     int err;          /* errno of the first failure, 0 while all is well */
+    bool nosock;      /* fd is not a socket (fstat at writer_init) */
     size_t len;
     unsigned char buf[WRITER_BUF];
 };

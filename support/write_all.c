@@ -31,11 +31,11 @@ static ssize_t write_some(int fd, const void *p, size_t n, bool nowait, bool *so
 }
 
 /* The one loop: timeout_ms < -1 means no poll at all (write_all), -1 a
- * poll without limit. */
-static int write_loop(int fd, const void *p, size_t n, int timeout_ms)
+ * poll without limit; sock false: fd is known not to be a socket. */
+static int write_loop(int fd, const void *p, size_t n, int timeout_ms, bool sock)
 {
     const unsigned char *b = p;
-    bool sock = true, timed = timeout_ms >= -1;
+    bool timed = timeout_ms >= -1;
     ssize_t k;
 
     while (n > 0) {
@@ -68,10 +68,15 @@ static int write_loop(int fd, const void *p, size_t n, int timeout_ms)
 
 int write_all(int fd, const void *p, size_t n)
 {
-    return write_loop(fd, p, n, -2);
+    return write_loop(fd, p, n, -2, true);
+}
+
+int write_all_nosock(int fd, const void *p, size_t n)
+{
+    return write_loop(fd, p, n, -2, false);
 }
 
 int write_all_timed(int fd, const void *p, size_t n, int timeout_ms)
 {
-    return write_loop(fd, p, n, timeout_ms < 0 ? -1 : timeout_ms);
+    return write_loop(fd, p, n, timeout_ms < 0 ? -1 : timeout_ms, true);
 }

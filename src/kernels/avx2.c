@@ -444,7 +444,11 @@ static inline void avx2_planes(const uint8_t *p, uint64_t planes[8])
     }
 }
 
+/* A block with errors: 4 bytes per step by pshufb (emit_pshufb.h). */
+#include "emit_pshufb.h"
+
 #define U8G_SCAN_PLANES avx2_planes
+#define U8G_SCAN_EMIT u8g_emit_pshufb
 #include "error_scan.h"
 
 const struct u8g_kernels u8g_avx2_kernels = {

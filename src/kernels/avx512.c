@@ -912,8 +912,52 @@ static inline void avx512_planes(const uint8_t *p, uint64_t planes[8])
     }
 }
 
+static inline size_t avx512_emit(const uint8_t *p, size_t n, uint64_t e, uint64_t keep,
+                                 uint8_t *out);
+
 #define U8G_SCAN_PLANES avx512_planes
+#define U8G_SCAN_EMIT avx512_emit
 #include "error_scan.h"
+
+/* error_scan.h's emit, 16 bytes per step: a byte permute spreads each
+ * byte to 3 (its output position times 3), U+FFFD is blended in where an
+ * error starts, and VBMI2's compress keeps all 3 bytes of each U+FFFD and
+ * the first copy of each character byte. Each step stores 64 bytes (the
+ * 48 it can fill and 16 more, overwritten by the next step or past the
+ * output: U8G_EMIT_SLACK). */
+static inline size_t avx512_emit(const uint8_t *p, size_t n, uint64_t e, uint64_t keep,
+                                 uint8_t *out)
+{
+    static const uint8_t spread[64] = {
+        0,  0,  0,  1,  1,  1,  2,  2,  2,  3,  3,  3,  4,  4,  4,  5,
+        5,  5,  6,  6,  6,  7,  7,  7,  8,  8,  8,  9,  9,  9,  10, 10,
+        10, 11, 11, 11, 12, 12, 12, 13, 13, 13, 14, 14, 14, 15, 15, 15,
+    }; /* positions 48..63: byte 0 of the step, never kept */
+    static const uint8_t fffd[48] = {
+        0xEF, 0xBF, 0xBD, 0xEF, 0xBF, 0xBD, 0xEF, 0xBF, 0xBD, 0xEF, 0xBF, 0xBD,
+        0xEF, 0xBF, 0xBD, 0xEF, 0xBF, 0xBD, 0xEF, 0xBF, 0xBD, 0xEF, 0xBF, 0xBD,
+        0xEF, 0xBF, 0xBD, 0xEF, 0xBF, 0xBD, 0xEF, 0xBF, 0xBD, 0xEF, 0xBF, 0xBD,
+        0xEF, 0xBF, 0xBD, 0xEF, 0xBF, 0xBD, 0xEF, 0xBF, 0xBD, 0xEF, 0xBF, 0xBD,
+    };
+    const uint64_t first = 0x249249249249ull, three = 0xFFFFFFFFFFFFull; /* of 48 */
+    __m512i v = _mm512_maskz_loadu_epi8(n == 64 ? ~0ull : (1ull << n) - 1, p);
+    __m512i me = _mm512_movm_epi8(e), mk = _mm512_movm_epi8(keep);
+    __m512i idx = load(spread), r = _mm512_maskz_loadu_epi8(three, fffd);
+    __m512i step = _mm512_set1_epi8(16);
+    __mmask64 em, m;
+    size_t w = 0, g;
+
+    for (g = 0; g < n; g += 16) {
+        em = _mm512_movepi8_mask(_mm512_permutexvar_epi8(idx, me)) & three;
+        m = em | (_mm512_movepi8_mask(_mm512_permutexvar_epi8(idx, mk)) & first);
+        _mm512_storeu_si512((void *)(out + w),
+                            _mm512_maskz_compress_epi8(
+                                m, _mm512_mask_blend_epi8(em, _mm512_permutexvar_epi8(idx, v), r)));
+        w += (size_t)_mm_popcnt_u64(m);
+        idx = _mm512_add_epi8(idx, step);
+    }
+    return w;
+}
 
 const struct u8g_kernels u8g_avx512_kernels = {
     U8GUARD_IMPL_AVX512, avx512_valid_prefix, avx512_to_utf32, avx512_to_utf16,

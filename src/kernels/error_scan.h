@@ -42,7 +42,17 @@
  *                     (u8g_planes_swar below is the portable one)
  *
  * before including this file, and gets the static function scan_error_run
- * for its u8g_kernels table (error_run). */
+ * for its u8g_kernels table (error_run). It may also define
+ *
+ *   U8G_SCAN_EMIT     size_t f(const uint8_t *p, size_t n, uint64_t e,
+ *                              uint64_t keep, uint8_t *out): writes the
+ *                     replacement of the block p[0..n) (n <= 64; error
+ *                     starts e and character bytes keep, no bits at or
+ *                     past n) to out and returns its length, storing up
+ *                     to U8G_EMIT_SLACK bytes past it; it reads nothing
+ *                     at or past p + n
+ *
+ * for a vector emit (the portable one below takes one byte per step). */
 #ifndef U8GUARD_ERROR_SCAN_H
 #define U8GUARD_ERROR_SCAN_H
 
@@ -213,6 +223,13 @@ static inline void u8g_units_of(const struct u8g_classes *c, const struct u8g_cl
               u8g_back(u->v3, pu->v3, 3);
 }
 
+/* How far past its output U8G_SCAN_EMIT may store. */
+#ifdef U8G_SCAN_EMIT
+#define U8G_EMIT_SLACK ((size_t)64)
+#else
+#define U8G_EMIT_SLACK ((size_t)0)
+#endif
+
 /* U+FFFD's 3 bytes, and one byte, as the first bytes in memory of a
  * 32-bit word. */
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
@@ -230,7 +247,8 @@ static const uint8_t U8G_FFFD_X8[24] = {
 };
 
 /* Writes the replacement of block p[0..n) (n <= 64: error starts e,
- * character bytes keep) to out, which has room for U8G_RUN_OUT_MAX bytes:
+ * character bytes keep) to out, which has room for U8G_RUN_OUT_MAX bytes
+ * (twice that unless exact, which covers U8G_EMIT_SLACK):
  * each error start becomes U+FFFD, each character byte itself, every other
  * byte nothing. Returns the bytes that count. Each byte stores 4 (the next
  * byte's store overwrites what is past its own), so up to 4 bytes after
@@ -242,7 +260,7 @@ static inline size_t u8g_run_emit(const uint8_t *p, size_t n, uint64_t e, uint64
                                   uint8_t *out, bool exact)
 {
     uint64_t all = n == 64 ? ~0ull : (1ull << n) - 1, odd = (e | ~keep) & all;
-    uint8_t tmp[U8G_RUN_OUT_MAX], *o;
+    uint8_t tmp[U8G_RUN_OUT_MAX + U8G_EMIT_SLACK], *o;
     size_t i, w, first, end;
     uint32_t v, ei, ki;
 
@@ -253,6 +271,14 @@ static inline size_t u8g_run_emit(const uint8_t *p, size_t n, uint64_t e, uint64
             memcpy(out, p, n);
         return n;
     }
+#ifdef U8G_SCAN_EMIT
+    (void)i, (void)first, (void)end, (void)v, (void)ei, (void)ki, (void)o;
+    if (!exact)
+        return U8G_SCAN_EMIT(p, n, e & all, keep & all, out);
+    w = U8G_SCAN_EMIT(p, n, e & all, keep & all, tmp);
+    memcpy(out, tmp, w);
+    return w;
+#endif
     first = u8g_ctz64(odd);
     memcpy(out, p, first); /* the clean bytes before the first error */
     o = exact ? tmp : out + first;

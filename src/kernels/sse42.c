@@ -446,7 +446,11 @@ static inline void sse42_planes(const uint8_t *p, uint64_t planes[8])
     }
 }
 
+/* A block with errors: 4 bytes per step by pshufb (emit_pshufb.h). */
+#include "emit_pshufb.h"
+
 #define U8G_SCAN_PLANES sse42_planes
+#define U8G_SCAN_EMIT u8g_emit_pshufb
 #include "error_scan.h"
 
 const struct u8g_kernels u8g_sse42_kernels = {

@@ -24,8 +24,48 @@ def tree(d):
     os.mkfifo(os.path.join(d, "sub", "fifo"))
 
 
+def stops_early(d):
+    """--max-errors 1, -q and -l answer as soon as the first error is read:
+    the writer (a FIFO, or a pipe on standard input) writes 2 KiB with an
+    error at offset 1000 and then never writes again nor closes, so a
+    command that read on to the end of the input would never return (each
+    run is given 20 s). The whole output is compared, byte for byte."""
+    data = b"a" * 600 + b"\n" + b"b" * 399 + b"\x80" + b"c" * 1047
+    fifo = os.path.join(d, "fifo-early")
+    os.mkfifo(fifo)
+    line = (":2:400: offset 1000: unexpected_continuation (80): 80 is a continuation "
+            "byte where a character should start\n")
+    for via in ("fifo", "pipe"):
+        name = fifo if via == "fifo" else "-"
+        for opts, want in ((["--max-errors", "1"],
+                            name + line + name + ": 1 error in the first 1001 bytes "
+                            "(stopped at --max-errors 1)\n"),
+                           (["-q"], ""),
+                           (["-l"], name + "\n")):
+            what = "check %s, %s blocked after an early error" % (" ".join(opts), via)
+            if via == "fifo":
+                p = subprocess.Popen([BIN, "check"] + opts + [fifo], stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE)
+                w = os.open(fifo, os.O_WRONLY)
+            else:
+                r, w = os.pipe()
+                p = subprocess.Popen([BIN, "check"] + opts, stdin=r, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE)
+                os.close(r)
+            os.write(w, data)
+            try:
+                out, err = p.communicate(timeout=20)
+                equal((p.returncode, out.decode(), err), (1, want, b""), what)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.communicate()
+                check(False, what + ": returns without reading to the end (it kept reading)")
+            os.close(w)
+
+
 def main():
     d = tmpdir()
+    stops_early(d)
     good = write(os.path.join(d, "good.txt"), b"fine\n")
     bad = write(os.path.join(d, "bad.txt"), b"a\x80b\xffc\n")
     missing = os.path.join(d, "missing")

@@ -65,7 +65,8 @@ static void slow_reader(int fd, int out)
 }
 
 /* Sends BIG bytes through the pair wfd/rfd (a pipe or a socketpair) to a
- * slow reader under a 1 ms interval timer; checks what arrived. */
+ * slow reader under a 1 ms interval timer; checks what arrived. timed: 0
+ * write_all, 1 write_all_timed, 2 write_all_nosock. */
 static void through(const char *what, int rfd, int wfd, int timed)
 {
     static unsigned char data[BIG];
@@ -96,7 +97,9 @@ static void through(const char *what, int rfd, int wfd, int timed)
     sigaction(SIGALRM, &sa, NULL);
     ticks = 0;
     setitimer(ITIMER_REAL, &it, NULL);
-    rc = timed ? write_all_timed(wfd, data, BIG, 10000) : write_all(wfd, data, BIG);
+    rc = timed == 1   ? write_all_timed(wfd, data, BIG, 10000)
+         : timed == 2 ? write_all_nosock(wfd, data, BIG)
+                      : write_all(wfd, data, BIG);
     setitimer(ITIMER_REAL, &off, NULL);
     close(wfd);
     while (read(res[0], got, 64) < 0 && errno == EINTR)
@@ -123,6 +126,7 @@ int main(void)
     close(closed);
     expect(write_all(closed, "x", 1) == EBADF, "a closed descriptor: EBADF");
     expect(write_all_timed(closed, "x", 1, 100) == EBADF, "timed, a closed descriptor: EBADF");
+    expect(write_all_nosock(closed, "x", 1) == EBADF, "nosock, a closed descriptor: EBADF");
 
     if (pipe(p) != 0 || socketpair(AF_UNIX, SOCK_STREAM, 0, s) != 0)
         return 1;
@@ -131,6 +135,9 @@ int main(void)
     if (pipe(p) != 0 || socketpair(AF_UNIX, SOCK_STREAM, 0, s) != 0)
         return 1;
     through("pipe, write_all_timed", p[0], p[1], 1);
+    if (pipe(p) != 0)
+        return 1;
+    through("pipe, write_all_nosock", p[0], p[1], 2);
     through("socket, write_all_timed", s[0], s[1], 1);
 
     /* a socket whose peer is gone: EPIPE; SIGPIPE (default action: end
@@ -149,6 +156,7 @@ int main(void)
         return 1;
     close(p[0]);
     expect(write_all(p[1], "abc", 3) == EPIPE, "a pipe whose reader is gone: EPIPE");
+    expect(write_all_nosock(p[1], "abc", 3) == EPIPE, "nosock, a pipe whose reader is gone: EPIPE");
     close(p[1]);
 
     /* a peer that stops reading: ETIMEDOUT once the socket buffer is full */

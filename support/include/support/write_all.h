@@ -17,6 +17,13 @@
  * error); some of the bytes may have been written then. */
 int write_all(int fd, const void *p, size_t n);
 
+/* write_all_nosock is write_all for a descriptor the caller knows is not
+ * a socket (fstat: a file, a pipe, a device): write(2) from the first
+ * call, without the send(2) that finds that out again on every call
+ * (two system calls per block instead of one, which shows where a
+ * command writes a large file in blocks). Returns what write_all returns. */
+int write_all_nosock(int fd, const void *p, size_t n);
+
 /* write_all_timed is write_all for a peer that may stop reading: before
  * each write it waits at most timeout_ms milliseconds (poll; negative: no
  * limit) for fd to take more, then writes only what fd takes at once (a
