@@ -710,8 +710,15 @@ static size_t avx512_to_utf32(const uint8_t *p, size_t len, uint32_t *out, size_
     __mmask64 m;
     __m512i v;
 
-    if (len - 1 >= SHORT_MAX || !short_is_ascii(p, len))
+    if (len - 1 >= SHORT_MAX)
         return driver_to_utf32(p, len, out, n_out);
+    if (len <= VEC) { /* one vector: test the one load */
+        v = _mm512_maskz_loadu_epi8(first_bytes(len), p);
+        if (_mm512_movepi8_mask(v) != 0)
+            return driver_to_utf32(p, len, out, n_out);
+    } else if (!short_is_ascii(p, len)) {
+        return driver_to_utf32(p, len, out, n_out);
+    }
     for (o = 0; o < len; o += VEC) {
         m = first_bytes(len - o);
         v = _mm512_maskz_loadu_epi8(m, p + o);
@@ -734,8 +741,15 @@ static size_t avx512_to_utf16(const uint8_t *p, size_t len, uint16_t *out, size_
     __mmask64 m;
     __m512i v;
 
-    if (len - 1 >= SHORT_MAX || !short_is_ascii(p, len))
+    if (len - 1 >= SHORT_MAX)
         return driver_to_utf16(p, len, out, n_out);
+    if (len <= VEC) { /* one vector: test the one load */
+        v = _mm512_maskz_loadu_epi8(first_bytes(len), p);
+        if (_mm512_movepi8_mask(v) != 0)
+            return driver_to_utf16(p, len, out, n_out);
+    } else if (!short_is_ascii(p, len)) {
+        return driver_to_utf16(p, len, out, n_out);
+    }
     for (o = 0; o < len; o += VEC) {
         m = first_bytes(len - o);
         v = _mm512_maskz_loadu_epi8(m, p + o);
