@@ -438,20 +438,23 @@ static U8G_NOINLINE size_t long_copy_prefix(const uint8_t *p, size_t len, uint8_
 
 /* Short inputs (1..SHORT_MAX bytes) go straight to short_blocks, whose
  * ASCII test comes first and costs no more than a look at the first
- * byte. len - 1 < SHORT_MAX is 1 <= len <= SHORT_MAX in one compare
- * (len == 0 wraps around). */
+ * byte. */
 static size_t avx512_valid_prefix(const uint8_t *p, size_t len)
 {
-    if (len - 1 < SHORT_MAX)
+    if (len == 0)
+        return 0;
+    if (len <= SHORT_MAX)
         return short_blocks(p, len, NULL);
-    return len == 0 ? 0 : long_prefix(p, len);
+    return long_prefix(p, len);
 }
 
 static size_t avx512_copy_prefix(const uint8_t *p, size_t len, uint8_t *dst)
 {
-    if (len - 1 < SHORT_MAX)
+    if (len == 0)
+        return 0;
+    if (len <= SHORT_MAX)
         return short_blocks(p, len, dst);
-    return len == 0 ? 0 : long_copy_prefix(p, len, dst);
+    return long_copy_prefix(p, len, dst);
 }
 
 /* Validation and policy checking in one pass (struct u8g_kernels). */
