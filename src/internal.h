@@ -222,6 +222,12 @@ struct u8g_run {
  * block overwrites: a run leaves nothing past its output). */
 #define U8G_RUN_OUT_MAX ((size_t)3 * 64 + 4)
 
+/* Inputs of up to U8G_SHORT_MAX bytes are short: the vector kernels take
+ * them without loop or window set-up (kernels/short_x86.h, the AVX-512
+ * kernel's short_blocks), and sanitize hands them to copy_prefix in one
+ * call. */
+#define U8G_SHORT_MAX ((size_t)256)
+
 /* The hot loops of one implementation. Every function works on the
  * longest valid prefix of p[0..len) and returns its length in bytes; the
  * converters also write its decoding to out, which has room for len units,

@@ -41,23 +41,16 @@ static void put(uint8_t *out, size_t *cap, size_t *o, const uint8_t *src,
     *o += n;
 }
 
-size_t u8guard_sanitize(const void *data, size_t len, void *out,
-                        size_t out_cap, size_t *n_errors)
+/* The loop of u8guard_sanitize from pos (arguments checked; p[0..pos)
+ * already in out[0..pos), without an error). Out of line: the call of a
+ * short valid string (below) then has no local whose address is taken. */
+static U8G_NOINLINE size_t sanitize_from(const struct u8g_kernels *k, const uint8_t *p,
+                                         size_t len, uint8_t *o8, size_t out_cap,
+                                         size_t pos, size_t *n_errors)
 {
-    const uint8_t *p = data;
-    uint8_t *o8 = out;
-    const struct u8g_kernels *k = u8g_active();
-    size_t pos = 0, need = 0, written = 0, errors = 0, n, w;
+    size_t need = pos, written = pos, errors = 0, n, w;
     u8guard_error e;
 
-    if (n_errors)
-        *n_errors = 0;
-    if ((p == NULL && len != 0) || (out == NULL && out_cap != 0))
-        return SIZE_MAX;
-    /* Output written over input not yet read would be sanitized again
-     * (or lost): refused, before anything is read or written. */
-    if (u8g_overlap(p, len, o8, out_cap))
-        return SIZE_MAX;
     while (pos < len) {
         /* Validate a window, then copy it while it is still in cache.
          * Where the window cuts a character, its valid prefix stops short
@@ -105,6 +98,38 @@ size_t u8guard_sanitize(const void *data, size_t len, void *out,
     if (n_errors)
         *n_errors = errors;
     return need;
+}
+
+size_t u8guard_sanitize(const void *data, size_t len, void *out,
+                        size_t out_cap, size_t *n_errors)
+{
+    const uint8_t *p = data;
+    uint8_t *o8 = out;
+    const struct u8g_kernels *k = u8g_active();
+    size_t n = 0;
+
+    if (n_errors)
+        *n_errors = 0;
+    if ((p == NULL && len != 0) || (out == NULL && out_cap != 0))
+        return SIZE_MAX;
+    /* Output written over input not yet read would be sanitized again
+     * (or lost): refused, before anything is read or written. */
+    if (u8g_overlap(p, len, o8, out_cap))
+        return SIZE_MAX;
+    /* A short string with room for the one-pass copy (and the 3 bytes it
+     * may store past the valid prefix): one kernel call, and a valid one
+     * is done; what the loop's first window does, without its set-up. */
+    if (len - 1 < U8G_SHORT_MAX && out_cap >= len + 3) {
+        if (k->copy_prefix != NULL) {
+            n = k->copy_prefix(p, len, o8);
+        } else {
+            n = k->valid_prefix(p, len);
+            u8g_copy(o8, p, n);
+        }
+        if (n == len)
+            return len;
+    }
+    return sanitize_from(k, p, len, o8, out_cap, n, n_errors);
 }
 
 size_t u8guard_sanitized_length(const void *data, size_t len)

@@ -44,23 +44,19 @@ bool u8guard_validate(const void *data, size_t len, u8guard_error *err)
     return false;
 }
 
-bool u8guard_next_error(const void *data, size_t len, size_t *pos,
-                        u8guard_error *err)
+/* next_error from *pos > 0, where a caller iterating over errors usually
+ * is right after one: the sequence at *pos first, with the reference. In
+ * error-dense text it is usually the error, found without setting up the
+ * kernel. Out of line, so that the first call's path (below) has no
+ * local whose address is taken. */
+static U8G_NOINLINE bool next_error_after(const uint8_t *p, size_t len, size_t *pos,
+                                          u8guard_error *err)
 {
-    const uint8_t *p = data;
-    size_t n, step, sub = 0;
+    size_t n = *pos, step, sub = 0;
     uint32_t cp;
     u8guard_kind kind = U8GUARD_OK;
     u8guard_error e;
 
-    if (pos == NULL)
-        return false;
-    n = *pos;
-    if (n > len || (p == NULL && len != 0))
-        return false;
-    /* The sequence at *pos first, with the reference: in error-dense text
-     * (where a caller iterates most) it is usually the error, found
-     * without setting up the kernel. */
     step = 0;
     if (n < len && (step = u8g_step(p + n, len - n, &cp, &kind, &sub)) != 0) {
         n += step;
@@ -84,6 +80,30 @@ bool u8guard_next_error(const void *data, size_t len, size_t *pos,
     *pos = e.offset + e.length;
     if (err)
         *err = e;
+    return true;
+}
+
+bool u8guard_next_error(const void *data, size_t len, size_t *pos,
+                        u8guard_error *err)
+{
+    const uint8_t *p = data;
+    size_t n;
+
+    if (pos == NULL)
+        return false;
+    if (*pos > len || (p == NULL && len != 0))
+        return false;
+    if (*pos != 0)
+        return next_error_after(p, len, pos, err);
+    /* The first call (from offset 0): exactly validate's path, so that on
+     * valid text it costs what validation costs. */
+    n = p ? u8g_active()->valid_prefix(p, len) : 0;
+    if (n == len) {
+        *pos = len;
+        u8g_set_ok(err, len);
+        return false;
+    }
+    *pos = n + report(p, len, n, err);
     return true;
 }
 

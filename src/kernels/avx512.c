@@ -371,7 +371,7 @@ static inline void store_masked(uint8_t *dst, __mmask64 m, __m512i v)
 }
 
 /* Short inputs: up to SHORT_MAX bytes are checked by short_blocks. */
-#define SHORT_MAX (4 * VEC)
+#define SHORT_MAX U8G_SHORT_MAX
 
 /* The error bits of in given the bytes 1, 2 and 3 before each of its
  * bytes (see check), for the short path: the three lookups are in-lane
@@ -393,37 +393,48 @@ static inline __m512i short_check(__m512i in, __m512i prev1, __m512i prev2, __m5
     return _mm512_ternarylogic_epi32(special, must23, _mm512_set1_epi8((char)0x80), 0x78);
 }
 
-/* The 64 bytes from back bytes before p + o, of which only those the
- * mask m selects are read (the others are zero): a masked load never
- * touches the bytes its mask excludes, so m keeps the read inside the
- * input even where the address is before it. The address is computed as
- * an integer: a pointer before the start of an object is not valid C
- * (hence the one lint suppression: the cast is the point). */
-static inline __m512i short_back(__mmask64 m, const uint8_t *p, size_t o, size_t back)
+/* The error bits of in, given prev, the vector before it (zero before
+ * the input: a boundary). The bytes 1, 2 and 3 back come from registers:
+ * valignq puts each 16-byte lane of prev:in one lane higher, and vpalignr
+ * takes the bytes before each lane from there; no load, and no read
+ * outside the input. */
+static inline __m512i short_check_after(__m512i in, __m512i prev)
 {
-    uintptr_t at = (uintptr_t)p + o - back;
+    __m512i up = _mm512_alignr_epi64(in, prev, 6); /* lane k: lane k - 1 of prev:in */
 
-    return _mm512_maskz_loadu_epi8(m, (const void *)at); /* NOLINT(performance-no-int-to-ptr) */
+    return short_check(in, _mm512_alignr_epi8(in, up, 15), _mm512_alignr_epi8(in, up, 14),
+                       _mm512_alignr_epi8(in, up, 13));
+}
+
+/* Where a vector of short_blocks failed (see failed), out of line: the
+ * valid path stays small. */
+static U8G_NOINLINE size_t short_failed(const uint8_t *p, size_t len, size_t s, uint8_t *dst)
+{
+    return failed(p, len, s, dst, NULL);
 }
 
 /* The longest valid prefix of p[0..len), 1 <= len <= SHORT_MAX, for a
  * string that is all there is (a call's whole input): no loop set-up, the
- * last 1..64 bytes read with a masked load (nothing past len is read),
+ * last 1..64 bytes read with a masked load (nothing past len is read, and
+ * the bytes after len are zero, so a character cut off by the end fails),
  * ASCII answered by one test of all the bytes' top bits before any table
- * is touched. Otherwise each vector is checked with the bytes 1, 2 and 3
- * before it read by masked loads (zero before the input, a boundary, and
- * after it, so a character cut off by the end fails), and the last one
+ * is touched. Otherwise each vector is checked with the bytes before it
+ * taken from the vector before it (short_check_after), and the last one
  * also with the end-of-input test of KL_INCOMPLETE_MAX, for when it is
  * full (where it is not, that test can only see a character cut off by
- * the end, which fails anyway). With dst != NULL every vector is also
- * stored once it passed, as blocks does. */
+ * the end, which fails anyway). A string of up to 64 bytes is one masked
+ * load and, if it is not ASCII, one check: no loop. With dst != NULL
+ * every vector is also stored once it passed, as blocks does. */
 static inline __attribute__((always_inline)) size_t
 short_blocks(const uint8_t *p, size_t len, uint8_t *dst)
 {
-    size_t full = (len - 1) / VEC, j, o, r; /* whole vectors before the last */
+    size_t full = (len - 1) / VEC, j; /* whole vectors before the last */
     /* the last vector's 1..64 bytes: a shift by 0..63, no branch */
-    __mmask64 m = ~(__mmask64)0 >> (VEC - (len - full * VEC)), m1, m2, m3;
-    __m512i last = _mm512_maskz_loadu_epi8(m, p + full * VEC), acc = last, a, err;
+    __mmask64 m = ~(__mmask64)0 >> (VEC - (len - full * VEC));
+    __m512i last = _mm512_maskz_loadu_epi8(m, p + full * VEC), acc = last, prev, a, err;
+    const __m512i incomplete_max = _mm512_inserti32x4(
+        _mm512_set1_epi8(-1), _mm_loadu_si128((const __m128i *)(const void *)KL_INCOMPLETE_MAX),
+        3);
 
     for (j = 0; j < full; j++)
         acc = _mm512_or_si512(acc, load(p + j * VEC));
@@ -435,43 +446,20 @@ short_blocks(const uint8_t *p, size_t len, uint8_t *dst)
         }
         return len;
     }
-    for (j = 0; j <= full; j++) {
-        o = j * VEC;
-        r = j < full ? VEC : len - o; /* the input's bytes in this vector */
-        /* byte k of the vector N back is p[o + k - N]: inside the input
-         * for N - o <= k < r + N */
-        if (j > 0 && j < full) { /* all of them inside: plain loads */
-            a = load(p + o);
-            err = short_check(a, load(p + o - 1), load(p + o - 2), load(p + o - 3));
-        } else {
-            m1 = first_bytes(r + 1);
-            m2 = first_bytes(r + 2);
-            m3 = first_bytes(r + 3);
-            if (j == 0) {
-                m1 &= ~(__mmask64)1;
-                m2 &= ~(__mmask64)3;
-                m3 &= ~(__mmask64)7;
-            }
-            a = j < full ? load(p + o) : last;
-            err = short_check(a, short_back(m1, p, o, 1), short_back(m2, p, o, 2),
-                              short_back(m3, p, o, 3));
-        }
-        if (j == full)
-            err = _mm512_or_si512(
-                err, _mm512_subs_epu8(a, _mm512_inserti32x4(
-                                             _mm512_set1_epi8(-1),
-                                             _mm_loadu_si128((const __m128i *)(const void *)
-                                                                 KL_INCOMPLETE_MAX),
-                                             3)));
-        if (any(err))
-            return failed(p, len, o, dst, NULL);
-        if (dst != NULL) {
-            if (j < full)
-                _mm512_storeu_si512(dst + o, a);
-            else
-                store_masked(dst + o, m, a);
-        }
+    prev = _mm512_setzero_si512();
+    for (j = 0; j < full; j++) {
+        a = load(p + j * VEC);
+        if (any(short_check_after(a, prev)))
+            return short_failed(p, len, j * VEC, dst);
+        if (dst != NULL)
+            _mm512_storeu_si512(dst + j * VEC, a);
+        prev = a;
     }
+    err = _mm512_or_si512(short_check_after(last, prev), _mm512_subs_epu8(last, incomplete_max));
+    if (any(err))
+        return short_failed(p, len, full * VEC, dst);
+    if (dst != NULL)
+        store_masked(dst + full * VEC, m, last);
     return len;
 }
 
@@ -481,18 +469,32 @@ static inline bool can_start(uint8_t b)
     return b < 0x80 || (b >= 0xC2 && b <= 0xF4);
 }
 
-/* Short inputs (1..SHORT_MAX bytes) go straight to short_blocks, whose
- * ASCII test comes first and costs no more than a look at the first byte.
- * In longer input, after an error the next byte is often an error too (a
+/* The longer inputs of valid_prefix and copy_prefix, out of line: the
+ * short path is then a small function that needs no stack frame (blocks'
+ * set-up and spills would otherwise be paid by every short string). In
+ * longer input, after an error the next byte is often an error too (a
  * sanitizer calls these right after each one): a byte that cannot start a
  * character is answered without setting up the vectors. */
+static U8G_NOINLINE size_t long_prefix(const uint8_t *p, size_t len)
+{
+    return can_start(p[0]) ? blocks(p, len, NULL, NULL) : 0;
+}
+
+static U8G_NOINLINE size_t long_copy_prefix(const uint8_t *p, size_t len, uint8_t *dst)
+{
+    return can_start(p[0]) ? blocks(p, len, dst, NULL) : 0;
+}
+
+/* Short inputs (1..SHORT_MAX bytes) go straight to short_blocks, whose
+ * ASCII test comes first and costs no more than a look at the first
+ * byte. */
 static size_t avx512_valid_prefix(const uint8_t *p, size_t len)
 {
     if (len == 0)
         return 0;
-    if (len <= SHORT_MAX) /* its first test is as cheap as can_start */
+    if (len <= SHORT_MAX)
         return short_blocks(p, len, NULL);
-    return can_start(p[0]) ? blocks(p, len, NULL, NULL) : 0;
+    return long_prefix(p, len);
 }
 
 static size_t avx512_copy_prefix(const uint8_t *p, size_t len, uint8_t *dst)
@@ -501,7 +503,7 @@ static size_t avx512_copy_prefix(const uint8_t *p, size_t len, uint8_t *dst)
         return 0;
     if (len <= SHORT_MAX)
         return short_blocks(p, len, dst);
-    return can_start(p[0]) ? blocks(p, len, dst, NULL) : 0;
+    return long_copy_prefix(p, len, dst);
 }
 
 /* Validation and policy checking in one pass (struct u8g_kernels). */
@@ -854,49 +856,78 @@ ascii_blocks(const uint8_t *p, size_t len, bool utf16, uint32_t *out32, uint16_t
 #define U8G_DRIVER_ASCII ascii_blocks
 #include "decode_driver.h"
 
-/* A short ASCII string (up to 64 bytes) is valid and its own decoding:
- * one masked load, one test, masked widening stores, nothing else. Other
- * input goes to the windowed decoder. */
+/* Whether p[0..len), 1 <= len <= SHORT_MAX, is all ASCII: the OR of its
+ * vectors, the last one read with a masked load. */
+static inline bool short_is_ascii(const uint8_t *p, size_t len)
+{
+    size_t full = (len - 1) / VEC, j;
+    __m512i acc = _mm512_maskz_loadu_epi8(first_bytes(len - full * VEC), p + full * VEC);
+
+    for (j = 0; j < full; j++)
+        acc = _mm512_or_si512(acc, load(p + j * VEC));
+    return _mm512_movepi8_mask(acc) == 0;
+}
+
+/* A short ASCII string (up to SHORT_MAX bytes) is valid and its own
+ * decoding: one test of its vectors, then masked loads and masked
+ * widening stores, nothing else. Other input goes to the windowed
+ * decoder. */
 static size_t avx512_to_utf32(const uint8_t *p, size_t len, uint32_t *out, size_t *n_out)
 {
-    __mmask64 m = first_bytes(len);
+    size_t o;
+    __mmask64 m;
     __m512i v;
 
-    if (len <= VEC) {
-        v = _mm512_maskz_loadu_epi8(m, p);
-        if (_mm512_movepi8_mask(v) == 0) {
-            _mm512_mask_storeu_epi32(out, (__mmask16)m,
-                                     _mm512_cvtepu8_epi32(_mm512_castsi512_si128(v)));
-            _mm512_mask_storeu_epi32(out + 16, (__mmask16)(m >> 16),
-                                     _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(v, 1)));
-            _mm512_mask_storeu_epi32(out + 32, (__mmask16)(m >> 32),
-                                     _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(v, 2)));
-            _mm512_mask_storeu_epi32(out + 48, (__mmask16)(m >> 48),
-                                     _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(v, 3)));
-            *n_out = len;
-            return len;
-        }
+    if (len - 1 >= SHORT_MAX)
+        return driver_to_utf32(p, len, out, n_out);
+    if (len <= VEC) { /* one vector: test the one load */
+        v = _mm512_maskz_loadu_epi8(first_bytes(len), p);
+        if (_mm512_movepi8_mask(v) != 0)
+            return driver_to_utf32(p, len, out, n_out);
+    } else if (!short_is_ascii(p, len)) {
+        return driver_to_utf32(p, len, out, n_out);
     }
-    return driver_to_utf32(p, len, out, n_out);
+    for (o = 0; o < len; o += VEC) {
+        m = first_bytes(len - o);
+        v = _mm512_maskz_loadu_epi8(m, p + o);
+        _mm512_mask_storeu_epi32(out + o, (__mmask16)m,
+                                 _mm512_cvtepu8_epi32(_mm512_castsi512_si128(v)));
+        _mm512_mask_storeu_epi32(out + o + 16, (__mmask16)(m >> 16),
+                                 _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(v, 1)));
+        _mm512_mask_storeu_epi32(out + o + 32, (__mmask16)(m >> 32),
+                                 _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(v, 2)));
+        _mm512_mask_storeu_epi32(out + o + 48, (__mmask16)(m >> 48),
+                                 _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(v, 3)));
+    }
+    *n_out = len;
+    return len;
 }
 
 static size_t avx512_to_utf16(const uint8_t *p, size_t len, uint16_t *out, size_t *n_out)
 {
-    __mmask64 m = first_bytes(len);
+    size_t o;
+    __mmask64 m;
     __m512i v;
 
-    if (len <= VEC) {
-        v = _mm512_maskz_loadu_epi8(m, p);
-        if (_mm512_movepi8_mask(v) == 0) {
-            _mm512_mask_storeu_epi16(out, (__mmask32)m,
-                                     _mm512_cvtepu8_epi16(_mm512_castsi512_si256(v)));
-            _mm512_mask_storeu_epi16(out + 32, (__mmask32)(m >> 32),
-                                     _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(v, 1)));
-            *n_out = len;
-            return len;
-        }
+    if (len - 1 >= SHORT_MAX)
+        return driver_to_utf16(p, len, out, n_out);
+    if (len <= VEC) { /* one vector: test the one load */
+        v = _mm512_maskz_loadu_epi8(first_bytes(len), p);
+        if (_mm512_movepi8_mask(v) != 0)
+            return driver_to_utf16(p, len, out, n_out);
+    } else if (!short_is_ascii(p, len)) {
+        return driver_to_utf16(p, len, out, n_out);
     }
-    return driver_to_utf16(p, len, out, n_out);
+    for (o = 0; o < len; o += VEC) {
+        m = first_bytes(len - o);
+        v = _mm512_maskz_loadu_epi8(m, p + o);
+        _mm512_mask_storeu_epi16(out + o, (__mmask32)m,
+                                 _mm512_cvtepu8_epi16(_mm512_castsi512_si256(v)));
+        _mm512_mask_storeu_epi16(out + o + 32, (__mmask32)(m >> 32),
+                                 _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(v, 1)));
+    }
+    *n_out = len;
+    return len;
 }
 
 /* error_scan.h's bit planes of the 64 bytes at p: bit 7 of each byte as

@@ -24,6 +24,7 @@
 #define U8GUARD_SHORT_X86_H
 
 #include "blocks.h"
+#include "check16_x86.h"
 #include "utf8_char.h"
 
 #include <immintrin.h>
@@ -31,7 +32,7 @@
 #include <string.h>
 
 /* The inputs short_x86_prefix takes. */
-#define U8G_SHORT_X86_MAX ((size_t)256)
+#define U8G_SHORT_X86_MAX U8G_SHORT_MAX
 
 static inline __m128i short_load16(const uint8_t *p)
 {
@@ -42,22 +43,9 @@ static inline __m128i short_load16(const uint8_t *p)
  * bytes of before (see blocks.h). */
 static inline __m128i short_check16(__m128i in, __m128i before)
 {
-    const __m128i nibble = _mm_set1_epi8(0x0F);
-    __m128i prev1 = _mm_alignr_epi8(in, before, 15);
-    __m128i prev2 = _mm_alignr_epi8(in, before, 14);
-    __m128i prev3 = _mm_alignr_epi8(in, before, 13);
-    __m128i a = _mm_shuffle_epi8(short_load16(KL_PREV_HIGH),
-                                 _mm_and_si128(_mm_srli_epi16(prev1, 4), nibble));
-    __m128i b = _mm_shuffle_epi8(short_load16(KL_PREV_LOW), _mm_and_si128(prev1, nibble));
-    __m128i c = _mm_shuffle_epi8(short_load16(KL_CUR_HIGH),
-                                 _mm_and_si128(_mm_srli_epi16(in, 4), nibble));
-    __m128i special = _mm_and_si128(_mm_and_si128(a, b), c);
-    __m128i must23 = _mm_and_si128(
-        _mm_or_si128(_mm_subs_epu8(prev2, _mm_set1_epi8(KL_THIRD_SUB)),
-                     _mm_subs_epu8(prev3, _mm_set1_epi8(KL_FOURTH_SUB))),
-        _mm_set1_epi8((char)0x80));
-
-    return _mm_xor_si128(must23, special);
+    return check16(in, _mm_alignr_epi8(in, before, 15), _mm_alignr_epi8(in, before, 14),
+                   _mm_alignr_epi8(in, before, 13), short_load16(KL_PREV_HIGH),
+                   short_load16(KL_PREV_LOW), short_load16(KL_CUR_HIGH));
 }
 
 static inline uint64_t short_word(const uint8_t *p, size_t n)

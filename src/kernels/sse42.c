@@ -15,6 +15,7 @@
 #endif
 
 #include "blocks.h"
+#include "check16_x86.h"
 #include "decode_tables.h"
 #include "utf8_char.h"
 #include "short_x86.h"
@@ -49,20 +50,8 @@ static inline void load_tables(struct tables *t)
  * measured (Zen 4) cost less than three alignr from the previous vector. */
 static inline __m128i check_at(const uint8_t *q, const struct tables *t)
 {
-    const __m128i nibble = _mm_set1_epi8(0x0F);
-    __m128i in = load(q), prev1 = load(q - 1), prev2 = load(q - 2), prev3 = load(q - 3);
-    __m128i a = _mm_shuffle_epi8(t->prev_high,
-                                 _mm_and_si128(_mm_srli_epi16(prev1, 4), nibble));
-    __m128i b = _mm_shuffle_epi8(t->prev_low, _mm_and_si128(prev1, nibble));
-    __m128i c = _mm_shuffle_epi8(t->cur_high,
-                                 _mm_and_si128(_mm_srli_epi16(in, 4), nibble));
-    __m128i special = _mm_and_si128(_mm_and_si128(a, b), c);
-    __m128i must23 = _mm_and_si128(
-        _mm_or_si128(_mm_subs_epu8(prev2, _mm_set1_epi8(KL_THIRD_SUB)),
-                     _mm_subs_epu8(prev3, _mm_set1_epi8(KL_FOURTH_SUB))),
-        _mm_set1_epi8((char)0x80));
-
-    return _mm_xor_si128(must23, special);
+    return check16(load(q), load(q - 1), load(q - 2), load(q - 3), t->prev_high, t->prev_low,
+                   t->cur_high);
 }
 
 /* The error bits of the 64 bytes at q (q[-3..-1] readable). */
