@@ -43,7 +43,8 @@ test_exhaustive and the word guard-page run, and with guard-page lengths
 
 Usage:
   ci/mutate.py [--quick] [--only FILE] [--list] [--keep] [--timeout S]
-               [--report PATH] [--planted] [--sample N [--seed S]]
+               [--report PATH] [--planted]
+  ci/mutate.py (--sample N [--seed S] | --all) [--match RE] [--work DIR]
     --quick      every 3rd mutant, and no corpus stream test
     --only FILE  mutate only src/FILE (e.g. scalar.c)
     --list       print the mutants and exit
@@ -53,12 +54,15 @@ Usage:
                  "asan" in the ASan+UBSan build, the others without it)
     --no-asan    do not rebuild survivors with ASan+UBSan
     --sample N   N mutants drawn at random (--seed S; default the time; the
-                 seed is printed) from every file of src/ (every kernel
-                 built here), cli/ and oracle/ that this machine compiles,
-                 each built into the whole product (-O1, CLI and oracles
-                 on) and tested with ctest on its folder's labels
-                 (AREA_LABELS, without SKIP_LABELS); no ASan stage. With
-                 --list, prints the draw without running it
+                 seed is printed) from every file of src/ (every kernel; NEON
+                 in a cross build under qemu when the toolchain is there),
+                 cli/ and oracle/ that a build here compiles, each judged by
+                 its own file's tests in one persistent build
+                 (ci/mutate_whole.py). With --list, prints the draw
+    --all        the same for every candidate
+    --match RE   (with --sample/--all) only candidates whose
+                 "file:line kind 'old' -> 'new'" matches RE
+    --work DIR   (with --sample/--all) keep the copy and builds in DIR
     --report     where the survivors are written (default
                  build/mutate/report.txt)
 Exit status: 0 when no mutant survived (or, with --planted, every planted
@@ -659,7 +663,9 @@ def whole_run(args):
             desc = "%s:%d %s %r -> %r" % (m["file"], m["line"], m["kind"], m["old"], m["new"])
             if claim:
                 claims += 1
-                if res == "killed":
+                if res != "killed":
+                    res = "held"
+                else:
                     res = "claim-wrong"
                     lines.append("CLAIM WRONG (listed as dead/equivalent, but killed by %s): %s"
                                  % (test, desc))
