@@ -293,6 +293,11 @@ void results_print_targets(FILE *f, const char *auto_column)
                     auto_column, NULL, 2.9);
         target_line(f, "sanitize / memcpy", z, OP_SANITIZE, OP_REFERENCE, auto_column,
                     "memcpy", 0.8);
+        /* Issue 15: the stream fed 4 KiB at a time against one call. */
+        target_line(f, "stream 4 KiB / one-shot, validate", z, OP_VALIDATE, OP_VALIDATE,
+                    "u8g-stream4k", auto_column, 0.9);
+        target_line(f, "stream 4 KiB / one-shot, sanitize", z, OP_SANITIZE, OP_SANITIZE,
+                    "u8g-stream4k", auto_column, 0.9);
         target_line(f, "decode UTF-16: u8guard / icu-ucnv", z, OP_UTF16, OP_UTF16,
                     auto_column, "icu-ucnv", 20.0);
         target_line(f, "decode UTF-32: u8guard / iconv", z, OP_UTF32, OP_UTF32,

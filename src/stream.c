@@ -227,8 +227,14 @@ size_t u8guard_stream_feed(u8guard_stream *s, const void *data, size_t len,
         cut = final ? len : last_boundary(p, len);
         while (i < len) {
             end = i < cut ? cut : len;
-            if (k.out != NULL && k.form == U8GUARD_FORM_UTF8 && k.q.deny == 0 &&
-                k.kern->copy_prefix != NULL) {
+            if (i == cut) {
+                /* p[cut..len) is a lead byte and fewer continuations than
+                 * it needs (last_boundary; the chunk is not final): no
+                 * valid prefix, and no kernel call to find that out (its
+                 * set-up is a cost per chunk). */
+                n = 0;
+            } else if (k.out != NULL && k.form == U8GUARD_FORM_UTF8 && k.q.deny == 0 &&
+                       k.kern->copy_prefix != NULL) {
                 /* Validated and copied in one pass (out_cap >= 3 * len). */
                 n = k.kern->copy_prefix(p + i, end - i, (uint8_t *)k.out + k.o);
                 k.o += n;

@@ -26,6 +26,16 @@
  *                       decode the valid p[0..n) (n >= 1) to out, returning
  *                       the units written,
  *
+ * and may define
+ *
+ *   U8G_DRIVER_ASCII    size_t f(const uint8_t *p, size_t len, bool utf16,
+ *                       uint32_t *out32, uint16_t *out16): widens the
+ *                       all-ASCII blocks at the start of p[0..len) to out32
+ *                       (utf16 false) or out16 and returns their bytes (as
+ *                       many units): ASCII is valid whatever follows it, so
+ *                       these bytes need no validation pass (a run of
+ *                       ASCII costs one test and one widening store),
+ *
  * and gets the static functions driver_to_utf32 and driver_to_utf16 for
  * its u8g_kernels table. Everything is static and inline, resolved in the
  * kernel's own translation unit, compiled with its instruction-set flags:
@@ -59,6 +69,14 @@ driver_decode(const uint8_t *p, size_t len, bool utf16, uint32_t *out32,
 
     dec_consts_load(&c);
     while (pos < len) {
+#ifdef U8G_DRIVER_ASCII
+        n = U8G_DRIVER_ASCII(p + pos, len - pos, utf16, utf16 ? NULL : out32 + o,
+                             utf16 ? out16 + o : NULL);
+        pos += n;
+        o += n;
+        if (pos == len)
+            break;
+#endif
         w = len - pos < U8G_DEC_WINDOW ? len - pos : U8G_DEC_WINDOW;
         n = U8G_DRIVER_VALID(p + pos, w);
         if (n == 0)
