@@ -43,7 +43,8 @@ test_exhaustive and the word guard-page run, and with guard-page lengths
 
 Usage:
   ci/mutate.py [--quick] [--only FILE] [--list] [--keep] [--timeout S]
-               [--report PATH] [--planted] [--sample N [--seed S]]
+               [--report PATH] [--planted]
+  ci/mutate.py (--sample N [--seed S] | --all) [--match RE] [--work DIR]
     --quick      every 3rd mutant, and no corpus stream test
     --only FILE  mutate only src/FILE (e.g. scalar.c)
     --list       print the mutants and exit
@@ -53,12 +54,15 @@ Usage:
                  "asan" in the ASan+UBSan build, the others without it)
     --no-asan    do not rebuild survivors with ASan+UBSan
     --sample N   N mutants drawn at random (--seed S; default the time; the
-                 seed is printed) from every file of src/ (every kernel
-                 built here), cli/ and oracle/ that this machine compiles,
-                 each built into the whole product (-O1, CLI and oracles
-                 on) and tested with ctest on its folder's labels
-                 (AREA_LABELS, without SKIP_LABELS); no ASan stage. With
-                 --list, prints the draw without running it
+                 seed is printed) from every file of src/ (every kernel; NEON
+                 in a cross build under qemu when the toolchain is there),
+                 cli/ and oracle/ that a build here compiles, each judged by
+                 its own file's tests in one persistent build
+                 (ci/mutate_whole.py). With --list, prints the draw
+    --all        the same for every candidate
+    --match RE   (with --sample/--all) only candidates whose
+                 "file:line kind 'old' -> 'new'" matches RE
+    --work DIR   (with --sample/--all) keep the copy and builds in DIR
     --report     where the survivors are written (default
                  build/mutate/report.txt)
 Exit status: 0 when no mutant survived (or, with --planted, every planted
@@ -84,11 +88,6 @@ KINDS = ["U8GUARD_OK", "U8GUARD_UNEXPECTED_CONTINUATION", "U8GUARD_OVERLONG",
          "U8GUARD_TRUNCATED", "BAD"]
 # --sample draws from every C file of these folders that this machine builds.
 WHOLE_DIRS = ["src", "cli", "oracle"]
-# --sample: the ctest labels that test each folder, and the labels never run
-# (too long for a per-mutant run, or not about results).
-AREA_LABELS = {"src": "unit|hardening|kernels|stream|regress|exhaustive|support",
-               "cli": "cli", "oracle": "audit|oracle"}
-SKIP_LABELS = "slow|long|valgrind|fuzz|bench|install"
 TARGETS = ["test_unit", "test_stream", "test_exhaustive", "test_guard_pages",
            "test_limits", "test_saturation", "test_windows", "test_stream_pending"]
 
@@ -216,7 +215,7 @@ EQUIVALENT = [
      "valid_prefix + decode_bounded, which write the same units and return the same count"),
     ("decode.c", ">= len) {\n        n = u8g_active()->to_utf16", ">=", ">",
      "as for to_utf32: at out_cap == len every unit fits on both paths"),
-    ("decode.c", "0;\n    u8guard_kind kind;\n\n    while (i < n)", "0", "1",
+    ("decode.c", "0;\n    u8guard_kind kind;\n\n    /*@ loop invariant 0 <= i <= n", "0", "1",
      "decode_bounded reads cp only after u8g_step returned nonzero, which sets it "
      "(the initializer only quiets -Wmaybe-uninitialized)"),
     ("stream.c", "4];\n    size_t have", "4", "5",
@@ -231,6 +230,12 @@ EQUIVALENT = [
     ("sanitize.c", "3 &&\n            !(len >= OUT_OF_CACHE", "3", "4",
      "a stricter room test only sends more windows to the two-pass path, "
      "which writes the same bytes"),
+    ("cli/explain.c", "2, &r))", "2", "1",
+     "a larger capacity for hex_parse: len characters never give more than len / 2 bytes "
+     "(two digits a byte), so the capacity is never reached either way"),
+    ("cli/explain.c", "< 0x80 ? 1 : b < 0xE0", "<", "<=",
+     "char_len is called only at the start of a valid character, which is never 0x80 "
+     "(a continuation byte): the two differ only there"),
     ("kernels/avx512.c", "0x80); /* a & b & c */", "0x80", "0x81", WHY_FALSE_ALARM),
     ("kernels/avx512.c", "0x80); /* a & b & c */", "0x80", "0x7F", WHY_FALSE_ALARM),
 ]
@@ -267,6 +272,25 @@ CMP = re.compile(r"(?<![<>=!\-])(<=|>=|==|!=|<|>)(?![<>=])")
 CMP_SWAP = {"<": "<=", "<=": "<", ">": ">=", ">=": ">", "==": "!=", "!=": "=="}
 NUM = re.compile(r"(?<![\w.])(0[xX][0-9A-Fa-f]+|\d+)([uUlL]*)(?![\w.])")
 PLUS1 = re.compile(r" ([+-]) 1(?![\w.x])")
+LOGIC = re.compile(r"&&|\|\|")
+# A call of a vector intrinsic (x86 _mm*_..., NEON v...q_..._u8): its integer
+# arguments are immediates (shuffle controls, ternary-logic truth tables,
+# shift counts), mutated like every constant but counted as "imm".
+INTRINSIC = re.compile(r"(_mm\d*_\w+|_m\w+_\w+|v\w+_[usfp]\d+|v\w+_n_\w+)\s*$")
+
+
+def intrinsic_arg(text, pos):
+    """True when pos is inside the argument list of a vector intrinsic."""
+    depth, i = 0, pos - 1
+    while i >= 0 and text[i] not in ";{}":
+        if text[i] == ")":
+            depth += 1
+        elif text[i] == "(":
+            if depth == 0:
+                return bool(INTRINSIC.search(text[max(0, i - 60):i]))
+            depth -= 1
+        i -= 1
+    return False
 KIND = re.compile(r"\b(" + "|".join(KINDS) + r")\b")
 
 
@@ -365,7 +389,8 @@ def mutants_of(fname, text):
                 continue
             lit, suf = m.group(1), m.group(2)
             v = int(lit, 16) if lit[:2].lower() == "0x" else int(lit)
-            kind = "table" if in_table(pos) else "const"
+            kind = ("table" if in_table(pos) else "imm" if intrinsic_arg(text, pos)
+                    else "const")
             for d in (1, -1):
                 if v + d < 0:
                     continue
@@ -381,6 +406,12 @@ def mutants_of(fname, text):
         for m in PLUS1.finditer(seg):
             pos = a + m.start()
             add(pos, m.group(0), "", "plus1")
+        for m in LOGIC.finditer(seg):
+            pos = a + m.start()
+            line = text[line_starts[line_of(pos) - 1]:].split("\n", 1)[0]
+            if line.lstrip().startswith("#"):
+                continue
+            add(pos, m.group(0), "||" if m.group(0) == "&&" else "&&", "logic")
     return out
 
 
@@ -567,118 +598,27 @@ def on_term(signum, frame):
     raise SystemExit("mutate: stopped by signal %d" % signum)
 
 
-def whole_tree(work):
-    """--sample: copies every file git knows (tracked or not ignored) into
-    work/tree, and links work/shared to the shared folder the tests read as
-    ../shared. Returns the tree."""
-    tree = os.path.join(work, "tree")
-    p = subprocess.run(["git", "ls-files", "-z", "-c", "-o", "--exclude-standard"], cwd=ROOT,
-                       stdout=subprocess.PIPE, check=True)
-    for rel in p.stdout.decode().split("\0"):
-        src = os.path.join(ROOT, rel)
-        if rel and os.path.isfile(src):
-            os.makedirs(os.path.dirname(os.path.join(tree, rel)), exist_ok=True)
-            shutil.copy2(src, os.path.join(tree, rel))
-    shared = os.path.join(os.path.dirname(ROOT), "shared")
-    if os.path.isdir(shared):
-        os.symlink(shared, os.path.join(work, "shared"))
-    return tree
-
-
-class WholeBuild:
-    """--sample: one -O1 build of the whole copied tree (library, every
-    kernel, the command, the audit), tested per folder with ctest."""
-
-    def __init__(self, work, tree, timeout):
-        self.work, self.tree, self.timeout = work, tree, timeout
-        self.dir = os.path.join(work, "whole")
-        self.limits = {}
-
-    def configure(self):
-        gen = ["-G", "Ninja"] if shutil.which("ninja") else []
-        st, _, out = run(["cmake"] + gen + ["-S", self.tree, "-B", self.dir,
-                          "-DCMAKE_BUILD_TYPE=None", "-DCMAKE_C_FLAGS=-O1",
-                          "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON"], self.work, 600)
-        if st != 0:
-            sys.exit("mutate: configure failed:\n" + out)
-
-    def built_files(self):
-        """The files of WHOLE_DIRS that this configuration compiles (a .c
-        file not compiled here, such as the NEON kernel on x86, would only
-        give false survivors), and every header of those folders."""
-        with open(os.path.join(self.dir, "compile_commands.json")) as f:
-            compiled = {os.path.relpath(os.path.realpath(e["file"]), os.path.realpath(self.tree))
-                        for e in json.load(f)}
-        out, left = [], []
-        for d in WHOLE_DIRS:
-            for dirpath, dirnames, names in os.walk(os.path.join(ROOT, d)):
-                dirnames.sort()
-                for n in sorted(names):
-                    rel = os.path.relpath(os.path.join(dirpath, n), ROOT)
-                    if n.endswith(".h") or (n.endswith(".c") and rel in compiled):
-                        out.append(rel)
-                    elif n.endswith(".c"):
-                        left.append(rel)
-        return out, left
-
-    def build(self):
-        return run(["cmake", "--build", self.dir, "-j2"], self.dir, 1800)
-
-    def test(self, area, limit):
-        """Runs the area's ctest subset; returns (status, secs, failed test)."""
-        cmd = ["ctest", "-j2", "--stop-on-failure", "--timeout", "%d" % limit,
-               "-L", AREA_LABELS[area], "-LE", SKIP_LABELS]
-        st, secs, out = run(cmd, self.dir, 4 * limit + 60)
-        failed = re.findall(r"^\s*\d+ - (\S+) \(", out, re.M)
-        self.last_output = out
-        return st, secs, (failed[0] if failed else None)
-
-    def ready_area(self, area):
-        """Runs the area's tests on the unmutated tree once: they must pass;
-        each test's limit is then 10 times the subset's time, at least --timeout."""
-        if area in self.limits:
-            return
-        st, secs, _ = self.test(area, 600)
-        if st != 0:
-            sys.exit("mutate: the unmutated tree fails ctest -L '%s':\n%s"
-                     % (AREA_LABELS[area], self.last_output))
-        self.limits[area] = max(self.timeout, 10 * secs)
-        print("mutate: %s tests take %.1f s, limit %.0f s" % (area, secs, self.limits[area]),
-              flush=True)
-
-    def try_mutant(self, path, original, mutated, area):
-        """Returns ("killed", test) / ("survived", None) / ("stillborn", None);
-        the original is back in path afterwards."""
-        with open(path, "w") as f:
-            f.write(mutated)
-        try:
-            st, _, _ = self.build()
-            if st != 0:
-                return "stillborn", None
-            st, _, failed = self.test(area, self.limits[area])
-        finally:
-            with open(path, "w") as f:
-                f.write(original)
-        if st == "timeout":
-            return "killed", "ctest (time limit)"
-        return ("killed", failed or "ctest") if st != 0 else ("survived", None)
-
-
-def sample_run(args):
-    """--sample N: N mutants drawn with the seed from every built file of
-    src/, cli/ and oracle/, each built into the whole product and tested
-    with its folder's ctest subset (no ASan stage). Returns the exit status."""
+def whole_run(args):
+    """--sample N / --all: mutants drawn with the seed (or all of them) from
+    every file of src/, cli/ and oracle/ a build here compiles, each judged
+    by its own file's tests in one persistent build (ci/mutate_whole.py).
+    Returns the exit status."""
+    import mutate_whole as mw
     seed = args.seed if args.seed is not None else int(time.time())
-    work = tempfile.mkdtemp(prefix="u8guard-mutate-")
+    print("mutate: seed %d (replay: python3 ci/mutate.py --sample %s --seed %d)"
+          % (seed, args.sample if args.sample is not None else "N", seed), flush=True)
+    cross = bool(shutil.which("aarch64-linux-gnu-gcc") and shutil.which("qemu-aarch64"))
+    if not cross:
+        print("mutate: NEON skipped: aarch64-linux-gnu-gcc or qemu-aarch64 not found, "
+              "so src/kernels/neon.c is neither built nor run here")
+    work = args.work or tempfile.mkdtemp(prefix="u8guard-mutate-")
+    os.makedirs(work, exist_ok=True)
     t0 = time.time()
     try:
-        tree = whole_tree(work)
-        wb = WholeBuild(work, tree, args.timeout)
-        print("mutate: configuring the whole tree", flush=True)
-        wb.configure()
-        files, left = wb.built_files()
+        runner = mw.Runner(ROOT, work, args.timeout, cross)
+        files, left = runner.compiled()
         if left:
-            print("mutate: not built here, not sampled: " + ", ".join(left))
+            print("mutate: not compiled by any build here, not mutated: " + ", ".join(left))
         todo, sources = [], {}
         for f in files:
             with open(os.path.join(ROOT, f)) as fh:
@@ -687,48 +627,79 @@ def sample_run(args):
                 t = sources[f]
                 m["mutated"] = t[:m["pos"]] + m["new"] + t[m["pos"] + len(m["old"]):]
                 todo.append(m)
-        rng = random.Random(seed)
-        pick = rng.sample(todo, min(args.sample, len(todo)))
-        print("mutate: --sample %d --seed %d: %d mutants drawn from %d candidates in %d files"
-              % (args.sample, seed, len(pick), len(todo), len(files)), flush=True)
+        stale = [e for e in EQUIVALENT if not any(
+            m["kind"] == "equivalent" and src_path(m["file"]) == src_path(e[0]) and
+            m["old"] == e[2] and m["new"] == e[3] and sources[m["file"]].startswith(e[1], m["pos"])
+            for m in todo)]
+        for f, anchor, old, new, _ in stale:
+            print("mutate: equivalent-mutant anchor no longer matches (source changed): "
+                  "%s: %r %r -> %r" % (f, anchor, old, new))
+        if stale:
+            return 2
+        if args.match:
+            todo = [m for m in todo if re.search(args.match, "%s:%d %s %r -> %r" % (
+                m["file"], m["line"], m["kind"], m["old"], m["new"]))]
+        if args.sample is not None:
+            pick = random.Random(seed).sample(todo, min(args.sample, len(todo)))
+        else:
+            pick = list(todo)
+        by_kind = {}
+        for m in todo:
+            by_kind[m["kind"]] = by_kind.get(m["kind"], 0) + 1
+        print("mutate: %d mutants to run, drawn from %d candidates in %d files (%s)"
+              % (len(pick), len(todo), len(files),
+                 ", ".join("%s %d" % kv for kv in sorted(by_kind.items()))), flush=True)
         if args.list:
             for m in pick:
                 print("%s:%d %s %r -> %r" % (m["file"], m["line"], m["kind"], m["old"], m["new"]))
             return 0
-        st, secs, out = wb.build()
-        if st != 0:
-            sys.exit("mutate: the unmutated tree does not build:\n" + out)
-        print("mutate: whole tree built in %.0f s" % secs, flush=True)
+        # Fastest first within a file is the runner's job; here the files are
+        # visited in order so that one file's object is saved once per mutant.
+        pick.sort(key=lambda m: (m["file"], m["pos"]))
         counts = {"killed": 0, "survived": 0, "stillborn": 0}
-        lines = []
+        lines, claims, by_test = [], 0, {}
+        t_mut = time.time()
         for i, m in enumerate(pick):
-            area = m["file"].split("/", 1)[0]
-            wb.ready_area(area)
             t1 = time.time()
-            res, test = wb.try_mutant(os.path.join(tree, m["file"]), sources[m["file"]],
-                                      m["mutated"], area)
+            res, test = runner.judge(m["file"], sources[m["file"]], m["mutated"])
             claim = m["kind"] in ("dead", "equivalent")
             desc = "%s:%d %s %r -> %r" % (m["file"], m["line"], m["kind"], m["old"], m["new"])
-            if claim and res == "killed":
-                res = "claim-wrong"
-                lines.append("CLAIM WRONG (listed as dead/equivalent, but killed): %s" % desc)
-            elif not claim:
+            if claim:
+                claims += 1
+                if res != "killed":
+                    res = "held"
+                else:
+                    res = "claim-wrong"
+                    lines.append("CLAIM WRONG (listed as dead/equivalent, but killed by %s): %s"
+                                 % (test, desc))
+            else:
                 counts[res] += 1
                 if res == "survived":
                     lines.append("SURVIVED %s" % desc)
-            print("[%d/%d] %-9s %s%s (%.0f s)" % (i + 1, len(pick), res.upper(), desc,
+                if res == "killed":
+                    key = test.split(" (")[0]
+                    by_test[key] = by_test.get(key, 0) + 1
+            print("[%d/%d] %-9s %s%s (%.1f s)" % (i + 1, len(pick), res.upper(), desc,
                                                  " (by %s)" % test if test else "",
                                                  time.time() - t1), flush=True)
-        secs = time.time() - t0
-        lines.insert(0, "sample (seed %d): %d run, killed %d, survived %d, stillborn %d, "
-                        "claims checked %d, %.0f s"
-                     % (seed, len(pick), counts["killed"], counts["survived"],
-                        counts["stillborn"], sum(m["kind"] in ("dead", "equivalent") for m in pick),
-                        secs))
+        n = len(pick)
+        lines.insert(0, "whole tree (seed %d): %d candidates, %d run, killed %d, survived %d, "
+                        "stillborn %d, dead/equivalent claims run %d; %.0f s in all, %.1f s "
+                        "per mutant (%.0f s of it the unmutated tree's builds and test runs)"
+                     % (seed, len(todo), n, counts["killed"], counts["survived"],
+                        counts["stillborn"], claims, time.time() - t0,
+                        (time.time() - t_mut - runner.baseline_secs) / max(n, 1),
+                        runner.baseline_secs))
+        lines.insert(1, "killed by: " + ", ".join("%s %d" % kv for kv in
+                                                   sorted(by_test.items(), key=lambda kv: -kv[1])))
+        os.makedirs(os.path.dirname(args.report), exist_ok=True)
+        with open(args.report, "w") as f:
+            f.write("\n".join(lines) + "\n")
         print("\n".join(lines))
+        print("mutate: report written to %s" % args.report)
         return 0 if not any(l.startswith(("SURVIVED", "CLAIM")) for l in lines) else 1
     finally:
-        if args.keep:
+        if args.keep or args.work:
             print("mutate: work tree kept in %s" % work)
         else:
             shutil.rmtree(work, ignore_errors=True)
@@ -748,9 +719,13 @@ def main():
     ap.add_argument("--report", default=os.path.join(ROOT, "build/mutate/report.txt"))
     ap.add_argument("--sample", type=int)
     ap.add_argument("--seed", type=int)
+    ap.add_argument("--all", action="store_true")
+    ap.add_argument("--work")
+    ap.add_argument("--match")
     args = ap.parse_args()
-    if args.sample is not None:
-        return sample_run(args)
+    if args.sample is not None or args.all:
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        return whole_run(args)
 
     files = [args.only] if args.only else CORE
     sources = {}

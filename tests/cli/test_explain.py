@@ -62,6 +62,27 @@ not valid UTF-8: 3 bytes, 1 character, 1 error
     E0 A0 is cut off: the input ends 1 byte short of a 3-byte sequence
 not valid UTF-8: 2 bytes, 0 characters, 1 error
 """),
+    # Led by EF and F0, either side of the 3/4-byte boundary of the same
+    # tests (describe.c's w[0] < 0xF0 in the bad_continuation and truncated
+    # texts).
+    "EF BF 41": (1, """offset 0: EF BF: error bad_continuation (length 2)
+    EF BF starts a 3-byte sequence, but 41 is not a continuation byte
+offset 2: 41: U+0041 'A' (ASCII)
+not valid UTF-8: 3 bytes, 1 character, 1 error
+"""),
+    "F0 90 41": (1, """offset 0: F0 90: error bad_continuation (length 2)
+    F0 90 starts a 4-byte sequence, but 41 is not a continuation byte
+offset 2: 41: U+0041 'A' (ASCII)
+not valid UTF-8: 3 bytes, 1 character, 1 error
+"""),
+    "EF BF": (1, """offset 0: EF BF: error truncated (length 2)
+    EF BF is cut off: the input ends 1 byte short of a 3-byte sequence
+not valid UTF-8: 2 bytes, 0 characters, 1 error
+"""),
+    "F0 90 80": (1, """offset 0: F0 90 80: error truncated (length 3)
+    F0 90 80 is cut off: the input ends 1 byte short of a 4-byte sequence
+not valid UTF-8: 3 bytes, 0 characters, 1 error
+"""),
     "E0 80": (1, """offset 0: E0: error overlong (length 1)
     E0 80 can only begin an overlong encoding (of a character in U+0000..U+07FF)
 offset 1: 80: error unexpected_continuation (length 1)

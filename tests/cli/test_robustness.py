@@ -148,9 +148,27 @@ def small_ones(d):
           "check --help documents the suffixes of --max-errors", None, out)
 
 
+def stdin_closed(d):
+    """With descriptor 0 closed, open() hands the file descriptor 0: it is a
+    good descriptor (cli/input.c tests fd < 0, not fd <= 0)."""
+    good = write(os.path.join(d, "good.txt"), b"h\xc3\xa9llo\n")
+    bad = write(os.path.join(d, "bad.txt"), b"ab\xc0\xafcd")
+    for path, want_rc, want in ((good, 0, good.encode() + b": valid UTF-8, 7 bytes\n"),
+                                (bad, 1, None)):
+        p = subprocess.run([BIN, "check", path], stdin=subprocess.DEVNULL,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           preexec_fn=lambda: os.close(0))
+        ref = subprocess.run([BIN, "check", path], stdin=subprocess.DEVNULL,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        equal((p.returncode, p.stdout, p.stderr), (want_rc, want or ref.stdout, b""),
+              "check %s with standard input closed: as with it open" % os.path.basename(path))
+        equal(ref.returncode, want_rc, "check %s: exit status" % os.path.basename(path))
+
+
 def main():
     d = tmpdir()
-    for part in (file_size_limit, broken_pipe, names, dangling, implementation, small_ones):
+    for part in (file_size_limit, broken_pipe, names, dangling, implementation, small_ones,
+                 stdin_closed):
         sub = os.path.join(d, part.__name__)
         os.mkdir(sub)
         part(sub)

@@ -215,6 +215,24 @@ static const char *inconsistency(const struct results *r)
     return NULL;
 }
 
+/* Is impl compared with the reference? It must be supported, and listed in
+ * U8GUARD_TEST_IMPLS (comma-separated names) when that is set and not
+ * empty: ci/mutate.py runs a kernel's mutants against that kernel only. */
+static int compared(u8guard_impl impl)
+{
+    const char *list = getenv("U8GUARD_TEST_IMPLS"), *name = u8guard_impl_name(impl), *p;
+    size_t n = strlen(name);
+
+    if (!u8guard_impl_supported(impl))
+        return 0;
+    if (list == NULL || *list == '\0')
+        return 1;
+    for (p = list; (p = strstr(p, name)) != NULL; p += n)
+        if ((p == list || p[-1] == ',') && (p[n] == ',' || p[n] == '\0'))
+            return 1;
+    return 0;
+}
+
 int compare_all(const uint8_t *in, size_t len, const char *what, int fast)
 {
     struct results ref, got;
@@ -231,7 +249,7 @@ int compare_all(const uint8_t *in, size_t len, const char *what, int fast)
         hexdump(in, len);
     }
     for (impl = U8GUARD_IMPL_SCALAR + 1; impl < U8GUARD_IMPL_COUNT_; impl++) {
-        if (!u8guard_set_impl((u8guard_impl)impl))
+        if (!compared((u8guard_impl)impl) || !u8guard_set_impl((u8guard_impl)impl))
             continue;
         run(in, len, &got, fast);
         diff = difference(&ref, &got, fast);
@@ -259,13 +277,18 @@ int compare_impls_line(void)
 {
     int impl, n = 0;
 
+    const char *list = getenv("U8GUARD_TEST_IMPLS");
+
     printf("comparing with scalar:");
     for (impl = U8GUARD_IMPL_SCALAR + 1; impl < U8GUARD_IMPL_COUNT_; impl++)
-        if (u8guard_impl_supported((u8guard_impl)impl)) {
+        if (compared((u8guard_impl)impl)) {
             printf(" %s", u8guard_impl_name((u8guard_impl)impl));
             n++;
         }
-    printf("%s\n", n ? "" : " (none supported here)");
+    printf("%s", n ? "" : " (none supported here)");
+    if (list != NULL && *list != '\0')
+        printf(" (only those in U8GUARD_TEST_IMPLS=%s)", list);
+    printf("\n");
     return n;
 }
 

@@ -12,7 +12,8 @@
 #define SKIP_STATUS 77
 
 /* compare_all runs in[0..len) through the public API under the scalar
- * implementation and under every other supported one. Returns the number
+ * implementation and under every other supported one (only those named in
+ * U8GUARD_TEST_IMPLS, comma-separated, when it is set). Returns the number
  * of implementations whose results differ from the reference's (0: all
  * equal); the first differences are printed to stderr with what (a label
  * for the input) and a hex dump. When fast is nonzero only

@@ -1,0 +1,446 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
+"""ci/mutate_whole.py -- the whole-product mode of ci/mutate.py (--sample,
+--all): mutants of every file of src/ (the library and every kernel this
+machine builds, NEON in a cross build under qemu when the toolchain is
+there), cli/ and oracle/, each judged by the tests of its own file in one
+persistent build.
+
+Why it is cheap per mutant (seconds, not minutes):
+
+- One copy of the tree and one -O1 Ninja build of it, made once (only the
+  targets the chosen tests need). A mutant is written over its file in the
+  copy; the build then compiles that file only, and relinks only the test
+  programs it runs, just before running each one. Afterwards the original
+  text is written back WITH ITS ORIGINAL MTIME and the object files compiled
+  from it are put back from a saved copy, so Ninja sees the object as up to
+  date and never compiles the original again (for a header, whose objects
+  are many, the restored file is newer instead and Ninja recompiles what
+  includes it when it is next needed).
+- Each file has its own ordered test list (tests_for): a kernel's mutants
+  run the kernel equality tests with U8GUARD_TEST_IMPLS naming that kernel
+  only, and the tests of other kernels are left out; cli/ runs the cli
+  tests, those named after the file first; oracle/ the audit, oracle and
+  regression tests. Within a list the fastest tests (as measured on the
+  unmutated tree) come first, and a mutant stops at the first test that
+  fails: KILLED.
+- Each test has a time limit (5 times its unmutated time plus 5 s, at
+  least --timeout): a mutant that hangs is killed by it.
+- A mutant no test kills is checked once more before it is called a
+  survivor: everything the build still finds out of date is built, and its
+  tests are run again (a test could use a program it does not name).
+
+The unmutated tree must pass every chosen test first (a test that fails or
+is skipped there is reported; a failing one stops the run). The tests run
+as ctest describes them (command, environment, working directory, skip
+code, pass/fail expressions), read from the build's CTestTestfile.cmake
+files and `ctest --show-only=json-v1`.
+"""
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+# Tests never run per mutant: hours long, other tools' run times, or not
+# about results (installation, benchmarks, the world audit of other
+# projects' decoders).
+SKIP_LABELS = {"slow", "long", "valgrind", "fuzz", "bench", "install", "world"}
+AREA_LABELS = {"src": {"unit", "hardening", "kernels", "stream", "regress", "exhaustive"},
+               "cli": {"cli"},
+               "oracle": {"audit", "oracle", "regress"}}
+KERNELS = ["word", "sse42", "avx2", "avx512", "neon"]
+IMPL_NAME = re.compile(r"(?:^|[._])(scalar|word|sse42|avx2|avx512|neon)$")
+
+
+def log(msg):
+    print("mutate: " + msg, flush=True)
+
+
+def run(cmd, cwd, timeout, env=None):
+    """Runs cmd in its own process group; returns (status, seconds, output).
+    Status is "timeout" when the limit was hit (the whole group is killed)."""
+    t0 = time.time()
+    p = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE,
+                         stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        out, _ = p.communicate(timeout=timeout)
+        return p.returncode, time.time() - t0, out.decode("utf-8", "replace")
+    except subprocess.TimeoutExpired:
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        out, _ = p.communicate()
+        return "timeout", time.time() - t0, out.decode("utf-8", "replace")
+
+
+def copy_tree(root, work):
+    """Copies every file git knows in root (tracked, or untracked and not
+    ignored) to work/tree; links work/shared to the shared folder the tests
+    read as ../shared. Returns the tree."""
+    tree = os.path.join(work, "tree")
+    p = subprocess.run(["git", "ls-files", "-z", "-c", "-o", "--exclude-standard"], cwd=root,
+                       stdout=subprocess.PIPE, check=True)
+    for rel in p.stdout.decode().split("\0"):
+        src = os.path.join(root, rel)
+        if rel and os.path.isfile(src) and not os.path.islink(src):
+            os.makedirs(os.path.dirname(os.path.join(tree, rel)), exist_ok=True)
+            shutil.copy2(src, os.path.join(tree, rel))
+        elif rel and os.path.islink(src):
+            os.makedirs(os.path.dirname(os.path.join(tree, rel)), exist_ok=True)
+            os.symlink(os.readlink(src), os.path.join(tree, rel))
+    shared = os.path.join(os.path.dirname(root), "shared")
+    if os.path.isdir(shared) and not os.path.exists(os.path.join(work, "shared")):
+        os.symlink(shared, os.path.join(work, "shared"))
+    return tree
+
+
+class Test:
+    """One ctest test, as ctest would run it."""
+
+    def __init__(self, name, cmd, props):
+        self.name, self.cmd = name, cmd
+        self.labels = set(props.get("LABELS", []))
+        self.cwd = props.get("WORKING_DIRECTORY")
+        self.env = dict(kv.split("=", 1) for kv in props.get("ENVIRONMENT", []))
+        self.skip = props.get("SKIP_RETURN_CODE")
+        self.pass_re = props.get("PASS_REGULAR_EXPRESSION", [])
+        self.fail_re = props.get("FAIL_REGULAR_EXPRESSION", [])
+        self.will_fail = bool(props.get("WILL_FAIL"))
+        self.targets = []      # build outputs it uses (relative to the build)
+        self.secs = None       # on the unmutated tree
+        self.skipped = False   # skipped (SKIP_RETURN_CODE) on the unmutated tree
+
+    def impl(self):
+        """The one implementation a test is about, from its name (e.g.
+        hardening_guard_pages_avx2, kernels.impl_env_word), or None."""
+        m = IMPL_NAME.search(self.name)
+        return m.group(1) if m else None
+
+    def judge(self, st, out):
+        """"pass", "skip" or "fail" for exit status st and output out."""
+        if st == "timeout":
+            return "fail"
+        if self.skip is not None and st == self.skip:
+            return "skip"
+        if any(re.search(r, out) for r in self.fail_re):
+            return "fail"
+        if self.pass_re:
+            return "pass" if any(re.search(r, out) for r in self.pass_re) else "fail"
+        ok = st == 0
+        return "pass" if ok != self.will_fail else "fail"
+
+
+CMAKE_ARG = re.compile(r'"((?:[^"\\]|\\.)*)"')
+
+
+def read_tests(build):
+    """Every test of the build: commands from its CTestTestfile.cmake files
+    (ctest's JSON leaves out the command of a program not built yet),
+    properties from `ctest --show-only=json-v1`."""
+    cmds = {}
+    for dirpath, _, names in os.walk(build):
+        if "CTestTestfile.cmake" in names:
+            with open(os.path.join(dirpath, "CTestTestfile.cmake")) as f:
+                for line in f:
+                    m = re.match(r"add_test\(\[=\[(.+?)\]=\] (.*)\)\s*$", line)
+                    if m:
+                        cmds[m.group(1)] = [re.sub(r"\\(.)", r"\1", a)
+                                            for a in CMAKE_ARG.findall(m.group(2))]
+    p = subprocess.run(["ctest", "--show-only=json-v1"], cwd=build, stdout=subprocess.PIPE,
+                       check=True)
+    tests = []
+    for t in json.loads(p.stdout)["tests"]:
+        props = {q["name"]: q["value"] for q in t.get("properties", [])}
+        if t["name"] in cmds:
+            tests.append(Test(t["name"], cmds[t["name"]], props))
+    return tests
+
+
+class Build:
+    """One persistent Ninja build of the copied tree."""
+
+    def __init__(self, work, tree, name, cmake_args):
+        self.work, self.tree, self.name = work, tree, name
+        self.dir = os.path.join(work, name)
+        self.cmake_args = cmake_args
+        self.tests = []
+        self.outputs = set()
+        self.objects = {}      # source path (relative to the tree) -> [object outputs]
+        self.built = set()     # targets built since the last mutant started
+
+    def configure(self):
+        if not os.path.exists(os.path.join(self.dir, "build.ninja")):
+            st, secs, out = run(["cmake", "-G", "Ninja", "-S", self.tree, "-B", self.dir,
+                                 "-DCMAKE_BUILD_TYPE=None", "-DCMAKE_C_FLAGS=-O1",
+                                 "-DCMAKE_CXX_FLAGS=-O1", "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON",
+                                 "-DU8GUARD_WORLD=OFF", "-DU8GUARD_FUZZ=OFF",
+                                 "-DU8GUARD_BENCH=OFF"] + self.cmake_args, self.work, 900)
+            if st != 0:
+                sys.exit("mutate: configure of %s failed:\n%s" % (self.name, out[-3000:]))
+            log("%s configured in %.0f s" % (self.name, secs))
+        p = subprocess.run(["ninja", "-C", self.dir, "-t", "targets", "all"],
+                           stdout=subprocess.PIPE, check=True)
+        self.outputs = {l.split(":", 1)[0] for l in p.stdout.decode().splitlines()}
+        real_tree = os.path.realpath(self.tree)
+        with open(os.path.join(self.dir, "compile_commands.json")) as f:
+            for e in json.load(f):
+                src = os.path.relpath(os.path.realpath(os.path.join(e["directory"], e["file"])),
+                                      real_tree)
+                out = e.get("output") or re.search(r"-o (\S+)", e["command"]).group(1)
+                out = os.path.relpath(os.path.join(e["directory"], out), self.dir)
+                self.objects.setdefault(src, []).append(out)
+        audit = [o for o in self.outputs if os.path.basename(o) == "u8guard-audit"]
+        self.tests = read_tests(self.dir)
+        prefix = os.path.realpath(self.dir) + os.sep
+        for t in self.tests:
+            words = t.cmd + list(t.env.values())
+            paths = {os.path.relpath(os.path.realpath(w), os.path.realpath(self.dir))
+                     for w in words if os.path.realpath(w).startswith(prefix)}
+            t.targets = sorted(p for p in paths if p in self.outputs)
+            # `u8guard audit` runs the audit program it finds beside itself.
+            if any(os.path.basename(x) == "u8guard" for x in t.targets):
+                t.targets += audit
+
+    def ninja(self, targets, timeout=1800):
+        """Builds targets (all when empty) with one job; returns (status, output)."""
+        st, _, out = run(["ninja", "-C", self.dir, "-j1"] + list(targets), self.dir, timeout)
+        return st, out
+
+    def ensure(self, targets):
+        """Builds the targets not built yet for this mutant. True when it
+        built (or nothing was to be built)."""
+        need = [t for t in targets if t not in self.built]
+        if not need:
+            return True
+        st, _ = self.ninja(need)
+        if st == 0:
+            self.built.update(need)
+        return st == 0
+
+    def dirty(self):
+        """True when the build finds anything out of date."""
+        st, _, out = run(["ninja", "-C", self.dir, "-n"], self.dir, 600)
+        return st != 0 or "no work to do" not in out
+
+    def run_test(self, t, extra_env, limit):
+        env = dict(os.environ)
+        env.update(t.env)
+        env.update(extra_env)
+        st, secs, out = run(t.cmd, t.cwd or self.dir, limit, env)
+        return t.judge(st, out), st, secs, out
+
+
+def kernel_of(f):
+    """The kernel a source file belongs to alone (src/kernels/avx2.c ->
+    "avx2"), or None (headers shared by kernels, and everything else)."""
+    m = re.match(r"src/kernels/(\w+)\.c$", f)
+    return m.group(1) if m and m.group(1) in KERNELS else None
+
+
+# The order a file's tests run in (first pattern matched; earlier is sooner):
+# broad and fast tests first, so that most mutants die in the first one.
+ORDER = {
+    "src": [r"^unit$", r"^hardening_limits$", r"^stream$", r"^hardening_(saturation|windows)",
+            r"^exhaustive_short$", r"^kernels\.test_(short|false_alarm|random_text)$",
+            r"^hardening_stream_pending$", r"^kernels\.", r"^hardening_", r"^unit_", r"^kuhn$",
+            r"^cpython_", r"^exhaustive_", r"^regress_"],
+    "kernel": [r"^kernels\.test_(short|false_alarm)$", r"^kernels\.test_random_text$",
+               r"^unit$", r"^hardening_guard_pages_", r"^kernels\.test_(hostile|decode_windows)$",
+               r"^kernels\.", r"^hardening_", r"^stream$", r"^exhaustive_short$", r"^cpython_",
+               r"^unit_", r"^kuhn$", r"^exhaustive_", r"^regress_"],
+    "cli": [r"^cli_(explain|examples|usage_errors|options|check_modes|policy|names)$",
+            r"^cli_(streaming|output_safety|differential|pipes|robustness)$", r"^cli_"],
+    "oracle": [r"^audit_(help|usage_)", r"^oracle_compare$", r"^audit_proof_",
+               r"^audit_(builtin|corpus_|fault_|misbehave_)", r"^audit_", r"^oracle_",
+               r"^regress_"],
+}
+
+
+def rank(order, name):
+    return next((i for i, r in enumerate(order) if re.search(r, name)), len(order))
+
+
+def tests_for(f, tests):
+    """The ordered tests that judge mutants of file f, and the environment
+    they run with."""
+    area = f.split("/", 1)[0]
+    labels = AREA_LABELS[area]
+    kernel = kernel_of(f)
+    chosen = [t for t in tests if t.labels & labels and not t.labels & SKIP_LABELS
+              and not t.skipped]
+    env = {}
+    if kernel:
+        # The tests of other kernels cannot see this one.
+        chosen = [t for t in chosen if t.impl() in (None, kernel)]
+        env = {"U8GUARD_TEST_IMPLS": kernel}
+    order = ORDER["kernel" if f.startswith("src/kernels/") else area]
+    stem = os.path.splitext(os.path.basename(f))[0].replace("_", "-")
+    chosen.sort(key=lambda t: (stem not in t.name.replace("_", "-"), rank(order, t.name),
+                               t.name))
+    return chosen, env
+
+
+class State:
+    """The two states of a mutated file in the tree: its original and its
+    mutant, each with the object files compiled from it. Switching puts back
+    the text, its mtime and the objects, so Ninja compiles neither again
+    (a header has no objects of its own: switching it makes Ninja recompile
+    the files that include it)."""
+
+    def __init__(self, b, f, original, mutated):
+        self.b, self.path = b, os.path.join(b.tree, f)
+        self.objs = b.objects.get(f, [])
+        self.text = {"original": original, "mutant": mutated}
+        st = os.stat(self.path)
+        self.mtime = {"original": (st.st_atime_ns, st.st_mtime_ns), "mutant": None}
+        self.saved = {"original": None, "mutant": None}
+        self.now = "original"
+
+    def save(self):
+        """Keeps the current state's objects (just built)."""
+        if self.objs:
+            data = {}
+            for o in self.objs:
+                with open(os.path.join(self.b.dir, o), "rb") as fh:
+                    data[o] = fh.read()
+            self.saved[self.now] = data
+
+    def switch(self, to):
+        with open(self.path, "w") as fh:
+            fh.write(self.text[to])
+        if self.objs and self.mtime[to] is not None and self.saved[to] is not None:
+            os.utime(self.path, ns=self.mtime[to])
+            for o, data in self.saved[to].items():
+                with open(os.path.join(self.b.dir, o), "wb") as fh:
+                    fh.write(data)
+        elif self.mtime[to] is None:
+            st = os.stat(self.path)
+            self.mtime[to] = (st.st_atime_ns, st.st_mtime_ns)
+        self.now = to
+        self.b.built = set()
+
+
+class Runner:
+    """Judges mutants in the builds."""
+
+    def __init__(self, root, work, timeout, cross):
+        self.root, self.work, self.timeout = root, work, timeout
+        self.tree = copy_tree(root, work)
+        self.builds = {"host": Build(work, self.tree, "host", [])}
+        if cross:
+            self.builds["neon"] = Build(work, self.tree, "neon", [
+                "-DCMAKE_TOOLCHAIN_FILE=" + os.path.join(self.tree, "cmake/aarch64-linux-gnu.cmake"),
+                "-DU8GUARD_BUILD_CLI=OFF", "-DU8GUARD_ORACLES=OFF"])
+        for b in self.builds.values():
+            b.configure()
+        self.baselined = set()
+        self.baseline_secs = 0.0
+
+    def build_of(self, f):
+        return self.builds["neon"] if f == "src/kernels/neon.c" else self.builds["host"]
+
+    def compiled(self):
+        """The .c files of src/, cli/ and oracle/ some build compiles, and
+        the ones none does."""
+        built = set()
+        for b in self.builds.values():
+            built |= set(b.objects)
+        out, left = [], []
+        for d in ("src", "cli", "oracle"):
+            for dirpath, dirnames, names in os.walk(os.path.join(self.root, d)):
+                dirnames.sort()
+                for n in sorted(names):
+                    rel = os.path.relpath(os.path.join(dirpath, n), self.root)
+                    if n.endswith(".h") or (n.endswith(".c") and rel in built):
+                        out.append(rel)
+                    elif n.endswith(".c"):
+                        left.append(rel)
+        return out, left
+
+    def baseline(self, b, t):
+        """Runs test t once on the unmutated tree (the caller put it there):
+        it must pass, or be skipped (it is then left out); its time sets its
+        limit. A failure stops the run: no mutant can be judged by it."""
+        t0 = time.time()
+        if not b.ensure(t.targets):
+            sys.exit("mutate: the unmutated tree does not build %s (%s)" % (t.targets, b.name))
+        res, st, secs, out = b.run_test(t, {}, 1800)
+        self.baselined.add((b.name, t.name))
+        if res == "fail":
+            sys.exit("mutate: the unmutated tree fails %s (%s, status %s):\n%s"
+                     % (t.name, b.name, st, out[-3000:]))
+        t.secs = secs
+        t.skipped = res == "skip"
+        self.baseline_secs += time.time() - t0
+        log("%s: unmutated, %s %s in %.1f s" % (b.name, t.name,
+                                                "is skipped" if t.skipped else "passes", secs))
+
+    def baseline_some(self, b, chosen, start, n):
+        """Baselines the first n tests of chosen[start:] not baselined yet."""
+        todo = [t for t in chosen[start:] if (b.name, t.name) not in self.baselined][:n]
+        if todo and not b.ensure(sorted({x for t in todo for x in t.targets})):
+            sys.exit("mutate: the unmutated tree does not build (%s)" % b.name)
+        for t in todo:
+            self.baseline(b, t)
+
+    def limit(self, t):
+        return max(self.timeout, 5 * t.secs + 5)
+
+    def judge(self, f, original, mutated):
+        """("killed", test) / ("survived", None) / ("stillborn", None) for
+        file f of the tree holding mutated; f holds original afterwards."""
+        b = self.build_of(f)
+        s = State(b, f, original, mutated)
+        if s.objs:
+            if b.ninja(s.objs)[0] != 0:
+                sys.exit("mutate: the unmutated %s does not compile (%s)" % (f, b.name))
+            s.save()
+        # The first tests are baselined here, before the mutant is written:
+        # most mutants die in one of them.
+        self.baseline_some(b, tests_for(f, b.tests)[0], 0, 4)
+        s.switch("mutant")
+        try:
+            return self._judge(b, f, s)
+        finally:
+            s.switch("original")
+
+    def _judge(self, b, f, s):
+        if s.objs:
+            if not b.ensure(s.objs):
+                return "stillborn", None
+            s.save()
+        chosen, env = tests_for(f, b.tests)
+        for i, t in enumerate(chosen):
+            if (b.name, t.name) not in self.baselined:
+                s.switch("original")
+                self.baseline_some(b, chosen, i, 10)
+                s.switch("mutant")
+                if s.objs and not b.ensure(s.objs):
+                    return "stillborn", None
+            if t.skipped:
+                continue
+            if not b.ensure(t.targets):
+                # The file compiled, so the failure is in a program using it
+                # (a -Werror warning only the whole program shows).
+                return "stillborn", None
+            res, st, _, _ = b.run_test(t, env, self.limit(t))
+            if res == "fail":
+                how = " (time limit)" if st == "timeout" else \
+                      " (signal %d)" % -st if isinstance(st, int) and st < 0 else ""
+                return "killed", t.name + how
+        # Before calling it a survivor: build everything still out of date
+        # and run the tests again.
+        if b.dirty():
+            if b.ninja([])[0] != 0:
+                return "stillborn", None
+            for t in chosen:
+                if t.skipped:
+                    continue
+                res, st, _, _ = b.run_test(t, env, self.limit(t))
+                if res == "fail":
+                    return "killed", t.name + " (after a full build)"
+        return "survived", None
