@@ -25,7 +25,7 @@ mkdir -p "$OUT"
 # file:functions -- the functions of that file whose goals are proved
 PROVED=(
   "src/scalar.c:u8g_step"
-  "src/scalar.c:u8g_classify,u8g_set_ok,scalar_valid_prefix,scalar_to_utf32"
+  "src/scalar.c:u8g_classify,u8g_set_ok,scalar_valid_prefix,scalar_to_utf32,scalar_to_utf16"
   "src/encode.c:u8guard_encode"
   "src/decode.c:decode_bounded,finish"
 )
