@@ -841,6 +841,18 @@ static plugin_fault exec_decode(plugin_runner *r, const uint8_t *data, size_t le
 
     if (req == NULL)
         return fail(r, v, ORACLE_FAILED, 0, PLUGIN_FAULT_IO, false, "out of memory");
+    /* A fresh child first answers the empty input, with time to start (a
+     * JVM, a shell wrapper on a loaded machine); the request itself then
+     * gets only its own timeout, so an input that hangs the decoder costs
+     * the timeout and not the start allowance at every re-check. */
+    if (r->fresh && len > 0) {
+        plugin_fault f = exec_decode(r, data, 0, v);
+
+        if (f != PLUGIN_FAULT_NONE) {
+            free(req);
+            return f;
+        }
+    }
     for (size_t i = 0; i < len; i++) {
         req[2 * i] = digits[data[i] >> 4];
         req[2 * i + 1] = digits[data[i] & 15];
@@ -856,8 +868,8 @@ static plugin_fault exec_decode(plugin_runner *r, const uint8_t *data, size_t le
                     "answer out of turn: \"%s\" before the request",
                     quoted(r->line, r->line_len, shown, sizeof shown));
     }
-    /* The first request after a start also waits for the interpreter to
-     * start (a JVM, a shell wrapper on a loaded machine). */
+    /* The first request after a start (the empty input, above) also waits
+     * for the interpreter to start. */
     deadline = now_ms() + (r->fresh && r->timeout_ms < EXEC_START_MS ? EXEC_START_MS
                                                                       : r->timeout_ms);
     if (0 != write_all(r->fd, req, 2 * len + 1)) {
