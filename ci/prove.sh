@@ -6,7 +6,7 @@
 # how many are proved for each file; fails on any goal that is not proved.
 # Only the functions listed here are claimed as proved.
 #
-#   bash ci/prove.sh             run every proof (4-9 min on 2 shared cores)
+#   bash ci/prove.sh             run every proof (2.5 min CPU; 4-14 min on 2 shared cores)
 #   PROVE_TIMEOUT=60 bash ci/prove.sh   a longer per-goal prover timeout (default 60 s)
 set -euo pipefail
 cd "$(dirname "$0")/.."
