@@ -161,7 +161,7 @@ static inline size_t u8g_mul_sat(size_t n, size_t unit)
 
 /* The denied characters of a policy as windows of three bytes, for the
  * vector kernels' nibble lookups (policy.c builds it; policy_hits.h is
- * the vector test, u8g_polset_hit the scalar one). A group is a set of
+ * the vector test). A group is a set of
  * windows (a, b, c) = (byte 2 back, byte 1 back, this byte), each of a,
  * b, c in a set of bytes given by a set of high nibbles and one of low
  * nibbles; the window hits group g when the bit of g is set in all six
@@ -193,19 +193,30 @@ struct u8g_polset {
  * text is not, the block fails anyway). */
     uint8_t ctrl[128], l7[128], s7[128], t6[64];
     uint8_t multi; /* nonzero when l7/s7/t6 hold a group */
+    /* The first test of a block (a cheap one that rules most blocks of
+     * real text out): the bytes that start a denied character, its lead
+     * or the 1-byte character itself. A block holds no hit unless it
+     * holds such a byte or a character that starts in the block before
+     * (u8g_polset_carry) ends in it. The same set twice: byte b is in it
+     * when f_lo[b & 15] & f_hi[b >> 4] is nonzero (nibble lookups), and
+     * when bit b & 3 of f4[b >> 2] is set (whole-byte permutes). */
+    uint8_t f_lo[16], f_hi[16], f4[64];
+    unsigned deny; /* the classes denied (for kernels that decode) */
 };
 
-/* u8g_polset_hit returns true when the window (a, b, c) hits a group of s
- * (the scalar form of policy_hits.h). */
-static inline bool u8g_polset_hit(const struct u8g_polset *s, uint8_t a,
-                                  uint8_t b, uint8_t c)
+/* u8g_polset_starts returns true when byte b is in s's first test: it
+ * starts a character of a denied class (never a continuation byte). */
+static inline bool u8g_polset_starts(const struct u8g_polset *s, uint8_t b)
 {
-    unsigned k, m = 0;
+    return (s->f4[b >> 2] >> (b & 3) & 1) != 0;
+}
 
-    for (k = 0; k < s->sets; k++)
-        m |= (unsigned)(s->l_lo[k][a & 15] & s->l_hi[k][a >> 4] & s->s_lo[k][b & 15] &
-                        s->s_hi[k][b >> 4] & s->t_lo[k][c & 15] & s->t_hi[k][c >> 4]);
-    return m != 0;
+/* u8g_polset_carry returns true when a character that starts in
+ * p[e-3..e) does not end before p[e] (the first test of the block at e
+ * cannot see its lead, so that block is checked in full). */
+static inline bool u8g_polset_carry(const uint8_t *p, size_t e)
+{
+    return p[e - 1] >= 0xC0 || p[e - 2] >= 0xE0 || p[e - 3] >= 0xF0;
 }
 
 /* What an error run (struct u8g_kernels' error_run) adds up. out == NULL:
@@ -247,9 +258,10 @@ struct u8g_kernels {
      * after at least 3 readable bytes of whole, checked characters (which
      * the kernel may read as the bytes before its first block). Returns
      * a character boundary m <= len such that p[0..m) is well-formed and
-     * no window of it hits set; m == len when p[0..len) is such, else m
-     * is a few bytes before the block where a check failed (the caller
-     * finds out exactly why from there). */
+     * holds no denied character (no window of it hits set at a character
+     * that starts with a byte of set's first test); m == len when
+     * p[0..len) is such, else m is a few bytes before the block where a
+     * check failed (the caller finds out exactly why from there). */
     size_t (*clean_blocks)(const uint8_t *p, size_t len,
                            const struct u8g_polset *set);
     /* Error-dense text (kernels/error_scan.h), or NULL where the

@@ -293,6 +293,59 @@ static void build_bytes(struct u8g_polset *set, const struct group *g, size_t n)
     set->multi = m != 0;
 }
 
+/* The bytes that start a character of each class (a set of bytes per
+ * class, as ranges [lo, hi]): the 1-byte characters themselves, and the
+ * leads of the others (a 4-byte noncharacter U+nFFFE can have any 4-byte
+ * lead). */
+struct byte_range {
+    uint8_t lo, hi;
+};
+static const struct byte_range CLASS_STARTS[10][4] = {
+    {{0x00, 0x00}},                                           /* nul */
+    {{0x01, 0x08}, {0x0B, 0x0C}, {0x0E, 0x1F}},               /* c0 */
+    {{0x7F, 0x7F}},                                           /* del */
+    {{0xC2, 0xC2}},                                           /* c1 */
+    {{0xD8, 0xD8}, {0xE2, 0xE2}},                             /* bidi */
+    {{0xEF, 0xEF}, {0xF0, 0xF4}},                             /* noncharacter */
+    {{0xEE, 0xEF}, {0xF3, 0xF4}},                             /* private_use */
+    {{0xEF, 0xEF}},                                           /* bom */
+    {{0xF3, 0xF3}},                                           /* tag */
+    {{0xE2, 0xE2}},                                           /* separator */
+};
+
+/* Fills the first test of set (f_lo, f_hi, f4) for the classes in deny:
+ * one bit of f_hi/f_lo for each distinct set of low nibbles a high
+ * nibble row holds (at most 7 rows have any: 0, 1, 7, C, D, E, F), so
+ * the nibble form is exact too. */
+static void build_starts(struct u8g_polset *set, unsigned deny)
+{
+    uint16_t row[16] = {0}, seen[8];
+    unsigned c, k, b, h, n = 0, bit;
+    const struct byte_range *r;
+
+    for (c = 0; c < 10; c++) {
+        if ((deny & (1u << c)) == 0)
+            continue;
+        for (k = 0, r = CLASS_STARTS[c]; k < 4 && (k == 0 || r[k].lo != 0); k++)
+            for (b = r[k].lo; b <= r[k].hi; b++) {
+                row[b >> 4] |= (uint16_t)(1u << (b & 15));
+                set->f4[b >> 2] |= (uint8_t)(1u << (b & 3));
+            }
+    }
+    for (h = 0; h < 16; h++) {
+        if (row[h] == 0)
+            continue;
+        for (bit = 0; bit < n && seen[bit] != row[h]; bit++)
+            ;
+        if (bit == n)
+            seen[n++] = row[h]; /* n <= 7: see above */
+        set->f_hi[h] |= (uint8_t)(1u << bit);
+        for (b = 0; b < 16; b++)
+            if (row[h] >> b & 1)
+                set->f_lo[b] |= (uint8_t)(1u << bit);
+    }
+}
+
 /* Fills set with the groups of the classes in deny: every group of every
  * denied class (at most 20), merged exactly where two differ in one
  * nibble set, then the last two merged into a superset while there are
@@ -305,6 +358,8 @@ static void build_polset(struct u8g_polset *set, unsigned deny)
     bool again = true;
 
     memset(set, 0, sizeof *set);
+    set->deny = deny;
+    build_starts(set, deny);
     for (o = 0; o < 10; o++) {
         if ((deny & (1u << CLASS_ORDER[o])) == 0)
             continue;
@@ -385,22 +440,18 @@ bool u8g_policy_init(struct u8g_policy *q, const u8guard_policy *p)
 
 size_t u8g_first_denied(const struct u8g_policy *q, const uint8_t *p, size_t n)
 {
-    size_t j, l, sub;
+    size_t j, sub;
     uint32_t cp = 0;
     u8guard_kind kind;
-    uint8_t a = 0, b = 0;
 
-    for (j = 0; j < n; a = b, b = p[j], j++) {
-        if (!u8g_polset_hit(q->set, a, b, p[j]))
-            continue;
-        /* A hit is at one of the bytes of the character it names (see
-         * struct u8g_polset): decode that character to be sure. */
-        for (l = j; l > 0 && (p[l] & 0xC0) == 0x80; l--)
-            ;
-        if (u8g_step(p + l, n - l, &cp, &kind, &sub) == 0 ||
-            (u8guard_class_of(cp) & q->deny) != 0)
-            return l;
-    }
+    /* Only a byte of the first test (u8g_polset_starts) can start a
+     * denied character, and it always starts a character: decode that one
+     * to be sure. */
+    for (j = 0; j < n; j++)
+        if (u8g_polset_starts(q->set, p[j]) &&
+            (u8g_step(p + j, n - j, &cp, &kind, &sub) == 0 ||
+             (u8guard_class_of(cp) & q->deny) != 0))
+            return j;
     return n;
 }
 

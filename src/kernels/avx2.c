@@ -116,6 +116,17 @@ static inline __m256i hits_at(const uint8_t *q, const struct pol_tabs *pt)
     return pol_hits(load(q), load(q - 1), load(q - 2), pt);
 }
 
+/* Whether a window that ends in the 64 bytes at q hits (q[-2..-1]
+ * readable): the full test, out of line so that the loop keeps its
+ * registers for the validator and the first test (inlined, the tables of
+ * both spilled to the stack on every block). */
+static __attribute__((noinline)) bool hits_block(const uint8_t *q, const struct pol_tabs *pt)
+{
+    __m256i h = _mm256_or_si256(hits_at(q, pt), hits_at(q + 32, pt));
+
+    return !_mm256_testz_si256(h, h);
+}
+
 /* The bytes of v that are not zero, as a 32-bit mask. */
 static inline uint32_t nonzero32(__m256i v)
 {
@@ -132,10 +143,11 @@ static inline __attribute__((always_inline)) size_t
 blocks(const uint8_t *p, size_t len, const struct pol_tabs *pt)
 {
     struct tables t;
-    __m256i prev = _mm256_setzero_si256(), a, b, err;
+    __m256i prev = _mm256_setzero_si256(), a, b, err, starts;
     uint8_t tail[3 + STEP];
     size_t i;
     uint64_t m;
+    bool carry = false; /* a character from the block before ends in this one */
 
     load_tables(&t);
     for (i = 0; len - i >= STEP; i += STEP) {
@@ -143,14 +155,30 @@ blocks(const uint8_t *p, size_t len, const struct pol_tabs *pt)
         b = load(p + i + 32);
         if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0) {
             err = _mm256_subs_epu8(prev, t.incomplete_max);
-            if (pt != NULL && pt->ascii)
+            /* The full test only where a byte is below 0x20 (the least
+             * byte of the two vectors; TAB, LF and CR are too) or, when
+             * U+007F is denied, the greatest is 0x7F. */
+            if (pt != NULL && pt->ascii &&
+                (!_mm256_testz_si256(_mm256_subs_epu8(_mm256_set1_epi8(0x20), _mm256_min_epu8(a, b)),
+                                     _mm256_set1_epi8(-1)) ||
+                 (pt->del && _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(a, b),
+                                                                    _mm256_set1_epi8(0x7F))) != 0)))
                 err = _mm256_or_si256(err, _mm256_or_si256(pol_hits_ascii(a, pt),
                                                            pol_hits_ascii(b, pt)));
+            carry = false;
         } else {
             err = _mm256_or_si256(check_at(p + i, &t), check_at(p + i + 32, &t));
-            if (pt != NULL)
-                err = _mm256_or_si256(err, _mm256_or_si256(hits_at(p + i, pt),
-                                                           hits_at(p + i + 32, pt)));
+            if (pt != NULL) {
+                /* The full test only where the first one says so. */
+                starts = _mm256_or_si256(pol_starts(a, pt), pol_starts(b, pt));
+                if (carry || !_mm256_testz_si256(starts, starts)) {
+                    if (hits_block(p + i, pt))
+                        return u8g_restart_point(p, i);
+                    carry = u8g_polset_carry(p, i + STEP);
+                } else {
+                    carry = false;
+                }
+            }
         }
         if (!_mm256_testz_si256(err, err))
             return pt != NULL ? u8g_restart_point(p, i) : u8g_block_failed(p, len, i);

@@ -122,7 +122,15 @@ static inline bool any(__m512i v)
  * 64), the whole-byte form of the same groups. */
 struct pol_tabs {
     __m512i l_lo, l_hi, s_lo, s_hi, t, c_lo, c_hi;
+    __m512i f4, onehot; /* the first test (struct u8g_polset's f4) */
     bool multi, ctrl;
+};
+
+/* Byte k: 1 << (k & 3), the bit of byte b in f4[b >> 2]. */
+static const uint8_t ONEHOT[64] = {
+    1, 2, 4, 8, 1, 2, 4, 8, 1, 2, 4, 8, 1, 2, 4, 8, 1, 2, 4, 8, 1, 2, 4, 8,
+    1, 2, 4, 8, 1, 2, 4, 8, 1, 2, 4, 8, 1, 2, 4, 8, 1, 2, 4, 8, 1, 2, 4, 8,
+    1, 2, 4, 8, 1, 2, 4, 8, 1, 2, 4, 8, 1, 2, 4, 8,
 };
 
 static inline void pol_load(struct pol_tabs *t, const struct u8g_polset *s)
@@ -136,6 +144,8 @@ static inline void pol_load(struct pol_tabs *t, const struct u8g_polset *s)
     t->t = load(s->t6);
     t->c_lo = load(s->ctrl);
     t->c_hi = load(s->ctrl + 64);
+    t->f4 = load(s->f4);
+    t->onehot = load(ONEHOT);
     t->multi = s->multi != 0;
     t->ctrl = false;
     for (k = 0; k < 128; k++)
@@ -169,10 +179,35 @@ static inline __m512i pol_hits_ascii(__m512i in, const struct pol_tabs *pt)
     return _mm512_permutex2var_epi8(pt->c_lo, in, pt->c_hi);
 }
 
+/* Nonzero bytes where in holds a byte that starts a denied character
+ * (the first test, see struct u8g_polset): bit b & 3 of f4[b >> 2], two
+ * permutes of 64 entries (the shift is the validator's too). A block
+ * needs pol_hits only where this is nonzero, or where u8g_polset_carry
+ * says a character from the block before ends in it. */
+static inline __m512i pol_starts(__m512i in, const struct pol_tabs *pt)
+{
+    return _mm512_and_si512(_mm512_permutexvar_epi8(_mm512_srli_epi16(in, 2), pt->f4),
+                            _mm512_permutexvar_epi8(in, pt->onehot));
+}
+
 /* The policy hits of the vector in at q (q - 2 readable). */
 static inline __m512i hits_at(const uint8_t *q, __m512i in, const struct pol_tabs *pt)
 {
     return pol_hits(in, load(q - 1), load(q - 2), pt);
+}
+
+/* Whether a window that ends in the n (2 or 4) vectors at q hits (q - 2
+ * readable): the full test, out of line so that the loop keeps its
+ * registers for the validator and the first test. */
+static __attribute__((noinline)) bool hits_block(const uint8_t *q, size_t n,
+                                                 const struct pol_tabs *pt)
+{
+    __m512i h = _mm512_or_si512(hits_at(q, load(q), pt), hits_at(q + VEC, load(q + VEC), pt));
+
+    if (n == 4)
+        h = _mm512_or_si512(h, _mm512_or_si512(hits_at(q + 2 * VEC, load(q + 2 * VEC), pt),
+                                               hits_at(q + 3 * VEC, load(q + 3 * VEC), pt)));
+    return any(h);
 }
 
 /* Where a block failed: the valid prefix (see blocks.h). With a copy
@@ -207,6 +242,7 @@ blocks(const uint8_t *p, size_t len, uint8_t *dst, const struct pol_tabs *pt)
     __m512i prev = _mm512_setzero_si512(), a, b, v2, v3, err;
     __mmask64 m;
     size_t i = 0;
+    bool carry = false; /* a character from the vectors before ends in these */
 
     load_tables(&t);
     if (len >= VEC) {
@@ -219,6 +255,8 @@ blocks(const uint8_t *p, size_t len, uint8_t *dst, const struct pol_tabs *pt)
             return failed(p, len, 0, dst, pt);
         if (dst != NULL)
             _mm512_storeu_si512(dst, a);
+        if (pt != NULL)
+            carry = u8g_polset_carry(p, VEC);
         prev = a;
         i = VEC;
     }
@@ -234,6 +272,7 @@ blocks(const uint8_t *p, size_t len, uint8_t *dst, const struct pol_tabs *pt)
                                                            pol_hits_ascii(b, pt)));
             if (any(err))
                 return failed(p, len, i, dst, pt);
+            carry = false;
         } else if (len - i >= 4 * VEC) {
             /* Multi-byte text: four vectors, one branch. */
             v2 = load(p + i + 2 * VEC);
@@ -242,12 +281,17 @@ blocks(const uint8_t *p, size_t len, uint8_t *dst, const struct pol_tabs *pt)
             err = _mm512_or_si512(err, check(b, load(p + i + VEC - 1), a, &t));
             err = _mm512_or_si512(err, check(v2, load(p + i + 2 * VEC - 1), b, &t));
             err = _mm512_or_si512(err, check(v3, load(p + i + 3 * VEC - 1), v2, &t));
-            if (pt != NULL)
-                err = _mm512_or_si512(
-                    err, _mm512_or_si512(
-                             _mm512_or_si512(hits_at(p + i, a, pt), hits_at(p + i + VEC, b, pt)),
-                             _mm512_or_si512(hits_at(p + i + 2 * VEC, v2, pt),
-                                             hits_at(p + i + 3 * VEC, v3, pt))));
+            /* The full policy test only where the first one says so. */
+            if (pt != NULL && (carry || any(_mm512_or_si512(
+                                            _mm512_or_si512(pol_starts(a, pt), pol_starts(b, pt)),
+                                            _mm512_or_si512(pol_starts(v2, pt),
+                                                            pol_starts(v3, pt)))))) {
+                if (hits_block(p + i, 4, pt))
+                    return failed(p, len, i, dst, pt);
+                carry = u8g_polset_carry(p, i + 4 * VEC);
+            } else {
+                carry = false;
+            }
             if (any(err))
                 return failed(p, len, i, dst, pt);
             if (dst != NULL) {
@@ -262,9 +306,14 @@ blocks(const uint8_t *p, size_t len, uint8_t *dst, const struct pol_tabs *pt)
         } else {
             err = _mm512_or_si512(check(a, load(p + i - 1), prev, &t),
                                   check(b, load(p + i + VEC - 1), a, &t));
-            if (pt != NULL)
-                err = _mm512_or_si512(err, _mm512_or_si512(hits_at(p + i, a, pt),
-                                                           hits_at(p + i + VEC, b, pt)));
+            if (pt != NULL &&
+                (carry || any(_mm512_or_si512(pol_starts(a, pt), pol_starts(b, pt))))) {
+                if (hits_block(p + i, 2, pt))
+                    return failed(p, len, i, dst, pt);
+                carry = u8g_polset_carry(p, i + 2 * VEC);
+            } else {
+                carry = false;
+            }
             if (any(err))
                 return failed(p, len, i, dst, pt);
         }
@@ -285,7 +334,7 @@ blocks(const uint8_t *p, size_t len, uint8_t *dst, const struct pol_tabs *pt)
         if (dst != NULL)
             _mm512_storeu_si512(dst + i, a);
         prev = a;
-        i += VEC;
+        i += VEC; /* the tail below takes the full test: carry no longer matters */
     }
     /* The last len - i < 64 bytes, zero-filled by the masked load (which
      * never touches the bytes the mask excludes): at least one zero byte

@@ -18,7 +18,10 @@
  * and calls pol_load once, then pol_hits on each vector whose bytes 1
  * and 2 back it has (the validator has them too), or pol_hits_ascii on a
  * vector it knows is ASCII. A nonzero byte is a hit: the kernel stops
- * and policy.c decodes the character there. */
+ * and policy.c decodes the character there. pol_starts is the cheaper
+ * first test (struct u8g_polset's f_lo, f_hi): a block of multi-byte
+ * text needs pol_hits only where it is nonzero, or where
+ * u8g_polset_carry says a character from the block before ends in it. */
 #ifndef U8GUARD_POLICY_HITS_H
 #define U8GUARD_POLICY_HITS_H
 
@@ -26,8 +29,10 @@
 
 struct pol_tabs {
     u8g_pv l_lo[2], l_hi[2], s_lo[2], s_hi[2], t_lo[2], t_hi[2];
+    u8g_pv f_lo, f_hi;
     unsigned sets;   /* see struct u8g_polset */
     bool ascii, l_any;
+    bool del; /* U+007F is denied (the ASCII first test cannot rule it out) */
 };
 
 static inline void pol_load(struct pol_tabs *t, const struct u8g_polset *s)
@@ -42,9 +47,12 @@ static inline void pol_load(struct pol_tabs *t, const struct u8g_polset *s)
         t->t_lo[k] = pv_table(s->t_lo[k]);
         t->t_hi[k] = pv_table(s->t_hi[k]);
     }
+    t->f_lo = pv_table(s->f_lo);
+    t->f_hi = pv_table(s->f_hi);
     t->sets = s->sets;
     t->ascii = s->ascii != 0;
     t->l_any = s->l_any != 0;
+    t->del = s->ctrl[0x7F] != 0;
 }
 
 /* The hits of table k, given the nibbles of the three bytes of each
@@ -82,6 +90,14 @@ static inline __attribute__((always_inline)) u8g_pv
 pol_hits_ascii(u8g_pv cur, const struct pol_tabs *t)
 {
     return pv_and(pv_lookup(t->t_lo[0], pv_lo(cur)), pv_lookup(t->t_hi[0], pv_hi(cur)));
+}
+
+/* Nonzero bytes where cur holds a byte that starts a denied character
+ * (the first test, see above). */
+static inline __attribute__((always_inline)) u8g_pv
+pol_starts(u8g_pv cur, const struct pol_tabs *t)
+{
+    return pv_and(pv_lookup(t->f_lo, pv_lo(cur)), pv_lookup(t->f_hi, pv_hi(cur)));
 }
 
 #endif

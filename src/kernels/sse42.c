@@ -126,6 +126,17 @@ static inline uint64_t hits64(const uint8_t *q, const struct pol_tabs *pt)
     return m;
 }
 
+/* Whether a window that ends in the 64 bytes at q hits (q[-2..-1]
+ * readable): the full test, out of line so that the loop keeps its
+ * registers for the validator and the first test. */
+static __attribute__((noinline)) bool hits_block(const uint8_t *q, const struct pol_tabs *pt)
+{
+    __m128i h = _mm_or_si128(_mm_or_si128(hits_at(q, pt), hits_at(q + 16, pt)),
+                             _mm_or_si128(hits_at(q + 32, pt), hits_at(q + 48, pt)));
+
+    return !_mm_testz_si128(h, h);
+}
+
 /* The longest valid prefix of p[0..len), by blocks (see blocks.h). p is
  * a character boundary after at least 3 readable bytes (the checked
  * head, see u8g_head_then_blocks), which check_at reads as the bytes before
@@ -136,9 +147,10 @@ static inline __attribute__((always_inline)) size_t
 blocks(const uint8_t *p, size_t len, const struct pol_tabs *pt)
 {
     struct tables t;
-    __m128i prev = _mm_setzero_si128(), v[4], err;
+    __m128i prev = _mm_setzero_si128(), v[4], err, starts;
     uint8_t tail[3 + STEP];
     size_t i;
+    bool carry = false; /* a character from the block before ends in this one */
 
     load_tables(&t);
     for (i = 0; len - i >= STEP; i += STEP) {
@@ -149,18 +161,36 @@ blocks(const uint8_t *p, size_t len, const struct pol_tabs *pt)
         if (_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(v[0], v[1]),
                                            _mm_or_si128(v[2], v[3]))) == 0) {
             err = _mm_subs_epu8(prev, t.incomplete_max);
-            if (pt != NULL && pt->ascii)
+            /* The full test only where a byte is below 0x20 (the least
+             * byte of the four vectors; TAB, LF and CR are too) or, when
+             * U+007F is denied, the greatest is 0x7F. */
+            if (pt != NULL && pt->ascii &&
+                (!_mm_testz_si128(_mm_subs_epu8(_mm_set1_epi8(0x20),
+                                                _mm_min_epu8(_mm_min_epu8(v[0], v[1]),
+                                                             _mm_min_epu8(v[2], v[3]))),
+                                  _mm_set1_epi8(-1)) ||
+                 (pt->del && _mm_movemask_epi8(_mm_cmpeq_epi8(
+                                 _mm_max_epu8(_mm_max_epu8(v[0], v[1]), _mm_max_epu8(v[2], v[3])),
+                                 _mm_set1_epi8(0x7F))) != 0)))
                 err = _mm_or_si128(err, _mm_or_si128(_mm_or_si128(pol_hits_ascii(v[0], pt),
                                                                   pol_hits_ascii(v[1], pt)),
                                                      _mm_or_si128(pol_hits_ascii(v[2], pt),
                                                                   pol_hits_ascii(v[3], pt))));
+            carry = false;
         } else {
             err = check4(p + i, &t);
-            if (pt != NULL)
-                err = _mm_or_si128(err, _mm_or_si128(_mm_or_si128(hits_at(p + i, pt),
-                                                                  hits_at(p + i + 16, pt)),
-                                                     _mm_or_si128(hits_at(p + i + 32, pt),
-                                                                  hits_at(p + i + 48, pt))));
+            if (pt != NULL) {
+                /* The full test only where the first one says so. */
+                starts = _mm_or_si128(_mm_or_si128(pol_starts(v[0], pt), pol_starts(v[1], pt)),
+                                      _mm_or_si128(pol_starts(v[2], pt), pol_starts(v[3], pt)));
+                if (carry || !_mm_testz_si128(starts, starts)) {
+                    if (hits_block(p + i, pt))
+                        return u8g_restart_point(p, i);
+                    carry = u8g_polset_carry(p, i + STEP);
+                } else {
+                    carry = false;
+                }
+            }
         }
         if (!_mm_testz_si128(err, err))
             return pt != NULL ? u8g_restart_point(p, i) : u8g_block_failed(p, len, i);

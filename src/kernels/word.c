@@ -64,6 +64,53 @@ static size_t word_valid_prefix(const uint8_t *p, size_t len)
     return i;
 }
 
+/* Whether the ASCII word w may hold a denied 1-byte character: a byte
+ * below 0x20 (TAB, LF and CR too) or 0x7F (exact tests of both, the
+ * classic "has a byte less than n" and "has a zero byte" forms). */
+static inline bool ascii_suspect(uint64_t w)
+{
+    const uint64_t ones = 0x0101010101010101ull, del = w ^ (0x7F * ones);
+
+    return ((((w - 0x20 * ones) & ~w) | ((del - ones) & ~del)) & HIGH_BITS) != 0;
+}
+
+/* Validation and policy checking in one pass (struct u8g_kernels'
+ * clean_blocks): word_valid_prefix, and each character that starts with
+ * a byte of set's first test decoded and its class looked up; ASCII words
+ * are looked at byte by byte only where ascii_suspect says so. Stops at
+ * the first ill-formed or denied character. */
+static size_t word_clean_blocks(const uint8_t *p, size_t len, const struct u8g_polset *set)
+{
+    size_t i = 0, n, m, k;
+    uint64_t w, hb;
+    uint32_t cp;
+    bool ascii = set->ascii != 0;
+
+    while (i < len) {
+        if (len - i >= 8) {
+            w = load64(p + i);
+            hb = w & HIGH_BITS;
+            m = hb == 0 ? 8 : ascii_lead(p + i, hb);
+            if (ascii && ascii_suspect(w))
+                for (k = 0; k < m; k++)
+                    if (u8g_polset_starts(set, p[i + k]))
+                        return i + k;
+            i += m;
+            if (m == 8)
+                continue;
+        }
+        /* Through the non-ASCII run (or the last < 8 bytes). */
+        do {
+            n = u8g_char_check(p + i, len - i, &cp);
+            if (n == 0 ||
+                (u8g_polset_starts(set, p[i]) && (u8guard_class_of(cp) & set->deny) != 0))
+                return i;
+            i += n;
+        } while (i < len && p[i] >= 0x80);
+    }
+    return i;
+}
+
 /* The loop of word_to_utf32 (utf16 false, output out32) and
  * word_to_utf16 (utf16 true, out16). utf16 is a constant at each call:
  * always inlined, the test is resolved at compile time. */
@@ -127,6 +174,6 @@ static size_t word_to_utf16(const uint8_t *p, size_t len, uint16_t *out,
 const struct u8g_kernels u8g_word_kernels = {
     U8GUARD_IMPL_WORD, word_valid_prefix, word_to_utf32, word_to_utf16,
     NULL, /* no fused validate-and-copy: sanitize validates, then copies */
-    NULL, /* no one-pass policy check: policy.c validates, then checks */
+    word_clean_blocks,
     scan_error_run,
 };

@@ -831,12 +831,73 @@ static void every_class_set(void)
     }
 }
 
+/* Each class's first and last code point (of every range of the table
+ * above) planted at every offset of a 260-byte stretch of a text in one
+ * script, so that it straddles each boundary of the kernels' 16- to
+ * 256-byte blocks in every way: in ASCII, in Cyrillic (2-byte) and in CJK
+ * (3-byte) text, none of whose bytes starts a denied character, so that
+ * where a character's lead ends a block the block after it holds nothing
+ * else to look at. The only error is that character, with its class
+ * denied, and with all classes denied; and the text without it passes. */
+static void block_straddle(void)
+{
+    static const char *const BACK[] = {"a", "\xD0\xB4", "\xE4\xB8\x80"};
+    static unsigned char text[1024];
+    unsigned char ch[4];
+    size_t r, b, o, at, n, len, unit, cl, k;
+    /* 256 offsets: every place in the largest block (AVX-512: 4 x 64) */
+    uint32_t cp;
+    u8guard_error e;
+
+    for (b = 0; b < sizeof BACK / sizeof BACK[0]; b++) {
+        unit = strlen(BACK[b]);
+        for (o = 64; o < 64 + 260; o++) {
+            /* o % unit bytes of ASCII, then the script up to o */
+            memset(text, 'x', o % unit);
+            for (at = o % unit; at < o; at += unit)
+                memcpy(text + at, BACK[b], unit);
+            for (r = 0; r < 2 * N_RANGES; r++) {
+                cp = r % 2 == 0 ? RANGES[r / 2].lo : RANGES[r / 2].hi;
+                /* planes 2..15's noncharacters are planes 1 and 16's, but
+                 * for the second byte: one pair of them is enough */
+                if (cp >= 0x2FFFE && cp <= 0xFFFFF)
+                    continue;
+                cl = u8guard_encode(cp, ch);
+                memcpy(text + o, ch, cl);
+                for (len = o + cl; len + unit <= o + 300; len += unit)
+                    memcpy(text + len, BACK[b], unit);
+                for (k = 0; k < 2; k++) {
+                    u8guard_policy pol = {k == 0 ? RANGES[r / 2].cls : U8GUARD_CLASS_ALL,
+                                          U8GUARD_REPLACE};
+
+                    if (!EXPECT_EQ(u8guard_validate_with(text, len, &pol, &e), false))
+                        return;
+                    if (!EXPECT_ERR(e, o, cl, U8GUARD_DISALLOWED) ||
+                        !EXPECT_EQ(e.code_point, cp) ||
+                        (k == 0 && !EXPECT_EQ(u8guard_count_errors_with(text, len, &pol), 1)))
+                        return;
+                }
+            }
+            /* the same text with the script in place of the character */
+            for (n = o; n + unit <= o + 300; n += unit)
+                memcpy(text + n, BACK[b], unit);
+            {
+                u8guard_policy all = {U8GUARD_CLASS_ALL, U8GUARD_REPLACE};
+
+                if (!EXPECT_EQ(u8guard_validate_with(text, n, &all, &e), true))
+                    return;
+            }
+        }
+    }
+}
+
 void unit_policy(void)
 {
     names();
     class_boundaries();
     every_code_point();
     every_class_set();
+    block_straddle();
     handlers();
     capacity();
     refusals();
