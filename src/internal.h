@@ -56,6 +56,16 @@
     (n == 3 && u8g_utf8_3(p[0], p[1], p[2])) ||
     (n == 4 && u8g_utf8_4(p[0], p[1], p[2], p[3]));
 
+  // The code point a UTF8-char p[0..n) encodes (RFC 3629 section 3): the
+  // lead's payload bits (its value less C0, E0 or F0), then 6 bits from
+  // each tail byte (its value less 80), as arithmetic on the byte values.
+  logic integer u8g_value{L}(uint8_t *p, integer n) =
+    n == 1 ? p[0] :
+    n == 2 ? (p[0] - 0xC0) * 64 + (p[1] - 0x80) :
+    n == 3 ? (p[0] - 0xE0) * 4096 + (p[1] - 0x80) * 64 + (p[2] - 0x80) :
+    (p[0] - 0xF0) * 262144 + (p[1] - 0x80) * 4096 + (p[2] - 0x80) * 64 +
+      (p[3] - 0x80);
+
   // A Unicode scalar value: U+0000..U+10FFFF without the surrogates.
   predicate u8g_scalar(integer c) =
     0 <= c <= 0x10FFFF && !(0xD800 <= c <= 0xDFFF);
@@ -65,8 +75,9 @@
 
 /* u8g_step decodes the sequence that starts at p[0], with avail >= 1 bytes
  * readable. When it is well-formed it returns its length (1..4) and sets
- * *cp. Otherwise it returns 0, sets *kind and sets *sub to the length of
- * the maximal subpart (1..3). Reads at most min(avail, 4) bytes. */
+ * *cp to the code point it encodes. Otherwise it returns 0, sets *kind and
+ * sets *sub to the length of the maximal subpart (1..3). Reads at most
+ * min(avail, 4) bytes. */
 /*@
   requires avail >= 1;
   requires \valid_read(p + (0 .. u8g_min(avail, 4) - 1));
@@ -77,6 +88,8 @@
   // It accepts exactly the ABNF's UTF8-char (and so reads no further).
   ensures accepts: \forall integer n; 1 <= n <= 4 && n <= avail ==>
             (\result == n <==> u8g_char(p, n));
+  // The code point it returns is the one that sequence encodes.
+  ensures value: \result != 0 ==> *cp == u8g_value(p, \result);
   ensures ok: \result != 0 ==> *kind == \old(*kind) && *sub == \old(*sub);
   ensures error: \result == 0 ==>
             1 <= *sub <= 3 && *sub <= avail && *kind != U8GUARD_OK;

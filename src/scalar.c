@@ -16,6 +16,8 @@
 struct lead_rule {
     uint8_t len;            /* sequence length, 0: this byte cannot lead */
     uint8_t lo, hi;         /* the second bytes Table 3-7 allows */
+    uint8_t base;           /* len >= 2: the lowest lead of this length
+                               (C0, E0, F0); the lead less it is its payload */
     u8guard_kind not_lead;  /* len == 0: the error this byte is */
     u8guard_kind below;     /* second byte in TAIL_LO..lo-1 */
     u8guard_kind above;     /* second byte in hi+1..TAIL_HI */
@@ -24,30 +26,30 @@ struct lead_rule {
 #define BAD U8GUARD_BAD_CONTINUATION
 static const struct lead_rule LEAD_RULES[] = {
     /* 0: UTF8-1 = %x00-7F */
-    {1, 0, 0, U8GUARD_OK, BAD, BAD},
+    {1, 0, 0, 0, U8GUARD_OK, BAD, BAD},
     /* 1: 80..BF is UTF8-tail, which never starts a sequence */
-    {0, 0, 0, U8GUARD_UNEXPECTED_CONTINUATION, BAD, BAD},
+    {0, 0, 0, 0, U8GUARD_UNEXPECTED_CONTINUATION, BAD, BAD},
     /* 2: C0, C1 could only encode U+0000..U+007F in two bytes */
-    {0, 0, 0, U8GUARD_OVERLONG, BAD, BAD},
+    {0, 0, 0, 0, U8GUARD_OVERLONG, BAD, BAD},
     /* 3: UTF8-2 = %xC2-DF UTF8-tail */
-    {2, TAIL_LO, TAIL_HI, U8GUARD_OK, BAD, BAD},
+    {2, TAIL_LO, TAIL_HI, 0xC0, U8GUARD_OK, BAD, BAD},
     /* 4: %xE0 %xA0-BF UTF8-tail; E0 80..9F would be U+0000..U+07FF */
-    {3, 0xA0, TAIL_HI, U8GUARD_OK, U8GUARD_OVERLONG, BAD},
+    {3, 0xA0, TAIL_HI, 0xE0, U8GUARD_OK, U8GUARD_OVERLONG, BAD},
     /* 5: %xE1-EC 2( UTF8-tail ) */
-    {3, TAIL_LO, TAIL_HI, U8GUARD_OK, BAD, BAD},
+    {3, TAIL_LO, TAIL_HI, 0xE0, U8GUARD_OK, BAD, BAD},
     /* 6: %xED %x80-9F UTF8-tail; ED A0..BF would be U+D800..U+DFFF */
-    {3, TAIL_LO, 0x9F, U8GUARD_OK, BAD, U8GUARD_SURROGATE},
+    {3, TAIL_LO, 0x9F, 0xE0, U8GUARD_OK, BAD, U8GUARD_SURROGATE},
     /* 7: %xEE-EF 2( UTF8-tail ) */
-    {3, TAIL_LO, TAIL_HI, U8GUARD_OK, BAD, BAD},
+    {3, TAIL_LO, TAIL_HI, 0xE0, U8GUARD_OK, BAD, BAD},
     /* 8: %xF0 %x90-BF 2( UTF8-tail ); F0 80..8F would be below U+10000 */
-    {4, 0x90, TAIL_HI, U8GUARD_OK, U8GUARD_OVERLONG, BAD},
+    {4, 0x90, TAIL_HI, 0xF0, U8GUARD_OK, U8GUARD_OVERLONG, BAD},
     /* 9: %xF1-F3 3( UTF8-tail ) */
-    {4, TAIL_LO, TAIL_HI, U8GUARD_OK, BAD, BAD},
+    {4, TAIL_LO, TAIL_HI, 0xF0, U8GUARD_OK, BAD, BAD},
     /* 10: %xF4 %x80-8F 2( UTF8-tail ); F4 90..BF would be above U+10FFFF */
-    {4, TAIL_LO, 0x8F, U8GUARD_OK, BAD, U8GUARD_TOO_LARGE},
+    {4, TAIL_LO, 0x8F, 0xF0, U8GUARD_OK, BAD, U8GUARD_TOO_LARGE},
     /* 11: F5..FF would start values above U+10FFFF (or 5- and 6-byte
      * forms that RFC 3629 removed) */
-    {0, 0, 0, U8GUARD_TOO_LARGE, BAD, BAD},
+    {0, 0, 0, 0, U8GUARD_TOO_LARGE, BAD, BAD},
 };
 #undef BAD
 
@@ -94,11 +96,19 @@ size_t u8g_step(const uint8_t *p, size_t avail, uint32_t *cp,
             *kind = U8GUARD_BAD_CONTINUATION;
         goto fail; /* i == 1: only the lead was accepted */
     }
-    /* The lead keeps 7 - len payload bits: 5, 4 or 3. */
-    v = p[0] & (0x7Fu >> r->len);
-    v = (v << 6) | (p[1] & 0x3Fu);
+    /* The lead keeps 7 - len payload bits: 5, 4 or 3, its value less the
+     * lowest lead of its length; each tail byte (80..BF, checked) adds its
+     * 6 low bits. Written as arithmetic, which for bytes in these ranges
+     * equals the masks and shifts, because the proof of the value
+     * (doc/proofs.md) reasons in arithmetic: the solvers did not settle
+     * the bitwise form. */
+    v = (uint32_t)(p[0] - r->base);
+    v = v * 64 + (p[1] - TAIL_LO);
     /*@ loop invariant 2 <= i <= r->len && i <= avail;
         loop invariant \forall integer j; 2 <= j < i ==> u8g_tail(p[j]);
+        loop invariant i == 2 ==> v == (p[0] - r->base) * 64 + (p[1] - 0x80);
+        loop invariant i == 3 ==> v == ((p[0] - r->base) * 64 + (p[1] - 0x80)) * 64 + (p[2] - 0x80);
+        loop invariant i == 4 ==> v == (((p[0] - r->base) * 64 + (p[1] - 0x80)) * 64 + (p[2] - 0x80)) * 64 + (p[3] - 0x80);
         loop assigns i, v;
         loop variant r->len - i; */
     for (i = 2; i < r->len; i++) {
@@ -108,7 +118,7 @@ size_t u8g_step(const uint8_t *p, size_t avail, uint32_t *cp,
             *kind = U8GUARD_BAD_CONTINUATION;
             goto fail; /* i bytes were accepted */
         }
-        v = (v << 6) | (p[i] & 0x3Fu);
+        v = v * 64 + (p[i] - TAIL_LO);
     }
     *cp = v;
     return r->len;
