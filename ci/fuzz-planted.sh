@@ -98,7 +98,7 @@ run() {
 
 case $WHICH in surrogate|all)
     # Row 6 of LEAD_RULES: ED's second byte may be 80..9F; plant 80..BF.
-    run surrogate fuzz_validate src/scalar.c 's/{3, TAIL_LO, 0x9F, U8GUARD_OK, BAD, U8GUARD_SURROGATE}/{3, TAIL_LO, TAIL_HI, U8GUARD_OK, BAD, U8GUARD_SURROGATE}/'
+    run surrogate fuzz_validate src/scalar.c 's/{3, TAIL_LO, 0x9F, 0xE0, U8GUARD_OK, BAD, U8GUARD_SURROGATE}/{3, TAIL_LO, TAIL_HI, 0xE0, U8GUARD_OK, BAD, U8GUARD_SURROGATE}/'
     ;;
 esac
 case $WHICH in straddle|all)
