@@ -15,12 +15,18 @@
  * dies there (libFuzzer's build runs it). */
 static bool skipped(u8guard_impl impl)
 {
-    const char *list = getenv("U8GUARD_FUZZ_SKIP"), *name = u8guard_impl_name(impl);
+    const char *p = getenv("U8GUARD_FUZZ_SKIP"), *name = u8guard_impl_name(impl);
     size_t n = strlen(name);
 
-    for (const char *p = list; p != NULL && *p != '\0'; p += strcspn(p, ","), p += *p == ',')
-        if (strncmp(p, name, n) == 0 && (p[n] == ',' || p[n] == '\0'))
+    while (p != NULL && *p != '\0') {
+        size_t len = strcspn(p, ",");
+
+        if (len == n && strncmp(p, name, n) == 0)
             return true;
+        p += len;
+        if (*p == ',')
+            p++;
+    }
     return false;
 }
 
