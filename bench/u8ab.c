@@ -6,7 +6,7 @@
  * the ratios to memcpy stay meaningful. Used to measure a change against
  * the commit before it (bench/README.md, "Conversions, sanitize, stream").
  *
- *   u8ab LIB_A LIB_B MIB IMPL OP [ROUNDS] [CORPUS_DIR]
+ *   u8ab LIB_A LIB_B MIB|short IMPL OP [ROUNDS] [CORPUS_DIR]
  *
  * MIB: size of the generated inputs (bench/inputs.c: ascii, latin,
  * cyrillic, cjk, emoji, mixed); IMPL: avx512, avx2, sse42, word or auto;
@@ -16,6 +16,11 @@
  * mean of the files. Each cell is the best of ROUNDS (default 15) calls.
  * Before timing, A's and B's results (count and output bytes) are
  * compared: a difference is reported and makes the exit status 1.
+ *
+ * MIB "short": instead, sets of 16-, 64- and 256-byte strings (1 MiB of
+ * each, ASCII and mixed, bench/inputs.c), one call per string, reported
+ * in ns per string; OP may then also be errpos (u8guard_next_error from
+ * offset 0). A's and B's outputs are compared string after string.
  *
  * Exit status: 0, 1 (A and B disagree), 2 (usage or set-up error). */
 #define _POSIX_C_SOURCE 200809L
@@ -42,11 +47,14 @@ typedef struct lib {
     size_t (*feed)(u8guard_stream *, const void *, size_t, bool, u8guard_error_fn, void *, void *,
                    size_t);
     bool (*validate)(const void *, size_t, u8guard_error *);
+    bool (*next_error)(const void *, size_t, size_t *, u8guard_error *);
 } lib;
 
-enum { OP_UTF16, OP_UTF32, OP_SANITIZE, OP_STREAM_SAN, OP_STREAM_VAL, OP_VALIDATE, N_OPS };
+enum { OP_UTF16, OP_UTF32, OP_SANITIZE, OP_STREAM_SAN, OP_STREAM_VAL, OP_VALIDATE, OP_ERRPOS,
+       N_OPS };
 static const char *const OP_NAMES[N_OPS] = {"utf16",           "utf32",           "sanitize",
-                                            "stream-sanitize", "stream-validate", "validate"};
+                                            "stream-sanitize", "stream-validate", "validate",
+                                            "errpos"};
 
 static volatile size_t sink;
 static void *(*volatile copy_fn)(void *, const void *, size_t) = memcpy;
@@ -78,8 +86,9 @@ static int load_lib(lib *l, const char *path)
     SYM(h, l->stream_init, "u8guard_stream_init");
     SYM(h, l->feed, "u8guard_stream_feed");
     SYM(h, l->validate, "u8guard_validate");
+    SYM(h, l->next_error, "u8guard_next_error");
     if (!l->u16 || !l->u32 || !l->san || !l->set_impl || !l->stream_init || !l->feed ||
-        !l->validate) {
+        !l->validate || !l->next_error) {
         fprintf(stderr, "u8ab: %s lacks a u8guard entry point\n", path);
         return -1;
     }
@@ -107,6 +116,8 @@ static size_t run(int op, const lib *l, const uint8_t *p, size_t n, uint8_t *out
         return l->san(p, n, out, cap, NULL);
     case OP_VALIDATE:
         return l->validate(p, n, &e);
+    case OP_ERRPOS:
+        return l->next_error(p, n, &o, &e) ? o : n + 1;
     default:
         l->stream_init(&s);
         for (i = 0; i < n; i += c) {
@@ -126,6 +137,85 @@ static double timed(int op, const lib *l, const uint8_t *p, size_t n, uint8_t *o
 
     sink += run(op, l, p, n, out, cap);
     return now() - t0;
+}
+
+/* A set of short strings (in->str_len bytes each): op of l (NULL:
+ * memcpy) on each string; with concat, string k's output follows string
+ * k - 1's (to compare A with B), else every string writes at out (as the
+ * timed calls do). Returns the sum of the counts run reports. */
+static size_t run_set(int op, const lib *l, const bench_input *in, uint8_t *out, size_t cap,
+                      bool concat)
+{
+    size_t i, c, sum = 0, o = 0, unit = op == OP_UTF16 ? 2 : op == OP_UTF32 ? 4 : 1;
+
+    for (i = 0; i < in->len; i += in->str_len) {
+        c = run(op, l, in->data + i, in->str_len, out + o, cap - o);
+        sum += c;
+        if (concat && (op == OP_UTF16 || op == OP_UTF32 || op == OP_SANITIZE))
+            o += c * unit;
+    }
+    return concat ? o : sum;
+}
+
+static double timed_set(int op, const lib *l, const bench_input *in, uint8_t *out, size_t cap)
+{
+    double t0 = now();
+
+    sink += run_set(op, l, in, out, cap, false);
+    return now() - t0;
+}
+
+/* The short-string mode (MIB "short"): returns the exit status. */
+static int run_short(int op, const lib *l, const char *impl, int rounds, const char *a,
+                     const char *b)
+{
+    static const size_t lens[] = {16, 64, 256};
+    size_t cap = 4 * 1048576 + 64, ra, rb, k, count;
+    uint8_t *out = malloc(cap), *check = malloc(cap);
+    bench_input in;
+    int bad = 0, r, x, mixed;
+
+    if (out == NULL || check == NULL || op == OP_STREAM_SAN || op == OP_STREAM_VAL)
+        return 2;
+    printf("%s, impl %s, short strings (1 MiB per set); A = %s, B = %s; best of %d rounds, "
+           "ns per string\n",
+           OP_NAMES[op], impl, a, b, rounds);
+    for (k = 0; k < sizeof lens / sizeof lens[0]; k++)
+        for (mixed = 0; mixed < 2; mixed++) {
+            double best[3] = {1e300, 1e300, 1e300}, t;
+
+            count = 1048576 / lens[k];
+            if (inputs_make_short(mixed != 0, lens[k], count, 20261122, &in) != 0)
+                return 2;
+            memset(out, 0, cap);
+            memset(check, 0, cap);
+            ra = run_set(op, &l[0], &in, check, cap, true);
+            rb = run_set(op, &l[1], &in, out, cap, true);
+            if (ra != rb || memcmp(check, out, cap) != 0) {
+                printf("%-16s A and B DIFFER (%zu vs %zu)\n", in.name, ra, rb);
+                bad = 1;
+                inputs_free(&in);
+                continue;
+            }
+            for (r = 0; r < rounds; r++) {
+                t = timed_set(op, NULL, &in, out, cap);
+                best[0] = t < best[0] ? t : best[0];
+                for (x = 0; x < 2; x++) { /* A first in even rounds, B in odd */
+                    int y = (r & 1) ? 1 - x : x;
+                    t = timed_set(op, &l[y], &in, out, cap);
+                    best[1 + y] = t < best[1 + y] ? t : best[1 + y];
+                }
+            }
+            printf("%-16s memcpy %6.2f ns | A %6.2f ns t/memcpy %5.2f | B %6.2f ns t/memcpy "
+                   "%5.2f | B/A %.2fx\n",
+                   in.name, best[0] / (double)count * 1e9, best[1] / (double)count * 1e9,
+                   best[1] / best[0], best[2] / (double)count * 1e9, best[2] / best[0],
+                   best[1] / best[2]);
+            inputs_free(&in);
+        }
+    free(out);
+    free(check);
+    return bad;
 }
 
 /* Reads a whole file into *in (name: its base name). Returns 0 or -1. */
@@ -164,7 +254,7 @@ int main(int argc, char **argv)
     uint8_t *out, *check;
 
     if (argc < 6 || argc > 8) {
-        fprintf(stderr, "usage: u8ab LIB_A LIB_B MIB IMPL OP [ROUNDS] [CORPUS_DIR]\n");
+        fprintf(stderr, "usage: u8ab LIB_A LIB_B MIB|short IMPL OP [ROUNDS] [CORPUS_DIR]\n");
         return 2;
     }
     for (op = 0; op < N_OPS && strcmp(argv[5], OP_NAMES[op]) != 0; op++)
@@ -172,9 +262,10 @@ int main(int argc, char **argv)
     for (k = 0; k < sizeof impls / sizeof impls[0]; k++)
         if (strcmp(argv[4], impls[k]) == 0)
             impl = (int)k;
-    size = (size_t)(atof(argv[3]) * 1048576.0);
+    size = strcmp(argv[3], "short") == 0 ? 1 : (size_t)(atof(argv[3]) * 1048576.0);
     rounds = argc > 6 ? atoi(argv[6]) : 15;
-    if (op == N_OPS || impl < 0 || size == 0 || rounds < 1) {
+    if (op == N_OPS || impl < 0 || size == 0 || rounds < 1 ||
+        (op == OP_ERRPOS && strcmp(argv[3], "short") != 0)) {
         fprintf(stderr, "u8ab: bad OP, IMPL, MIB or ROUNDS\n");
         return 2;
     }
@@ -185,6 +276,8 @@ int main(int argc, char **argv)
             fprintf(stderr, "u8ab: %s cannot run %s here\n", argv[1 + x], argv[4]);
             return 2;
         }
+    if (strcmp(argv[3], "short") == 0)
+        return run_short(op, l, argv[4], rounds, argv[1], argv[2]);
     for (c = 0; c < inputs_class_count() && n_in < MAX_INPUTS; c++)
         if (strcmp(inputs_class_name(c), "wikipedia") != 0 &&
             inputs_make(c, size, argc > 7 ? argv[7] : NULL, 20261122, &in[n_in]) == 0)
