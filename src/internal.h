@@ -127,6 +127,89 @@ static inline void u8g_set_ok(u8guard_error *err, size_t len)
     }
 }
 
+/* u8g_invalid_at sets *err (when not NULL) to the error at p[n], which
+ * is not the start of a well-formed sequence (n < len), and returns
+ * false. u8g_error_found_at does the same and sets *pos past the error,
+ * returning true. Out of line (validate.c) and called last, so that the
+ * kernels' entries below reach them with a jump and save nothing. */
+bool u8g_invalid_at(const uint8_t *p, size_t len, size_t n, u8guard_error *err);
+bool u8g_error_found_at(const uint8_t *p, size_t len, size_t n, size_t *pos,
+                        u8guard_error *err);
+
+/* What u8guard_validate does once the kernel found the valid prefix n of
+ * p[0..len) (p not NULL), written once here and instantiated in each
+ * kernel as its validate entry (struct u8g_kernels, U8G_ENTRIES), where
+ * the kernel's short path is inlined: a short string's call is then one
+ * indirect jump from the public function and a leaf, with no register to
+ * save around a call. */
+static inline bool u8g_validate_via(size_t n, const uint8_t *p, size_t len,
+                                    u8guard_error *err)
+{
+    if (n == len) {
+        u8g_set_ok(err, len);
+        return true;
+    }
+    return u8g_invalid_at(p, len, n, err);
+}
+
+/* What u8guard_next_error from *pos == 0 does once the kernel found the
+ * valid prefix n of p[0..len) (p not NULL): exactly validate's path, with
+ * *pos set past the error found (true) or to len (false). Each kernel's
+ * first_error entry, as u8g_validate_via. */
+static inline bool u8g_first_error_via(size_t n, const uint8_t *p, size_t len,
+                                       size_t *pos, u8guard_error *err)
+{
+    if (n == len) {
+        *pos = len;
+        u8g_set_ok(err, len);
+        return false;
+    }
+    return u8g_error_found_at(p, len, n, pos, err);
+}
+
+/* U8G_ENTRIES(name, valid_prefix) defines name##_validate and
+ * name##_first_error, a kernel's two entries (struct u8g_kernels), on its
+ * valid_prefix. U8G_ENTRIES_SHORT(name, valid_prefix, short_valid, max)
+ * does the same for a kernel with a short path: an input of 1..max bytes
+ * that short_valid (inlined into the entry) finds valid is answered
+ * there, so that the entry is a leaf on that path; every other input
+ * goes to an out-of-line entry on valid_prefix, reached with a jump
+ * (U8G_NOINLINE: inlined, its calls would give the entry a frame). That
+ * entry finds the error in a short string again: an error costs a second
+ * look at up to max bytes, a valid string nothing. */
+#define U8G_ENTRIES(name, valid_prefix)                                          \
+    static U8G_NOINLINE bool name##_validate(const uint8_t *p, size_t len,       \
+                                             u8guard_error *err)                 \
+    {                                                                            \
+        return u8g_validate_via(valid_prefix(p, len), p, len, err);              \
+    }                                                                            \
+    static U8G_NOINLINE bool name##_first_error(const uint8_t *p, size_t len,    \
+                                                size_t *pos, u8guard_error *err) \
+    {                                                                            \
+        return u8g_first_error_via(valid_prefix(p, len), p, len, pos, err);      \
+    }
+
+#define U8G_ENTRIES_SHORT(name, valid_prefix, short_valid, max)                  \
+    U8G_ENTRIES(name##_long, valid_prefix)                                       \
+    static bool name##_validate(const uint8_t *p, size_t len, u8guard_error *err) \
+    {                                                                            \
+        if (len - 1 < (max) && short_valid(p, len)) { /* 1..max */               \
+            u8g_set_ok(err, len);                                                \
+            return true;                                                         \
+        }                                                                        \
+        return name##_long_validate(p, len, err);                                \
+    }                                                                            \
+    static bool name##_first_error(const uint8_t *p, size_t len, size_t *pos,    \
+                                   u8guard_error *err)                           \
+    {                                                                            \
+        if (len - 1 < (max) && short_valid(p, len)) {                            \
+            *pos = len;                                                          \
+            u8g_set_ok(err, len);                                                \
+            return false;                                                        \
+        }                                                                        \
+        return name##_long_first_error(p, len, pos, err);                        \
+    }
+
 /* ---- argument helpers of the public functions ---- */
 
 /* u8g_overlap returns true when a[0..a_len) and b[0..b_len) share at
@@ -277,6 +360,13 @@ struct u8g_kernels {
      * their errors and their replacement (each error by U+FFFD, doc/
      * contract.md section 3) to *r. */
     size_t (*error_run)(const uint8_t *p, size_t len, struct u8g_run *r);
+    /* u8guard_validate and u8guard_next_error from offset 0 on p != NULL
+     * (U8G_ENTRIES: u8g_validate_via and u8g_first_error_via on this
+     * kernel's valid_prefix), so that the public functions hand a call on
+     * to the kernel with one indirect jump. */
+    bool (*validate)(const uint8_t *p, size_t len, u8guard_error *err);
+    bool (*first_error)(const uint8_t *p, size_t len, size_t *pos,
+                        u8guard_error *err);
 };
 
 /* A checked policy, ready for the loops (policy.c). deny == 0 means the

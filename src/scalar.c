@@ -217,9 +217,13 @@ static size_t scalar_to_utf16(const uint8_t *p, size_t len, uint16_t *out,
     return i;
 }
 
+U8G_ENTRIES(scalar, scalar_valid_prefix)
+
 const struct u8g_kernels u8g_scalar_kernels = {
     U8GUARD_IMPL_SCALAR, scalar_valid_prefix, scalar_to_utf32, scalar_to_utf16,
     NULL, /* no fused validate-and-copy: sanitize validates, then copies */
     NULL, /* no one-pass policy check: policy.c validates, then checks */
     NULL, /* the reference classifies each error itself */
+    scalar_validate,
+    scalar_first_error,
 };

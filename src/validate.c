@@ -12,11 +12,8 @@ size_t u8guard_valid_prefix(const void *data, size_t len)
 }
 
 /* Sets *err (when not NULL) to the error at p[n], which is not the start
- * of a well-formed sequence, and returns its length. Out of line, so that
- * the valid path of the callers has no local whose address is taken (and
- * so no stack-protector work: it is most of a short string's call). */
-static U8G_NOINLINE size_t report(const uint8_t *p, size_t len, size_t n,
-                                  u8guard_error *err)
+ * of a well-formed sequence, and returns its length. */
+static size_t report(const uint8_t *p, size_t len, size_t n, u8guard_error *err)
 {
     u8guard_error e;
 
@@ -26,22 +23,28 @@ static U8G_NOINLINE size_t report(const uint8_t *p, size_t len, size_t n,
     return e.length;
 }
 
-bool u8guard_validate(const void *data, size_t len, u8guard_error *err)
+bool u8g_invalid_at(const uint8_t *p, size_t len, size_t n, u8guard_error *err)
 {
-    const uint8_t *p = data;
-    size_t n;
-
-    if (p == NULL && len != 0) {
-        u8g_set_ok(err, 0);
-        return false;
-    }
-    n = p ? u8g_active()->valid_prefix(p, len) : 0;
-    if (n == len) {
-        u8g_set_ok(err, len);
-        return true;
-    }
     (void)report(p, len, n, err);
     return false;
+}
+
+bool u8g_error_found_at(const uint8_t *p, size_t len, size_t n, size_t *pos,
+                        u8guard_error *err)
+{
+    *pos = n + report(p, len, n, err);
+    return true;
+}
+
+/* NULL data is checked here; the rest is the kernel's validate entry
+ * (u8g_validate_via), reached with one indirect jump. */
+bool u8guard_validate(const void *data, size_t len, u8guard_error *err)
+{
+    if (data == NULL) {
+        u8g_set_ok(err, 0);
+        return len == 0;
+    }
+    return u8g_active()->validate(data, len, err);
 }
 
 /* next_error from *pos > 0, where a caller iterating over errors usually
@@ -87,7 +90,6 @@ bool u8guard_next_error(const void *data, size_t len, size_t *pos,
                         u8guard_error *err)
 {
     const uint8_t *p = data;
-    size_t n;
 
     if (pos == NULL)
         return false;
@@ -95,16 +97,14 @@ bool u8guard_next_error(const void *data, size_t len, size_t *pos,
         return false;
     if (*pos != 0)
         return next_error_after(p, len, pos, err);
-    /* The first call (from offset 0): exactly validate's path, so that on
-     * valid text it costs what validation costs. */
-    n = p ? u8g_active()->valid_prefix(p, len) : 0;
-    if (n == len) {
-        *pos = len;
-        u8g_set_ok(err, len);
+    if (p == NULL) { /* and len == 0 == *pos */
+        u8g_set_ok(err, 0);
         return false;
     }
-    *pos = n + report(p, len, n, err);
-    return true;
+    /* The first call (from offset 0): exactly validate's path (the
+     * kernel's first_error entry, u8g_first_error_via), so that on valid
+     * text it costs what validation costs. */
+    return u8g_active()->first_error(p, len, pos, err);
 }
 
 size_t u8guard_count_errors(const void *data, size_t len)

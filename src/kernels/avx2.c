@@ -451,11 +451,15 @@ static inline void avx2_planes(const uint8_t *p, uint64_t planes[8])
 #define U8G_SCAN_EMIT u8g_emit_pshufb
 #include "error_scan.h"
 
+U8G_ENTRIES_SHORT(avx2, avx2_valid_prefix, short_x86_valid, U8G_SHORT_X86_MAX)
+
 const struct u8g_kernels u8g_avx2_kernels = {
     U8GUARD_IMPL_AVX2, avx2_valid_prefix, driver_to_utf32, driver_to_utf16,
     NULL, /* no fused validate-and-copy: sanitize validates, then copies */
     avx2_clean_blocks,
     scan_error_run,
+    avx2_validate,
+    avx2_first_error,
 };
 
 #endif

@@ -424,9 +424,12 @@ static U8G_NOINLINE size_t short_failed(const uint8_t *p, size_t len, size_t s, 
  * full (where it is not, that test can only see a character cut off by
  * the end, which fails anyway). A string of up to 64 bytes is one masked
  * load and, if it is not ASCII, one check: no loop. With dst != NULL
- * every vector is also stored once it passed, as blocks does. */
+ * every vector is also stored once it passed, as blocks does. With
+ * locate false, a string that is not valid gives 0 (the entries'
+ * whole-string test, U8G_ENTRIES_SHORT: no call on the way, so they are
+ * leaves) instead of the prefix from short_failed. */
 static inline __attribute__((always_inline)) size_t
-short_blocks(const uint8_t *p, size_t len, uint8_t *dst)
+short_blocks(const uint8_t *p, size_t len, uint8_t *dst, bool locate)
 {
     size_t full = (len - 1) / VEC, j; /* whole vectors before the last */
     /* the last vector's 1..64 bytes: a shift by 0..63, no branch */
@@ -450,14 +453,14 @@ short_blocks(const uint8_t *p, size_t len, uint8_t *dst)
     for (j = 0; j < full; j++) {
         a = load(p + j * VEC);
         if (any(short_check_after(a, prev)))
-            return short_failed(p, len, j * VEC, dst);
+            return locate ? short_failed(p, len, j * VEC, dst) : 0;
         if (dst != NULL)
             _mm512_storeu_si512(dst + j * VEC, a);
         prev = a;
     }
     err = _mm512_or_si512(short_check_after(last, prev), _mm512_subs_epu8(last, incomplete_max));
     if (any(err))
-        return short_failed(p, len, full * VEC, dst);
+        return locate ? short_failed(p, len, full * VEC, dst) : 0;
     if (dst != NULL)
         store_masked(dst + full * VEC, m, last);
     return len;
@@ -493,7 +496,7 @@ static size_t avx512_valid_prefix(const uint8_t *p, size_t len)
     if (len == 0)
         return 0;
     if (len <= SHORT_MAX)
-        return short_blocks(p, len, NULL);
+        return short_blocks(p, len, NULL, true);
     return long_prefix(p, len);
 }
 
@@ -502,7 +505,7 @@ static size_t avx512_copy_prefix(const uint8_t *p, size_t len, uint8_t *dst)
     if (len == 0)
         return 0;
     if (len <= SHORT_MAX)
-        return short_blocks(p, len, dst);
+        return short_blocks(p, len, dst, true);
     return long_copy_prefix(p, len, dst);
 }
 
@@ -818,7 +821,7 @@ static size_t decode_valid(const uint8_t *p, size_t len)
     if (len == 0)
         return 0;
     if (len <= VEC)
-        return short_blocks(p, len, NULL);
+        return short_blocks(p, len, NULL, true);
     return can_start(p[0]) ? blocks(p, len, NULL, NULL) : 0;
 }
 /* U8G_DRIVER_ASCII (decode_driver.h): the all-ASCII 64-byte blocks at
@@ -990,11 +993,23 @@ static inline size_t avx512_emit(const uint8_t *p, size_t n, uint64_t e, uint64_
     return w;
 }
 
+/* Whether p[0..len), 1 <= len <= SHORT_MAX, is valid: short_blocks
+ * alone, for the entries (U8G_ENTRIES_SHORT). */
+static inline __attribute__((always_inline)) bool avx512_short_valid(const uint8_t *p,
+                                                                      size_t len)
+{
+    return short_blocks(p, len, NULL, false) == len;
+}
+
+U8G_ENTRIES_SHORT(avx512, avx512_valid_prefix, avx512_short_valid, SHORT_MAX)
+
 const struct u8g_kernels u8g_avx512_kernels = {
     U8GUARD_IMPL_AVX512, avx512_valid_prefix, avx512_to_utf32, avx512_to_utf16,
     avx512_copy_prefix,
     avx512_clean_blocks,
     scan_error_run,
+    avx512_validate,
+    avx512_first_error,
 };
 
 #endif

@@ -390,11 +390,15 @@ static inline size_t step_utf16_pairs(uint8x16_t v, uint32_t lead, size_t k, uin
 #define U8G_SCAN_PLANES u8g_planes_swar
 #include "error_scan.h"
 
+U8G_ENTRIES(neon, neon_valid_prefix)
+
 const struct u8g_kernels u8g_neon_kernels = {
     U8GUARD_IMPL_NEON, neon_valid_prefix, driver_to_utf32, driver_to_utf16,
     NULL, /* no fused validate-and-copy: sanitize validates, then copies */
     neon_clean_blocks,
     scan_error_run,
+    neon_validate,
+    neon_first_error,
 };
 
 #endif

@@ -123,4 +123,11 @@ static inline size_t short_x86_prefix(const uint8_t *p, size_t len)
     return len;
 }
 
+/* short_x86_valid returns whether p[0..len), 1 <= len <=
+ * U8G_SHORT_X86_MAX, is valid (the kernels' entries, U8G_ENTRIES_SHORT). */
+static inline bool short_x86_valid(const uint8_t *p, size_t len)
+{
+    return short_x86_prefix(p, len) == len;
+}
+
 #endif

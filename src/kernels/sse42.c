@@ -442,11 +442,15 @@ static inline void sse42_planes(const uint8_t *p, uint64_t planes[8])
 #define U8G_SCAN_EMIT u8g_emit_pshufb
 #include "error_scan.h"
 
+U8G_ENTRIES_SHORT(sse42, sse42_valid_prefix, short_x86_valid, U8G_SHORT_X86_MAX)
+
 const struct u8g_kernels u8g_sse42_kernels = {
     U8GUARD_IMPL_SSE42, sse42_valid_prefix, driver_to_utf32, driver_to_utf16,
     NULL, /* no fused validate-and-copy: sanitize validates, then copies */
     sse42_clean_blocks,
     scan_error_run,
+    sse42_validate,
+    sse42_first_error,
 };
 
 #endif

@@ -171,9 +171,13 @@ static size_t word_to_utf16(const uint8_t *p, size_t len, uint16_t *out,
 #define U8G_SCAN_PLANES u8g_planes_swar
 #include "error_scan.h"
 
+U8G_ENTRIES(word, word_valid_prefix)
+
 const struct u8g_kernels u8g_word_kernels = {
     U8GUARD_IMPL_WORD, word_valid_prefix, word_to_utf32, word_to_utf16,
     NULL, /* no fused validate-and-copy: sanitize validates, then copies */
     word_clean_blocks,
     scan_error_run,
+    word_validate,
+    word_first_error,
 };
