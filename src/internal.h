@@ -210,6 +210,10 @@ struct u8g_polset {
      * confuses it with an ASCII byte, which cannot come before a
      * continuation in well-formed text. The 1-byte classes are ctrl's. */
     uint8_t pp7[128], pc6[64];
+    uint8_t pairs; /* nonzero when the pair test rules out more of real
+                      text than the lead-byte one (f4) does: a class whose
+                      characters start with D8, E2 or any 4-byte lead is
+                      denied (bidi, separator, noncharacter) */
     unsigned deny; /* the classes denied (for kernels that decode) */
 };
 

@@ -378,6 +378,8 @@ static void build_pairs(struct u8g_polset *set, unsigned deny)
     const struct pair_range *r;
     unsigned b;
 
+    set->pairs = (deny & (U8GUARD_CLASS_BIDI | U8GUARD_CLASS_SEPARATOR |
+                          U8GUARD_CLASS_NONCHARACTER)) != 0;
     for (r = CLASS_PAIRS; r < CLASS_PAIRS + sizeof CLASS_PAIRS / sizeof CLASS_PAIRS[0]; r++) {
         if ((deny >> r->cls & 1u) == 0)
             continue;

@@ -123,7 +123,15 @@ static inline bool any(__m512i v)
 struct pol_tabs {
     __m512i l_lo, l_hi, s_lo, s_hi, t, c_lo, c_hi;
     __m512i pp_lo, pp_hi, pc; /* the pair test (struct u8g_polset's pp7, pc6) */
+    __m512i f4, onehot;       /* the lead-byte test (struct u8g_polset's f4) */
     bool multi, ctrl;
+};
+
+/* Byte k: 1 << (k & 3), the bit of byte b in f4[b >> 2]. */
+static const uint8_t ONEHOT[64] = {
+    1, 2, 4, 8, 1, 2, 4, 8, 1, 2, 4, 8, 1, 2, 4, 8, 1, 2, 4, 8, 1, 2, 4, 8,
+    1, 2, 4, 8, 1, 2, 4, 8, 1, 2, 4, 8, 1, 2, 4, 8, 1, 2, 4, 8, 1, 2, 4, 8,
+    1, 2, 4, 8, 1, 2, 4, 8, 1, 2, 4, 8, 1, 2, 4, 8,
 };
 
 static inline void pol_load(struct pol_tabs *t, const struct u8g_polset *s)
@@ -138,6 +146,8 @@ static inline void pol_load(struct pol_tabs *t, const struct u8g_polset *s)
     t->pp_lo = load(s->pp7);
     t->pp_hi = load(s->pp7 + 64);
     t->pc = load(s->pc6);
+    t->f4 = load(s->f4);
+    t->onehot = load(ONEHOT);
     t->multi = s->multi != 0;
     t->ctrl = s->ascii != 0; /* ctrl holds a byte exactly then */
 }
@@ -185,6 +195,18 @@ static inline __m512i pol_first(__m512i in, __m512i prev1, const struct pol_tabs
                                 _mm512_cmplt_epi8_mask(in, _mm512_set1_epi8(-64)), in, pt->pc));
 }
 
+/* The other first test, for class sets whose characters all start with
+ * a byte that real text seldom holds (struct u8g_polset's pairs == 0:
+ * c0, c1, private use...): nonzero bytes where in holds a byte that
+ * starts a denied character, 1-byte ones included (bit b & 3 of
+ * f4[b >> 2]: two 64-entry permutes, the shift is the validator's too),
+ * one permute fewer than pol_first and pol_ctrl. */
+static inline __m512i pol_starts(__m512i in, const struct pol_tabs *pt)
+{
+    return _mm512_and_si512(_mm512_permutexvar_epi8(_mm512_srli_epi16(in, 2), pt->f4),
+                            _mm512_permutexvar_epi8(in, pt->onehot));
+}
+
 /* The denied 1-byte characters of v (pt->ctrl): a permute of its ASCII
  * bytes. (Testing it only where the least byte of a block is below 0x20
  * cost more on the text corpus: most blocks of text hold a line end.) */
@@ -194,9 +216,14 @@ static inline __m512i pol_ctrl(__m512i v, const struct pol_tabs *pt)
                                           pt->c_lo, v, pt->c_hi);
 }
 
-/* pol_first, and pol_ctrl where 1-byte characters are denied. */
-static inline __m512i pol_first_all(__m512i in, __m512i prev1, const struct pol_tabs *pt)
+/* The first test of a vector of multi-byte text: pol_first, and
+ * pol_ctrl where 1-byte characters are denied, or pol_starts (pairs is
+ * a constant of each instance of blocks). */
+static inline __attribute__((always_inline)) __m512i
+pol_first_all(__m512i in, __m512i prev1, const struct pol_tabs *pt, bool pairs)
 {
+    if (!pairs)
+        return pol_starts(in, pt);
     if (pt->ctrl)
         return _mm512_or_si512(pol_first(in, prev1, pt), pol_ctrl(in, pt));
     return pol_first(in, prev1, pt);
@@ -244,11 +271,12 @@ static inline size_t failed(const uint8_t *p, size_t len, size_t s, uint8_t *dst
  * (validation and copy in one pass, for sanitize). Inlined into its two
  * callers so that the test of dst is resolved at compile time. With pt
  * != NULL (clean_blocks, never with dst) the policy's hits are tested in
- * the same loop and a block fails on a hit too. Nothing
+ * the same loop and a block fails on a hit too; pairs (a constant) picks
+ * the first test of multi-byte blocks, pol_first or pol_starts. Nothing
  * before p or after p + len is read: the first vector and the tail take
  * their previous bytes from registers, the others from p + i - 1. */
 static inline __attribute__((always_inline)) size_t
-blocks(const uint8_t *p, size_t len, uint8_t *dst, const struct pol_tabs *pt)
+blocks(const uint8_t *p, size_t len, uint8_t *dst, const struct pol_tabs *pt, bool pairs)
 {
     struct tables t;
     __m512i prev = _mm512_setzero_si512(), a, b, v2, v3, err;
@@ -301,10 +329,10 @@ blocks(const uint8_t *p, size_t len, uint8_t *dst, const struct pol_tabs *pt)
             err = _mm512_or_si512(err, check(v3, p13, v2, &t));
             /* The full policy test only where the first one says so. */
             if (pt != NULL && (carry || any(_mm512_or_si512(
-                                            _mm512_or_si512(pol_first_all(a, p1a, pt),
-                                                            pol_first_all(b, p1b, pt)),
-                                            _mm512_or_si512(pol_first_all(v2, p12, pt),
-                                                            pol_first_all(v3, p13, pt)))))) {
+                                            _mm512_or_si512(pol_first_all(a, p1a, pt, pairs),
+                                                            pol_first_all(b, p1b, pt, pairs)),
+                                            _mm512_or_si512(pol_first_all(v2, p12, pt, pairs),
+                                                            pol_first_all(v3, p13, pt, pairs)))))) {
                 if (hits_block(p + i, 4, pt))
                     return failed(p, len, i, dst, pt);
                 carry = u8g_polset_carry(p, i + 4 * VEC);
@@ -326,8 +354,8 @@ blocks(const uint8_t *p, size_t len, uint8_t *dst, const struct pol_tabs *pt)
             p1a = load(p + i - 1);
             p1b = load(p + i + VEC - 1);
             err = _mm512_or_si512(check(a, p1a, prev, &t), check(b, p1b, a, &t));
-            if (pt != NULL && (carry || any(_mm512_or_si512(pol_first_all(a, p1a, pt),
-                                                            pol_first_all(b, p1b, pt))))) {
+            if (pt != NULL && (carry || any(_mm512_or_si512(pol_first_all(a, p1a, pt, pairs),
+                                                            pol_first_all(b, p1b, pt, pairs))))) {
                 if (hits_block(p + i, 2, pt))
                     return failed(p, len, i, dst, pt);
                 carry = u8g_polset_carry(p, i + 2 * VEC);
@@ -497,12 +525,12 @@ static inline bool can_start(uint8_t b)
  * character is answered without setting up the vectors. */
 static U8G_NOINLINE size_t long_prefix(const uint8_t *p, size_t len)
 {
-    return can_start(p[0]) ? blocks(p, len, NULL, NULL) : 0;
+    return can_start(p[0]) ? blocks(p, len, NULL, NULL, false) : 0;
 }
 
 static U8G_NOINLINE size_t long_copy_prefix(const uint8_t *p, size_t len, uint8_t *dst)
 {
-    return can_start(p[0]) ? blocks(p, len, dst, NULL) : 0;
+    return can_start(p[0]) ? blocks(p, len, dst, NULL, false) : 0;
 }
 
 /* Short inputs (1..SHORT_MAX bytes) go straight to short_blocks, whose
@@ -532,7 +560,8 @@ static size_t avx512_clean_blocks(const uint8_t *p, size_t len, const struct u8g
     struct pol_tabs pt;
 
     pol_load(&pt, set);
-    return blocks(p, len, NULL, &pt);
+    /* two instances of the loop, one for each first test */
+    return set->pairs ? blocks(p, len, NULL, &pt, true) : blocks(p, len, NULL, &pt, false);
 }
 
 /* Decoding. The text is decoded in validated windows (decode_driver.h),
@@ -839,7 +868,7 @@ static size_t decode_valid(const uint8_t *p, size_t len)
         return 0;
     if (len <= VEC)
         return short_blocks(p, len, NULL);
-    return can_start(p[0]) ? blocks(p, len, NULL, NULL) : 0;
+    return can_start(p[0]) ? blocks(p, len, NULL, NULL, false) : 0;
 }
 /* U8G_DRIVER_ASCII (decode_driver.h): the all-ASCII 64-byte blocks at
  * the start of p[0..len), widened with plain stores (the caller's out has
