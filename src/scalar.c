@@ -222,4 +222,5 @@ const struct u8g_kernels u8g_scalar_kernels = {
     NULL, /* no fused validate-and-copy: sanitize validates, then copies */
     NULL, /* no one-pass policy check: policy.c validates, then checks */
     NULL, /* the reference classifies each error itself */
+    NULL, /* no one-pass copy: no copy with non-temporal stores either */
 };

@@ -456,6 +456,7 @@ const struct u8g_kernels u8g_avx2_kernels = {
     NULL, /* no fused validate-and-copy: sanitize validates, then copies */
     avx2_clean_blocks,
     scan_error_run,
+    NULL, /* no one-pass copy: no copy with non-temporal stores either */
 };
 
 #endif

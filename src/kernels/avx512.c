@@ -227,19 +227,57 @@ static inline size_t failed(const uint8_t *p, size_t len, size_t s, uint8_t *dst
     return r;
 }
 
+/* Non-temporal stores for blocks' copy (nt): the line of dst that ends
+ * d = dst % 64 bytes into the vector at i is the last d bytes of the
+ * vector before it and the first 64 - d of this one (one permute, with
+ * the index from nt_index), stored at the aligned dst + i - d (i >= 64):
+ * whole lines, never read first. */
+static inline __m512i nt_index(const uint8_t *dst)
+{
+    return _mm512_add_epi8(load(IOTA), _mm512_set1_epi8((char)(64 - ((uintptr_t)dst & 63))));
+}
+
+static inline void nt_line(uint8_t *dst, size_t i, __m512i before, __m512i v, __m512i idx)
+{
+    _mm512_stream_si512((void *)(dst + (i - ((uintptr_t)dst & 63))),
+                        _mm512_permutex2var_epi8(before, idx, v));
+}
+
+/* Where blocks' non-temporal lines stop (i, the vector before it in
+ * prev): the last d bytes of prev, which wait for the next line, are
+ * stored (with the whole vector, a plain store). */
+static inline void nt_finish(uint8_t *dst, size_t i, __m512i prev)
+{
+    if (i >= VEC)
+        _mm512_storeu_si512(dst + i - VEC, prev);
+}
+
+/* failed, for a block of blocks' main loop (the lines before it
+ * completed first where they are non-temporal). */
+static inline size_t nt_failed(const uint8_t *p, size_t len, size_t i, uint8_t *dst,
+                               const struct pol_tabs *pt, bool nt, __m512i prev)
+{
+    if (dst != NULL && nt)
+        nt_finish(dst, i, prev);
+    return failed(p, len, i, dst, pt);
+}
+
 /* The longest valid prefix of p[0..len), by blocks (see blocks.h); with
  * dst != NULL each block is also stored to dst once its checks passed
- * (validation and copy in one pass, for sanitize). Inlined into its two
+ * (validation and copy in one pass, for sanitize); with nt as well, the
+ * main loop stores whole lines with non-temporal stores (nt_line; the
+ * caller fences). Inlined into its two
  * callers so that the test of dst is resolved at compile time. With pt
  * != NULL (clean_blocks, never with dst) the policy's hits are tested in
  * the same loop and a block fails on a hit too. Nothing
  * before p or after p + len is read: the first vector and the tail take
  * their previous bytes from registers, the others from p + i - 1. */
 static inline __attribute__((always_inline)) size_t
-blocks(const uint8_t *p, size_t len, uint8_t *dst, const struct pol_tabs *pt)
+blocks(const uint8_t *p, size_t len, uint8_t *dst, const struct pol_tabs *pt, bool nt)
 {
     struct tables t;
     __m512i prev = _mm512_setzero_si512(), a, b, v2, v3, err;
+    const __m512i idx = nt ? nt_index(dst) : prev;
     __mmask64 m;
     size_t i = 0;
     bool carry = false; /* a character from the vectors before ends in these */
@@ -271,7 +309,7 @@ blocks(const uint8_t *p, size_t len, uint8_t *dst, const struct pol_tabs *pt)
                 err = _mm512_or_si512(err, _mm512_or_si512(pol_hits_ascii(a, pt),
                                                            pol_hits_ascii(b, pt)));
             if (any(err))
-                return failed(p, len, i, dst, pt);
+                return nt_failed(p, len, i, dst, pt, nt, prev);
             carry = false;
         } else if (len - i >= 4 * VEC) {
             /* Multi-byte text: four vectors, one branch. */
@@ -287,14 +325,19 @@ blocks(const uint8_t *p, size_t len, uint8_t *dst, const struct pol_tabs *pt)
                                             _mm512_or_si512(pol_starts(v2, pt),
                                                             pol_starts(v3, pt)))))) {
                 if (hits_block(p + i, 4, pt))
-                    return failed(p, len, i, dst, pt);
+                    return nt_failed(p, len, i, dst, pt, nt, prev);
                 carry = u8g_polset_carry(p, i + 4 * VEC);
             } else {
                 carry = false;
             }
             if (any(err))
-                return failed(p, len, i, dst, pt);
-            if (dst != NULL) {
+                return nt_failed(p, len, i, dst, pt, nt, prev);
+            if (dst != NULL && nt) {
+                nt_line(dst, i, prev, a, idx);
+                nt_line(dst, i + VEC, a, b, idx);
+                nt_line(dst, i + 2 * VEC, b, v2, idx);
+                nt_line(dst, i + 3 * VEC, v2, v3, idx);
+            } else if (dst != NULL) {
                 _mm512_storeu_si512(dst + i, a);
                 _mm512_storeu_si512(dst + i + VEC, b);
                 _mm512_storeu_si512(dst + i + 2 * VEC, v2);
@@ -309,21 +352,26 @@ blocks(const uint8_t *p, size_t len, uint8_t *dst, const struct pol_tabs *pt)
             if (pt != NULL &&
                 (carry || any(_mm512_or_si512(pol_starts(a, pt), pol_starts(b, pt))))) {
                 if (hits_block(p + i, 2, pt))
-                    return failed(p, len, i, dst, pt);
+                    return nt_failed(p, len, i, dst, pt, nt, prev);
                 carry = u8g_polset_carry(p, i + 2 * VEC);
             } else {
                 carry = false;
             }
             if (any(err))
-                return failed(p, len, i, dst, pt);
+                return nt_failed(p, len, i, dst, pt, nt, prev);
         }
-        if (dst != NULL) {
+        if (dst != NULL && nt) {
+            nt_line(dst, i, prev, a, idx);
+            nt_line(dst, i + VEC, a, b, idx);
+        } else if (dst != NULL) {
             _mm512_storeu_si512(dst + i, a);
             _mm512_storeu_si512(dst + i + VEC, b);
         }
         prev = b;
         i += 2 * VEC;
     }
+    if (dst != NULL && nt) /* the rest: plain stores */
+        nt_finish(dst, i, prev);
     if (len - i >= VEC) {
         a = load(p + i);
         err = check(a, load(p + i - 1), prev, &t);
@@ -477,12 +525,12 @@ static inline bool can_start(uint8_t b)
  * character is answered without setting up the vectors. */
 static U8G_NOINLINE size_t long_prefix(const uint8_t *p, size_t len)
 {
-    return can_start(p[0]) ? blocks(p, len, NULL, NULL) : 0;
+    return can_start(p[0]) ? blocks(p, len, NULL, NULL, false) : 0;
 }
 
 static U8G_NOINLINE size_t long_copy_prefix(const uint8_t *p, size_t len, uint8_t *dst)
 {
-    return can_start(p[0]) ? blocks(p, len, dst, NULL) : 0;
+    return can_start(p[0]) ? blocks(p, len, dst, NULL, false) : 0;
 }
 
 /* Short inputs (1..SHORT_MAX bytes) go straight to short_blocks, whose
@@ -506,13 +554,27 @@ static size_t avx512_copy_prefix(const uint8_t *p, size_t len, uint8_t *dst)
     return long_copy_prefix(p, len, dst);
 }
 
+/* copy_prefix with non-temporal stores (struct u8g_kernels' copy_nt):
+ * for outputs larger than the cache; the fence orders the stores before
+ * whatever the caller does next. */
+static size_t avx512_copy_nt(const uint8_t *p, size_t len, uint8_t *dst)
+{
+    size_t n;
+
+    if (len <= SHORT_MAX)
+        return avx512_copy_prefix(p, len, dst);
+    n = can_start(p[0]) ? blocks(p, len, dst, NULL, true) : 0;
+    _mm_sfence();
+    return n;
+}
+
 /* Validation and policy checking in one pass (struct u8g_kernels). */
 static size_t avx512_clean_blocks(const uint8_t *p, size_t len, const struct u8g_polset *set)
 {
     struct pol_tabs pt;
 
     pol_load(&pt, set);
-    return blocks(p, len, NULL, &pt);
+    return blocks(p, len, NULL, &pt, false);
 }
 
 /* Decoding. The text is decoded in validated windows (decode_driver.h),
@@ -819,7 +881,7 @@ static size_t decode_valid(const uint8_t *p, size_t len)
         return 0;
     if (len <= VEC)
         return short_blocks(p, len, NULL);
-    return can_start(p[0]) ? blocks(p, len, NULL, NULL) : 0;
+    return can_start(p[0]) ? blocks(p, len, NULL, NULL, false) : 0;
 }
 /* U8G_DRIVER_ASCII (decode_driver.h): the all-ASCII 64-byte blocks at
  * the start of p[0..len), widened with plain stores (the caller's out has
@@ -995,6 +1057,7 @@ const struct u8g_kernels u8g_avx512_kernels = {
     avx512_copy_prefix,
     avx512_clean_blocks,
     scan_error_run,
+    avx512_copy_nt,
 };
 
 #endif

@@ -447,6 +447,7 @@ const struct u8g_kernels u8g_sse42_kernels = {
     NULL, /* no fused validate-and-copy: sanitize validates, then copies */
     sse42_clean_blocks,
     scan_error_run,
+    NULL, /* no one-pass copy: no copy with non-temporal stores either */
 };
 
 #endif

@@ -176,4 +176,5 @@ const struct u8g_kernels u8g_word_kernels = {
     NULL, /* no fused validate-and-copy: sanitize validates, then copies */
     word_clean_blocks,
     scan_error_run,
+    NULL, /* no one-pass copy: no copy with non-temporal stores either */
 };
