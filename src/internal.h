@@ -338,13 +338,6 @@ extern const struct u8g_kernels u8g_scalar_kernels;
 #else
 #define U8G_NOINLINE
 #endif
-/* U8G_PREFETCH(p) asks for the line of p, which must be readable, ahead
- * of its first use (a hint: nothing where the compiler has none). */
-#if defined(__GNUC__) || defined(__clang__)
-#define U8G_PREFETCH(p) __builtin_prefetch((p))
-#else
-#define U8G_PREFETCH(p) ((void)(p))
-#endif
 
 /* The kernels in use (dispatch.c): NULL until the first call chooses.
  * Frama-C 25 cannot parse _Atomic(T); the proved functions (doc/proofs.md)

@@ -219,13 +219,6 @@ size_t u8guard_stream_feed(u8guard_stream *s, const void *data, size_t len,
 
     if (s == NULL || s->finished || (p == NULL && len != 0))
         return SIZE_MAX;
-    /* last_boundary reads the chunk's last bytes before anything else
-     * reads the chunk: their line (often on a page not touched yet) is
-     * asked for now, and arrives while the arguments are checked and the
-     * pending bytes completed (measured: that load was a third of the
-     * stream's own time per 4 KiB chunk). */
-    if (len != 0)
-        U8G_PREFETCH(p + len - 1);
     if (out != NULL && (!out_need(s, len, &need) || out_cap < need))
         return SIZE_MAX;
     /* Output over the chunk, or over the stream object itself (the
