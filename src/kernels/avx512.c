@@ -245,11 +245,12 @@ static inline void nt_line(uint8_t *dst, size_t i, __m512i before, __m512i v, __
 
 /* Where blocks' non-temporal lines stop (i, the vector before it in
  * prev): the last d bytes of prev, which wait for the next line, are
- * stored (with the whole vector, a plain store). */
+ * stored (with the whole vector, a plain store). i >= 64: nt is only
+ * asked for inputs longer than SHORT_MAX, whose first vector blocks
+ * always checks and stores before its main loop. */
 static inline void nt_finish(uint8_t *dst, size_t i, __m512i prev)
 {
-    if (i >= VEC)
-        _mm512_storeu_si512(dst + i - VEC, prev);
+    _mm512_storeu_si512(dst + i - VEC, prev);
 }
 
 /* failed, for a block of blocks' main loop (the lines before it
