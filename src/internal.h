@@ -380,6 +380,11 @@ struct u8g_kernels {
     bool (*validate)(const uint8_t *p, size_t len, u8guard_error *err);
     bool (*first_error)(const uint8_t *p, size_t len, size_t *pos,
                         u8guard_error *err);
+    /* copy_prefix for an output larger than the last-level cache, or NULL
+     * where the implementation has none: the same result, stored with
+     * non-temporal stores (whole lines, not read first, not kept in the
+     * cache) and ordered by a store fence before it returns. */
+    size_t (*copy_nt)(const uint8_t *p, size_t len, uint8_t *out);
 };
 
 /* A checked policy, ready for the loops (policy.c). deny == 0 means the

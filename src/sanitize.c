@@ -13,11 +13,19 @@
  * is negligible. */
 #define WINDOW ((size_t)16 * 1024)
 
-/* From this input size on, validating a window and then copying it with
- * memcpy beats the kernel's one-pass copy when memcpy can use "rep movsb"
- * well (see u8g_same_alignment); below it, where the output stays in
- * the cache, one pass is as fast or faster. */
+/* From this input size on the output is taken not to stay in the cache:
+ * the kernel's one-pass copy with non-temporal stores (copy_nt), or where
+ * it has none, a window validated and then copied with memcpy when memcpy
+ * can use "rep movsb" well (see u8g_same_alignment); below it, the plain
+ * one-pass copy is as fast or faster, and the output stays cached for
+ * whoever reads it next. */
 #define OUT_OF_CACHE ((size_t)2 << 20)
+
+/* The window of copy_nt, whose store fence waits until the window's lines
+ * have reached memory: once per 16 KiB it cost a third of the time at
+ * 16 MiB, once per 256 KiB it does not show (bench/README.md, "third
+ * pass"). No second pass reads the window, so it need not fit a cache. */
+#define NT_WINDOW ((size_t)256 * 1024)
 
 /* Appends src[0..n) to out[*o..cap) while it fits, cutting only at a
  * character boundary of the valid src; *o advances by what was written. A
@@ -50,6 +58,9 @@ static U8G_NOINLINE size_t sanitize_from(const struct u8g_kernels *k, const uint
 {
     size_t need = pos, written = pos, errors = 0, n, w;
     u8guard_error e;
+    /* A large output: the one-pass copy with non-temporal stores. */
+    const bool nt = len >= OUT_OF_CACHE && k->copy_nt != NULL;
+    const size_t window = nt ? NT_WINDOW : WINDOW;
 
     while (pos < len) {
         /* Validate a window, then copy it while it is still in cache.
@@ -57,9 +68,13 @@ static U8G_NOINLINE size_t sanitize_from(const struct u8g_kernels *k, const uint
          * of the cut (n > 0) and the next window starts at that character;
          * only n == 0 is an error (a window holds whole 4-byte sequences
          * unless it is the rest of the input). */
-        w = len - pos < WINDOW ? len - pos : WINDOW;
-        if (k->copy_prefix != NULL && out_cap - written >= w + 3 &&
-            !(len >= OUT_OF_CACHE && u8g_same_alignment(o8 + written, p + pos))) {
+        w = len - pos < window ? len - pos : window;
+        if (nt && out_cap - written >= w + 3) {
+            /* The same, with stores that bypass the cache. */
+            n = k->copy_nt(p + pos, w, o8 + written);
+            written += n;
+        } else if (k->copy_prefix != NULL && out_cap - written >= w + 3 &&
+                   !(len >= OUT_OF_CACHE && u8g_same_alignment(o8 + written, p + pos))) {
             /* Validated and copied in one pass. The up to 3 bytes it may
              * store past n are overwritten below: by the U+FFFD (which
              * fits, hence the + 3) or by the next window, which starts

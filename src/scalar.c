@@ -226,4 +226,5 @@ const struct u8g_kernels u8g_scalar_kernels = {
     NULL, /* the reference classifies each error itself */
     scalar_validate,
     scalar_first_error,
+    NULL, /* no one-pass copy: no copy with non-temporal stores either */
 };

@@ -460,6 +460,7 @@ const struct u8g_kernels u8g_avx2_kernels = {
     scan_error_run,
     avx2_validate,
     avx2_first_error,
+    NULL, /* no one-pass copy: no copy with non-temporal stores either */
 };
 
 #endif

@@ -266,9 +266,47 @@ static inline size_t failed(const uint8_t *p, size_t len, size_t s, uint8_t *dst
     return r;
 }
 
+/* Non-temporal stores for blocks' copy (nt): the line of dst that ends
+ * d = dst % 64 bytes into the vector at i is the last d bytes of the
+ * vector before it and the first 64 - d of this one (one permute, with
+ * the index from nt_index), stored at the aligned dst + i - d (i >= 64):
+ * whole lines, never read first. */
+static inline __m512i nt_index(const uint8_t *dst)
+{
+    return _mm512_add_epi8(load(IOTA), _mm512_set1_epi8((char)(64 - ((uintptr_t)dst & 63))));
+}
+
+static inline void nt_line(uint8_t *dst, size_t i, __m512i before, __m512i v, __m512i idx)
+{
+    _mm512_stream_si512((void *)(dst + (i - ((uintptr_t)dst & 63))),
+                        _mm512_permutex2var_epi8(before, idx, v));
+}
+
+/* Where blocks' non-temporal lines stop (i, the vector before it in
+ * prev): the last d bytes of prev, which wait for the next line, are
+ * stored (with the whole vector, a plain store). i >= 64: nt is only
+ * asked for inputs longer than SHORT_MAX, whose first vector blocks
+ * always checks and stores before its main loop. */
+static inline void nt_finish(uint8_t *dst, size_t i, __m512i prev)
+{
+    _mm512_storeu_si512(dst + i - VEC, prev);
+}
+
+/* failed, for a block of blocks' main loop (the lines before it
+ * completed first where they are non-temporal). */
+static inline size_t nt_failed(const uint8_t *p, size_t len, size_t i, uint8_t *dst,
+                               const struct pol_tabs *pt, bool nt, __m512i prev)
+{
+    if (dst != NULL && nt)
+        nt_finish(dst, i, prev);
+    return failed(p, len, i, dst, pt);
+}
+
 /* The longest valid prefix of p[0..len), by blocks (see blocks.h); with
  * dst != NULL each block is also stored to dst once its checks passed
- * (validation and copy in one pass, for sanitize). Inlined into its two
+ * (validation and copy in one pass, for sanitize); with nt as well, the
+ * main loop stores whole lines with non-temporal stores (nt_line; the
+ * caller fences). Inlined into its two
  * callers so that the test of dst is resolved at compile time. With pt
  * != NULL (clean_blocks, never with dst) the policy's hits are tested in
  * the same loop and a block fails on a hit too; pairs (a constant) picks
@@ -276,10 +314,12 @@ static inline size_t failed(const uint8_t *p, size_t len, size_t s, uint8_t *dst
  * before p or after p + len is read: the first vector and the tail take
  * their previous bytes from registers, the others from p + i - 1. */
 static inline __attribute__((always_inline)) size_t
-blocks(const uint8_t *p, size_t len, uint8_t *dst, const struct pol_tabs *pt, bool pairs)
+blocks(const uint8_t *p, size_t len, uint8_t *dst, const struct pol_tabs *pt, bool pairs,
+       bool nt)
 {
     struct tables t;
     __m512i prev = _mm512_setzero_si512(), a, b, v2, v3, err;
+    const __m512i idx = nt ? nt_index(dst) : prev;
     __mmask64 m;
     size_t i = 0;
     bool carry = false; /* a character from the vectors before ends in these */
@@ -313,7 +353,7 @@ blocks(const uint8_t *p, size_t len, uint8_t *dst, const struct pol_tabs *pt, bo
                 err = _mm512_or_si512(err, _mm512_or_si512(pol_hits_ascii(a, pt),
                                                            pol_hits_ascii(b, pt)));
             if (any(err))
-                return failed(p, len, i, dst, pt);
+                return nt_failed(p, len, i, dst, pt, nt, prev);
             carry = false;
             if (dst == NULL && pt == NULL && len - i >= 8 * VEC) {
                 /* Validation in a run of ASCII: nothing to check but the
@@ -353,14 +393,19 @@ blocks(const uint8_t *p, size_t len, uint8_t *dst, const struct pol_tabs *pt, bo
                                             _mm512_or_si512(pol_first_all(v2, p12, pt, pairs),
                                                             pol_first_all(v3, p13, pt, pairs)))))) {
                 if (hits_block(p + i, 4, pt))
-                    return failed(p, len, i, dst, pt);
+                    return nt_failed(p, len, i, dst, pt, nt, prev);
                 carry = u8g_polset_carry(p, i + 4 * VEC);
             } else {
                 carry = false;
             }
             if (any(err))
-                return failed(p, len, i, dst, pt);
-            if (dst != NULL) {
+                return nt_failed(p, len, i, dst, pt, nt, prev);
+            if (dst != NULL && nt) {
+                nt_line(dst, i, prev, a, idx);
+                nt_line(dst, i + VEC, a, b, idx);
+                nt_line(dst, i + 2 * VEC, b, v2, idx);
+                nt_line(dst, i + 3 * VEC, v2, v3, idx);
+            } else if (dst != NULL) {
                 _mm512_storeu_si512(dst + i, a);
                 _mm512_storeu_si512(dst + i + VEC, b);
                 _mm512_storeu_si512(dst + i + 2 * VEC, v2);
@@ -376,21 +421,26 @@ blocks(const uint8_t *p, size_t len, uint8_t *dst, const struct pol_tabs *pt, bo
             if (pt != NULL && (carry || any(_mm512_or_si512(pol_first_all(a, p1a, pt, pairs),
                                                             pol_first_all(b, p1b, pt, pairs))))) {
                 if (hits_block(p + i, 2, pt))
-                    return failed(p, len, i, dst, pt);
+                    return nt_failed(p, len, i, dst, pt, nt, prev);
                 carry = u8g_polset_carry(p, i + 2 * VEC);
             } else {
                 carry = false;
             }
             if (any(err))
-                return failed(p, len, i, dst, pt);
+                return nt_failed(p, len, i, dst, pt, nt, prev);
         }
-        if (dst != NULL) {
+        if (dst != NULL && nt) {
+            nt_line(dst, i, prev, a, idx);
+            nt_line(dst, i + VEC, a, b, idx);
+        } else if (dst != NULL) {
             _mm512_storeu_si512(dst + i, a);
             _mm512_storeu_si512(dst + i + VEC, b);
         }
         prev = b;
         i += 2 * VEC;
     }
+    if (dst != NULL && nt) /* the rest: plain stores */
+        nt_finish(dst, i, prev);
     if (len - i >= VEC) {
         a = load(p + i);
         err = check(a, load(p + i - 1), prev, &t);
@@ -547,12 +597,12 @@ static inline bool can_start(uint8_t b)
  * character is answered without setting up the vectors. */
 static U8G_NOINLINE size_t long_prefix(const uint8_t *p, size_t len)
 {
-    return can_start(p[0]) ? blocks(p, len, NULL, NULL, false) : 0;
+    return can_start(p[0]) ? blocks(p, len, NULL, NULL, false, false) : 0;
 }
 
 static U8G_NOINLINE size_t long_copy_prefix(const uint8_t *p, size_t len, uint8_t *dst)
 {
-    return can_start(p[0]) ? blocks(p, len, dst, NULL, false) : 0;
+    return can_start(p[0]) ? blocks(p, len, dst, NULL, false, false) : 0;
 }
 
 /* Short inputs (1..SHORT_MAX bytes) go straight to short_blocks, whose
@@ -576,6 +626,20 @@ static size_t avx512_copy_prefix(const uint8_t *p, size_t len, uint8_t *dst)
     return long_copy_prefix(p, len, dst);
 }
 
+/* copy_prefix with non-temporal stores (struct u8g_kernels' copy_nt):
+ * for outputs larger than the cache; the fence orders the stores before
+ * whatever the caller does next. */
+static size_t avx512_copy_nt(const uint8_t *p, size_t len, uint8_t *dst)
+{
+    size_t n;
+
+    if (len <= SHORT_MAX)
+        return avx512_copy_prefix(p, len, dst);
+    n = can_start(p[0]) ? blocks(p, len, dst, NULL, false, true) : 0;
+    _mm_sfence();
+    return n;
+}
+
 /* Validation and policy checking in one pass (struct u8g_kernels). */
 static size_t avx512_clean_blocks(const uint8_t *p, size_t len, const struct u8g_polset *set)
 {
@@ -583,7 +647,8 @@ static size_t avx512_clean_blocks(const uint8_t *p, size_t len, const struct u8g
 
     pol_load(&pt, set);
     /* two instances of the loop, one for each first test */
-    return set->pairs ? blocks(p, len, NULL, &pt, true) : blocks(p, len, NULL, &pt, false);
+    return set->pairs ? blocks(p, len, NULL, &pt, true, false)
+                      : blocks(p, len, NULL, &pt, false, false);
 }
 
 /* Decoding. The text is decoded in validated windows (decode_driver.h),
@@ -890,7 +955,7 @@ static size_t decode_valid(const uint8_t *p, size_t len)
         return 0;
     if (len <= VEC)
         return short_blocks(p, len, NULL, true);
-    return can_start(p[0]) ? blocks(p, len, NULL, NULL, false) : 0;
+    return can_start(p[0]) ? blocks(p, len, NULL, NULL, false, false) : 0;
 }
 /* U8G_DRIVER_ASCII (decode_driver.h): the all-ASCII 64-byte blocks at
  * the start of p[0..len), widened with plain stores (the caller's out has
@@ -1078,6 +1143,7 @@ const struct u8g_kernels u8g_avx512_kernels = {
     scan_error_run,
     avx512_validate,
     avx512_first_error,
+    avx512_copy_nt,
 };
 
 #endif

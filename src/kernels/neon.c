@@ -399,6 +399,7 @@ const struct u8g_kernels u8g_neon_kernels = {
     scan_error_run,
     neon_validate,
     neon_first_error,
+    NULL, /* no one-pass copy: no copy with non-temporal stores either */
 };
 
 #endif

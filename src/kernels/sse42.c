@@ -451,6 +451,7 @@ const struct u8g_kernels u8g_sse42_kernels = {
     scan_error_run,
     sse42_validate,
     sse42_first_error,
+    NULL, /* no one-pass copy: no copy with non-temporal stores either */
 };
 
 #endif

@@ -180,4 +180,5 @@ const struct u8g_kernels u8g_word_kernels = {
     scan_error_run,
     word_validate,
     word_first_error,
+    NULL, /* no one-pass copy: no copy with non-temporal stores either */
 };

@@ -1,14 +1,20 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* test_sanitize_big.c -- u8guard_sanitize on inputs large enough for its
- * out-of-cache path (src/sanitize.c, OUT_OF_CACHE = 2 MiB): there, a
- * window whose output is at the same offset from a 64-byte boundary as its
- * input is validated and then copied with memcpy, any other window is
- * validated and copied in one pass by the kernel. Every implementation
- * must give the scalar reference's bytes, length and error count with the
- * output equally aligned and misaligned by one, on 2.5 MiB of mixed text
- * with errors planted at random offsets and across the 16 KiB windows
- * (an error shifts the output's alignment: 3 bytes of U+FFFD replace a
- * subpart of another length, so both paths alternate within one call). */
+ * out-of-cache paths (src/sanitize.c, OUT_OF_CACHE = 2 MiB): there, a
+ * kernel with copy_nt validates and copies 256 KiB windows in one pass
+ * with non-temporal stores, whose lines are aligned to the output (its
+ * offset from a 64-byte boundary matters); without one, a window whose
+ * output is at the same offset from a 64-byte boundary as its input is
+ * validated and then copied with memcpy, any other window is validated
+ * and copied in one pass by the kernel. Every implementation must give
+ * the scalar reference's bytes, length and error count, with the output
+ * at several offsets from a 64-byte boundary (equal to the input's and
+ * not), on 16 MiB + 5 bytes of mixed text, valid and with errors planted
+ * at random offsets, across the 16 KiB and 256 KiB windows and at the
+ * very end (an error shifts the output's alignment: 3 bytes of U+FFFD
+ * replace a subpart of another length), and with an output capacity that
+ * is exactly enough and one that cuts the output (nothing may be written
+ * past it). */
 #include "compare.h"
 
 #include <u8guard.h>
@@ -17,9 +23,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define LEN ((size_t)5 << 19) /* 2.5 MiB */
+#define LEN (((size_t)16 << 20) + 5)
 #define SANITIZE_WINDOW 16384
-#define CAP (3 * LEN)
+#define NT_WINDOW ((size_t)256 * 1024)
+#define N_PLANT 60
+/* Room for the output of every input made here: each planted error adds
+ * at most 3 bytes of U+FFFD (and 2 more where it cuts a character). */
+#define CAP (LEN + 8 * N_PLANT)
 
 /* Ill-formed sequences to plant, one of each kind of Table 3-7 breach. */
 static const char *const BAD[] = {
@@ -47,42 +57,52 @@ static size_t make_input(uint8_t *in, int with_errors)
     }
     if (!with_errors)
         return 0;
-    for (k = 0; k < 40; k++) {
-        /* Half at random offsets, half just before a window boundary. */
-        size_t at = k % 2 ? (size_t)(rng_next(&s) % (LEN - 8))
-                          : (k + 1) * 3 * SANITIZE_WINDOW - 1 - k % 4;
+    for (k = 0; k < N_PLANT; k++) {
+        /* A third at random offsets, a third just before a 16 KiB window
+         * boundary, a third around a 256 KiB one. */
+        size_t at = k % 3 == 0   ? (size_t)(rng_next(&s) % (LEN - 8))
+                    : k % 3 == 1 ? (k + 1) * 3 * SANITIZE_WINDOW - 1 - k % 4
+                                 : (k / 3 + 1) * NT_WINDOW - 2 + k % 5;
 
         b = BAD[k % N_BAD];
         memcpy(in + at, b, strlen(b));
         planted++;
     }
+    /* And a sequence cut off by the end of the input. */
+    memcpy(in + LEN - 3, "\xF0\x9F\x98", 3);
+    planted++;
     return planted;
 }
 
-/* Runs u8guard_sanitize under impl; returns 0 when it equals the
- * reference's (want, want_n, want_errors). */
-static int check(const uint8_t *in, uint8_t *out, const char *label, u8guard_impl impl,
-                 const uint8_t *want, size_t want_n, size_t want_errors)
+/* Runs u8guard_sanitize under impl with out_cap cap; returns 0 when it
+ * equals the reference's (want[0..cap), want_n, want_errors, from the
+ * same cap) and nothing past cap was written. */
+static int check(const uint8_t *in, uint8_t *out, size_t cap, const char *label,
+                 u8guard_impl impl, const uint8_t *want, size_t want_n, size_t want_errors)
 {
-    size_t n, errors;
+    size_t n, errors, d = 0;
 
     if (!u8guard_set_impl(impl)) {
         fprintf(stderr, "FAIL %s: u8guard_set_impl(%s) refused\n", label, u8guard_impl_name(impl));
         return 1;
     }
-    memset(out, 0xAA, CAP);
-    n = u8guard_sanitize(in, LEN, out, CAP, &errors);
-    if (n != want_n || errors != want_errors || memcmp(out, want, n) != 0) {
-        size_t d = 0;
-
-        while (d < n && d < want_n && out[d] == want[d])
-            d++;
+    memset(out, 0xAA, CAP + 64);
+    n = u8guard_sanitize(in, LEN, out, cap, &errors);
+    while (d < cap && out[d] == want[d])
+        d++;
+    if (n != want_n || errors != want_errors || d != cap) {
         fprintf(stderr,
                 "FAIL %s, impl %s: length %zu (want %zu), errors %zu (want %zu), "
-                "first differing output byte %zu\n",
-                label, u8guard_impl_name(impl), n, want_n, errors, want_errors, d);
+                "first differing output byte %zu (capacity %zu)\n",
+                label, u8guard_impl_name(impl), n, want_n, errors, want_errors, d, cap);
         return 1;
     }
+    for (d = cap; d < CAP + 64; d++)
+        if (out[d] != 0xAA) {
+            fprintf(stderr, "FAIL %s, impl %s: byte %zu written, past the capacity %zu\n", label,
+                    u8guard_impl_name(impl), d, cap);
+            return 1;
+        }
     return 0;
 }
 
@@ -93,19 +113,29 @@ static uint8_t *align64(uint8_t *p)
     return p == NULL ? NULL : p + ((64 - (uintptr_t)p % 64) % 64);
 }
 
+/* The reference's output with capacity cap: want[0..cap) (0xAA where
+ * nothing is written), its length and error count. */
+static void reference(const uint8_t *in, uint8_t *want, size_t cap, size_t *n, size_t *errors)
+{
+    memset(want, 0xAA, CAP);
+    (void)u8guard_set_impl(U8GUARD_IMPL_SCALAR);
+    *n = u8guard_sanitize(in, LEN, want, cap, errors);
+}
+
 int main(void)
 {
-    /* 64-byte aligned blocks, used at offsets 5 (input) and 5 or 6
-     * (output): equally aligned, and not. Aligned by hand: C11's
+    /* 64-byte aligned blocks, used at offset 5 (input) and at offsets 0,
+     * 1, 5 (the input's), 6 and 63 (output). Aligned by hand: C11's
      * aligned_alloc is missing from some C libraries (mingw-w64's msvcrt). */
+    static const size_t SHIFTS[] = {5, 6, 0, 1, 63};
     uint8_t *in_mem = malloc(LEN + 128 + 63);
     uint8_t *out_mem = malloc(CAP + 128 + 63);
     uint8_t *in_block = align64(in_mem), *out_block = align64(out_mem);
     uint8_t *want = malloc(CAP);
     uint8_t *in = in_block + 5;
-    size_t want_n, want_errors, planted;
-    int with_errors, shift, i, failures = 0, impls = 0;
-    char label[96];
+    size_t want_n, want_errors, planted, full, cap, si;
+    int with_errors, c, i, failures = 0, impls = 0;
+    char label[128];
 
     if (in_mem == NULL || out_mem == NULL || want == NULL) {
         fprintf(stderr, "test_sanitize_big: out of memory\n");
@@ -113,9 +143,7 @@ int main(void)
     }
     for (with_errors = 0; with_errors < 2; with_errors++) {
         planted = make_input(in, with_errors);
-        if (!u8guard_set_impl(U8GUARD_IMPL_SCALAR))
-            return 1;
-        want_n = u8guard_sanitize(in, LEN, want, CAP, &want_errors);
+        reference(in, want, CAP, &want_n, &want_errors);
         /* The reference itself: every planted error is found (some are
          * more than one maximal subpart), valid text comes out as is. */
         if (with_errors ? want_errors < planted : (want_n != LEN || want_errors != 0 ||
@@ -124,19 +152,27 @@ int main(void)
                     want_errors, planted, want_n);
             return 1;
         }
-        for (shift = 5; shift <= 6; shift++) {
-            snprintf(label, sizeof label, "%s, output %s", with_errors ? "with errors" : "valid",
-                     shift == 5 ? "equally aligned" : "misaligned by 1");
-            for (i = U8GUARD_IMPL_SCALAR + 1; i < U8GUARD_IMPL_COUNT_; i++) {
-                if (!u8guard_impl_supported((u8guard_impl)i))
-                    continue;
-                failures += check(in, out_block + shift, label, (u8guard_impl)i, want, want_n,
-                                  want_errors);
-                impls += shift == 5 && with_errors;
+        full = want_n;
+        /* Capacities: all there is room for; exactly the output; the
+         * output cut 100 000 bytes before its end. */
+        for (c = 0; c < 3; c++) {
+            cap = c == 0 ? CAP : c == 1 ? full : full - 100000;
+            reference(in, want, cap, &want_n, &want_errors);
+            for (si = 0; si < sizeof SHIFTS / sizeof SHIFTS[0]; si++) {
+                snprintf(label, sizeof label, "%s, output at 64k + %zu (input at 64k + 5), %s",
+                         with_errors ? "with errors" : "valid", SHIFTS[si],
+                         c == 0 ? "room to spare" : c == 1 ? "exact capacity" : "capacity cut");
+                for (i = U8GUARD_IMPL_SCALAR + 1; i < U8GUARD_IMPL_COUNT_; i++) {
+                    if (!u8guard_impl_supported((u8guard_impl)i))
+                        continue;
+                    failures += check(in, out_block + SHIFTS[si], cap, label, (u8guard_impl)i,
+                                      want, want_n, want_errors);
+                    impls += si == 0 && c == 0 && with_errors;
+                }
             }
         }
         printf("test_sanitize_big: %s: %zu bytes in, %zu out, %zu errors\n",
-               with_errors ? "with errors" : "valid", LEN, want_n, want_errors);
+               with_errors ? "with errors" : "valid", LEN, full, want_errors);
     }
     printf("test_sanitize_big: %d implementation(s) compared with scalar, %d failure(s)\n", impls,
            failures);
