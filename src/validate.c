@@ -4,10 +4,15 @@
  * ends it (doc/contract.md section 2). */
 #include "internal.h"
 
+/*@ requires data == \null || \valid_read((const uint8_t *)data + (0 .. len - 1));
+    assigns \nothing;
+    ensures \result <= len;
+*/
 size_t u8guard_valid_prefix(const void *data, size_t len)
 {
     if (data == NULL)
         return 0;
+    /*@ calls u8g_scalar_valid_prefix; */
     return u8g_active()->valid_prefix(data, len);
 }
 
@@ -15,6 +20,12 @@ size_t u8guard_valid_prefix(const void *data, size_t len)
  * of a well-formed sequence, and returns its length. Out of line, so that
  * the valid path of the callers has no local whose address is taken (and
  * so no stack-protector work: it is most of a short string's call). */
+/*@ requires n < len && \valid_read(p + (0 .. len - 1));
+    requires err == \null || \valid(err);
+    assigns *err;
+    ensures \result <= 3 && n + \result <= len;
+    ensures err != \null ==> err->offset == n && err->length == \result;
+*/
 static U8G_NOINLINE size_t report(const uint8_t *p, size_t len, size_t n,
                                   u8guard_error *err)
 {
@@ -26,16 +37,25 @@ static U8G_NOINLINE size_t report(const uint8_t *p, size_t len, size_t n,
     return e.length;
 }
 
+/*@ requires data == \null || \valid_read((const uint8_t *)data + (0 .. len - 1));
+    requires err == \null || \valid(err);
+    assigns *err;
+    ensures err != \null ==> err->offset + err->length <= len && err->length <= 3;
+    ensures \result && err != \null ==> err->offset == len && err->length == 0;
+*/
 bool u8guard_validate(const void *data, size_t len, u8guard_error *err)
 {
     const uint8_t *p = data;
-    size_t n;
+    size_t n = 0;
 
     if (p == NULL && len != 0) {
         u8g_set_ok(err, 0);
         return false;
     }
-    n = p ? u8g_active()->valid_prefix(p, len) : 0;
+    if (p != NULL) {
+        /*@ calls u8g_scalar_valid_prefix; */
+        n = u8g_active()->valid_prefix(p, len);
+    }
     if (n == len) {
         u8g_set_ok(err, len);
         return true;
@@ -49,6 +69,15 @@ bool u8guard_validate(const void *data, size_t len, u8guard_error *err)
  * error-dense text it is usually the error, found without setting up the
  * kernel. Out of line, so that the first call's path (below) has no
  * local whose address is taken. */
+/*@ requires 0 < *pos <= len && \valid(pos) && \valid_read(p + (0 .. len - 1));
+    requires err == \null || (\valid(err) && \separated(pos, err));
+    assigns *pos, *err;
+    ensures \old(*pos) <= *pos <= len;
+    ensures \result ==> \old(*pos) < *pos;
+    ensures !\result ==> *pos == len;
+    ensures \result && err != \null ==>
+              err->offset + err->length == *pos && 1 <= err->length <= 3;
+*/
 static U8G_NOINLINE bool next_error_after(const uint8_t *p, size_t len, size_t *pos,
                                           u8guard_error *err)
 {
@@ -60,8 +89,10 @@ static U8G_NOINLINE bool next_error_after(const uint8_t *p, size_t len, size_t *
     step = 0;
     if (n < len && (step = u8g_step(p + n, len - n, &cp, &kind, &sub)) != 0) {
         n += step;
-        if (n < len)
+        if (n < len) {
+            /*@ calls u8g_scalar_valid_prefix; */
             n += u8g_active()->valid_prefix(p + n, len - n);
+        }
     }
     if (n == len) {
         *pos = len;
@@ -83,11 +114,20 @@ static U8G_NOINLINE bool next_error_after(const uint8_t *p, size_t len, size_t *
     return true;
 }
 
+/*@ requires data == \null || \valid_read((const uint8_t *)data + (0 .. len - 1));
+    requires pos == \null || \valid(pos);
+    requires err == \null || (\valid(err) && (pos == \null || \separated(pos, err)));
+    assigns *pos, *err;
+    ensures pos != \null && \old(*pos) <= len ==> \old(*pos) <= *pos <= len;
+    ensures \result ==> \old(*pos) < *pos;
+    ensures \result && err != \null ==>
+              err->offset + err->length == *pos && 1 <= err->length <= 3;
+*/
 bool u8guard_next_error(const void *data, size_t len, size_t *pos,
                         u8guard_error *err)
 {
     const uint8_t *p = data;
-    size_t n;
+    size_t n = 0;
 
     if (pos == NULL)
         return false;
@@ -97,7 +137,10 @@ bool u8guard_next_error(const void *data, size_t len, size_t *pos,
         return next_error_after(p, len, pos, err);
     /* The first call (from offset 0): exactly validate's path, so that on
      * valid text it costs what validation costs. */
-    n = p ? u8g_active()->valid_prefix(p, len) : 0;
+    if (p != NULL) {
+        /*@ calls u8g_scalar_valid_prefix; */
+        n = u8g_active()->valid_prefix(p, len);
+    }
     if (n == len) {
         *pos = len;
         u8g_set_ok(err, len);
@@ -107,6 +150,10 @@ bool u8guard_next_error(const void *data, size_t len, size_t *pos,
     return true;
 }
 
+/*@ requires data == \null || \valid_read((const uint8_t *)data + (0 .. len - 1));
+    assigns \nothing;
+    ensures \result <= len;
+*/
 size_t u8guard_count_errors(const void *data, size_t len)
 {
     const uint8_t *p = data;
@@ -115,6 +162,9 @@ size_t u8guard_count_errors(const void *data, size_t len)
     struct u8g_run r = {NULL, 0, 0, 0, 0};
 
     if (k->error_run == NULL) {
+        /*@ loop invariant count <= pos <= len;
+            loop assigns pos, count;
+            loop variant len - pos; */
         while (u8guard_next_error(data, len, &pos, NULL))
             count++;
         return count;
