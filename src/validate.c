@@ -69,7 +69,8 @@ bool u8guard_validate(const void *data, size_t len, u8guard_error *err)
  * error-dense text it is usually the error, found without setting up the
  * kernel. Out of line, so that the first call's path (below) has no
  * local whose address is taken. */
-/*@ requires 0 < *pos <= len && \valid(pos) && \valid_read(p + (0 .. len - 1));
+/*@ // Written, not yet proved (doc/proofs.md, "What is not proved").
+    requires 0 < *pos <= len && \valid(pos) && \valid_read(p + (0 .. len - 1));
     requires err == \null || (\valid(err) && \separated(pos, err));
     assigns *pos, *err;
     ensures \old(*pos) <= *pos <= len;
@@ -114,7 +115,8 @@ static U8G_NOINLINE bool next_error_after(const uint8_t *p, size_t len, size_t *
     return true;
 }
 
-/*@ requires data == \null || \valid_read((const uint8_t *)data + (0 .. len - 1));
+/*@ // Written, not yet proved (doc/proofs.md, "What is not proved").
+    requires data == \null || \valid_read((const uint8_t *)data + (0 .. len - 1));
     requires pos == \null || \valid(pos);
     requires err == \null || (\valid(err) && (pos == \null || \separated(pos, err)));
     assigns *pos, *err;
@@ -150,7 +152,8 @@ bool u8guard_next_error(const void *data, size_t len, size_t *pos,
     return true;
 }
 
-/*@ requires data == \null || \valid_read((const uint8_t *)data + (0 .. len - 1));
+/*@ // Written, not yet proved (doc/proofs.md, "What is not proved").
+    requires data == \null || \valid_read((const uint8_t *)data + (0 .. len - 1));
     assigns \nothing;
     ensures \result <= len;
 */
