@@ -215,10 +215,10 @@ EQUIVALENT = [
     ("stream.c", "0, &e);", "0", "1",
      "the base only sets e.offset, which stream_feed never reads: it reports s->offset, "
      "the 64-bit offset in the whole stream"),
-    ("decode.c", ">= len) {\n        n = u8g_active()->to_utf32", ">=", ">",
+    ("decode.c", ">= len) {\n        /*@ calls u8g_scalar_to_utf32; */", ">=", ">",
      "out_cap == len only moves the call from the kernel's one-pass conversion to "
      "valid_prefix + decode_bounded, which write the same units and return the same count"),
-    ("decode.c", ">= len) {\n        n = u8g_active()->to_utf16", ">=", ">",
+    ("decode.c", ">= len) {\n        /*@ calls u8g_scalar_to_utf16; */", ">=", ">",
      "as for to_utf32: at out_cap == len every unit fits on both paths"),
     ("decode.c", "0;\n    u8guard_kind kind;\n\n    /*@ loop invariant 0 <= i <= n", "0", "1",
      "decode_bounded reads cp only after u8g_step returned nonzero, which sets it "

@@ -33,8 +33,7 @@ static void finish(const uint8_t *p, size_t len, size_t n, u8guard_error *err)
     requires utf32 ==> \valid(out32 + (0 .. cap - 1));
     requires !utf32 ==> \valid(out16 + (0 .. cap - 1));
     assigns out32[0 .. cap - 1], out16[0 .. cap - 1];
-    ensures utf32 ==> \result <= n;
-    ensures \result <= 2 * n;
+    ensures \result <= n;
 */
 static size_t decode_bounded(const uint8_t *p, size_t n, bool utf32,
                              uint32_t *out32, uint16_t *out16, size_t cap)
@@ -44,8 +43,7 @@ static size_t decode_bounded(const uint8_t *p, size_t n, bool utf32,
     u8guard_kind kind;
 
     /*@ loop invariant 0 <= i <= n && cap <= \at(cap, Pre);
-        loop invariant utf32 ==> need <= i;
-        loop invariant need <= 2 * i;
+        loop invariant need <= i;
         loop assigns i, need, step, sub, cp, kind, cap,
                      out32[0 .. \at(cap, Pre) - 1], out16[0 .. \at(cap, Pre) - 1];
         loop variant n - i; */
@@ -81,6 +79,13 @@ static size_t decode_bounded(const uint8_t *p, size_t n, bool utf32,
     return need;
 }
 
+/*@ requires data == \null || \valid_read((const uint8_t *)data + (0 .. len - 1));
+    requires out == \null || \valid(out + (0 .. out_cap - 1));
+    requires err == \null || \valid(err);
+    assigns out[0 .. out_cap - 1], *err;
+    ensures \result <= len;
+    ensures err != \null ==> err->offset + err->length <= len;
+*/
 size_t u8guard_decode_utf32(const void *data, size_t len, uint32_t *out,
                             size_t out_cap, u8guard_error *err)
 {
@@ -97,8 +102,10 @@ size_t u8guard_decode_utf32(const void *data, size_t len, uint32_t *out,
         return 0;
     }
     if (out_cap >= len) {
+        /*@ calls u8g_scalar_to_utf32; */
         n = u8g_active()->to_utf32(p, len, out, &count);
     } else {
+        /*@ calls u8g_scalar_valid_prefix; */
         n = u8g_active()->valid_prefix(p, len);
         count = decode_bounded(p, n, true, out, NULL, out_cap);
     }
@@ -106,6 +113,13 @@ size_t u8guard_decode_utf32(const void *data, size_t len, uint32_t *out,
     return count;
 }
 
+/*@ requires data == \null || \valid_read((const uint8_t *)data + (0 .. len - 1));
+    requires out == \null || \valid(out + (0 .. out_cap - 1));
+    requires err == \null || \valid(err);
+    assigns out[0 .. out_cap - 1], *err;
+    ensures \result <= len;
+    ensures err != \null ==> err->offset + err->length <= len;
+*/
 size_t u8guard_decode_utf16(const void *data, size_t len, uint16_t *out,
                             size_t out_cap, u8guard_error *err)
 {
@@ -122,8 +136,10 @@ size_t u8guard_decode_utf16(const void *data, size_t len, uint16_t *out,
         return 0;
     }
     if (out_cap >= len) {
+        /*@ calls u8g_scalar_to_utf16; */
         n = u8g_active()->to_utf16(p, len, out, &count);
     } else {
+        /*@ calls u8g_scalar_valid_prefix; */
         n = u8g_active()->valid_prefix(p, len);
         count = decode_bounded(p, n, false, NULL, out, out_cap);
     }

@@ -218,6 +218,7 @@ static inline bool u8g_first_error_via(size_t n, const uint8_t *p, size_t len,
  * addresses are compared as integers (comparing pointers into different
  * objects is undefined in C), by distance from the lower one, so that no
  * sum can wrap even at the top of the address space. */
+/*@ assigns \nothing; */
 static inline bool u8g_overlap(const void *a, size_t a_len, const void *b, size_t b_len)
 {
     uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
@@ -229,6 +230,9 @@ static inline bool u8g_overlap(const void *a, size_t a_len, const void *b, size_
 
 /* u8g_add_sat returns a + b, or SIZE_MAX when the sum does not fit in a
  * size_t (sanitize's output size: SIZE_MAX is its "too large" answer). */
+/*@ assigns \nothing;
+    ensures \result == u8g_min(a + b, SIZE_MAX);
+*/
 static inline size_t u8g_add_sat(size_t a, size_t b)
 {
     return b > SIZE_MAX - a ? SIZE_MAX : a + b;
@@ -237,6 +241,9 @@ static inline size_t u8g_add_sat(size_t a, size_t b)
 /* u8g_mul_sat returns n * unit (unit >= 1), or SIZE_MAX when the product
  * does not fit in a size_t: the size in bytes of n units of an output,
  * for u8g_overlap, which then only needs "reaches to the end". */
+/*@ requires unit >= 1;
+    assigns \nothing;
+*/
 static inline size_t u8g_mul_sat(size_t n, size_t unit)
 {
     return n > SIZE_MAX / unit ? SIZE_MAX : n * unit;
@@ -427,6 +434,34 @@ size_t u8g_handle(u8guard_handler h, const u8guard_error *e, const uint8_t *p,
 /* The scalar reference's kernels: a loop over u8g_step. */
 extern const struct u8g_kernels u8g_scalar_kernels;
 
+/* The functions of u8g_scalar_kernels, named here so that the proved
+ * callers (doc/proofs.md) can say which function a kernel pointer reaches
+ * (ACSL "calls"). u8g_scalar_valid_prefix returns the length of the
+ * longest valid prefix of p[0..len); the converters also write its
+ * decoding to out (room for len units) and set *n_out to the units
+ * written. */
+/*@ requires \valid_read(p + (0 .. len - 1));
+    assigns \nothing;
+    ensures \result <= len;
+*/
+size_t u8g_scalar_valid_prefix(const uint8_t *p, size_t len);
+/*@ requires \valid_read(p + (0 .. len - 1));
+    requires \valid(out + (0 .. len - 1)) && \valid(n_out);
+    requires \separated(out + (0 .. len - 1), n_out);
+    assigns out[0 .. len - 1], *n_out;
+    ensures \result <= len && *n_out <= \result;
+*/
+size_t u8g_scalar_to_utf32(const uint8_t *p, size_t len, uint32_t *out,
+                           size_t *n_out);
+/*@ requires \valid_read(p + (0 .. len - 1));
+    requires \valid(out + (0 .. len - 1)) && \valid(n_out);
+    requires \separated(out + (0 .. len - 1), n_out);
+    assigns out[0 .. len - 1], *n_out;
+    ensures \result <= len && *n_out <= \result;
+*/
+size_t u8g_scalar_to_utf16(const uint8_t *p, size_t len, uint16_t *out,
+                           size_t *n_out);
+
 /* U8G_HIDDEN marks a variable that the library's files share as hidden
  * where the compiler knows visibility, so that reaching it takes no
  * indirection through the global offset table in the shared library.
@@ -443,11 +478,10 @@ extern const struct u8g_kernels u8g_scalar_kernels;
 #endif
 
 /* The kernels in use (dispatch.c): NULL until the first call chooses.
- * Frama-C 25 cannot parse _Atomic(T); the proved functions (doc/proofs.md)
- * never reach the dispatcher, so its parse sees a plain pointer. */
-#ifdef __FRAMAC__
-extern const struct u8g_kernels *u8g_active_kernels;
-#else
+ * Frama-C 25 cannot parse _Atomic(T), and the proof build (doc/proofs.md)
+ * does not parse dispatch.c: there u8g_active (below) is the scalar
+ * implementation, bound directly. */
+#ifndef __FRAMAC__
 extern U8G_HIDDEN _Atomic(const struct u8g_kernels *) u8g_active_kernels;
 #endif
 
@@ -459,16 +493,24 @@ const struct u8g_kernels *u8g_choose_kernels(void);
  * Inline, so that after the first call dispatch is one load and one
  * well-predicted branch in the caller, and the kernel call is the only
  * indirect one (what a short string pays for dispatch). */
+#ifdef __FRAMAC__
+/* The proof build's binding: every kernel call of the proved functions
+ * reaches the scalar implementation (doc/proofs.md, "Assumptions"). */
+/*@ assigns \nothing;
+    ensures \result == &u8g_scalar_kernels;
+*/
 static inline const struct u8g_kernels *u8g_active(void)
 {
-#ifdef __FRAMAC__
-    const struct u8g_kernels *k = u8g_active_kernels;
+    return &u8g_scalar_kernels;
+}
 #else
+static inline const struct u8g_kernels *u8g_active(void)
+{
     const struct u8g_kernels *k =
         atomic_load_explicit(&u8g_active_kernels, memory_order_acquire);
-#endif
 
     return k != NULL ? k : u8g_choose_kernels();
 }
+#endif
 
 #endif

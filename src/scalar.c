@@ -145,11 +145,7 @@ void u8g_classify(const uint8_t *p, size_t avail, size_t base,
     err->code_point = 0;
 }
 
-/*@ requires \valid_read(p + (0 .. len - 1));
-    assigns \nothing;
-    ensures \result <= len;
-*/
-static size_t scalar_valid_prefix(const uint8_t *p, size_t len)
+size_t u8g_scalar_valid_prefix(const uint8_t *p, size_t len)
 {
     size_t i = 0, n, sub;
     uint32_t cp;
@@ -163,14 +159,8 @@ static size_t scalar_valid_prefix(const uint8_t *p, size_t len)
     return i;
 }
 
-/*@ requires \valid_read(p + (0 .. len - 1));
-    requires \valid(out + (0 .. len - 1)) && \valid(n_out);
-    requires \separated(out + (0 .. len - 1), n_out);
-    assigns out[0 .. len - 1], *n_out;
-    ensures \result <= len && *n_out <= \result;
-*/
-static size_t scalar_to_utf32(const uint8_t *p, size_t len, uint32_t *out,
-                              size_t *n_out)
+size_t u8g_scalar_to_utf32(const uint8_t *p, size_t len, uint32_t *out,
+                           size_t *n_out)
 {
     size_t i = 0, o = 0, n, sub;
     uint32_t cp;
@@ -187,14 +177,8 @@ static size_t scalar_to_utf32(const uint8_t *p, size_t len, uint32_t *out,
     return i;
 }
 
-/*@ requires \valid_read(p + (0 .. len - 1));
-    requires \valid(out + (0 .. len - 1)) && \valid(n_out);
-    requires \separated(out + (0 .. len - 1), n_out);
-    assigns out[0 .. len - 1], *n_out;
-    ensures \result <= len && *n_out <= \result;
-*/
-static size_t scalar_to_utf16(const uint8_t *p, size_t len, uint16_t *out,
-                              size_t *n_out)
+size_t u8g_scalar_to_utf16(const uint8_t *p, size_t len, uint16_t *out,
+                           size_t *n_out)
 {
     size_t i = 0, o = 0, n, sub;
     uint32_t cp;
@@ -220,7 +204,8 @@ static size_t scalar_to_utf16(const uint8_t *p, size_t len, uint16_t *out,
 U8G_ENTRIES(scalar, scalar_valid_prefix)
 
 const struct u8g_kernels u8g_scalar_kernels = {
-    U8GUARD_IMPL_SCALAR, scalar_valid_prefix, scalar_to_utf32, scalar_to_utf16,
+    U8GUARD_IMPL_SCALAR, u8g_scalar_valid_prefix, u8g_scalar_to_utf32,
+    u8g_scalar_to_utf16,
     NULL, /* no fused validate-and-copy: sanitize validates, then copies */
     NULL, /* no one-pass policy check: policy.c validates, then checks */
     NULL, /* the reference classifies each error itself */

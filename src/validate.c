@@ -4,15 +4,26 @@
  * ends it (doc/contract.md section 2). */
 #include "internal.h"
 
+/*@ requires data == \null || \valid_read((const uint8_t *)data + (0 .. len - 1));
+    assigns \nothing;
+    ensures \result <= len;
+*/
 size_t u8guard_valid_prefix(const void *data, size_t len)
 {
     if (data == NULL)
         return 0;
+    /*@ calls u8g_scalar_valid_prefix; */
     return u8g_active()->valid_prefix(data, len);
 }
 
 /* Sets *err (when not NULL) to the error at p[n], which is not the start
  * of a well-formed sequence, and returns its length. */
+/*@ requires n < len && \valid_read(p + (0 .. len - 1));
+    requires err == \null || \valid(err);
+    assigns *err;
+    ensures \result <= 3 && n + \result <= len;
+    ensures err != \null ==> err->offset == n && err->length == \result;
+*/
 static size_t report(const uint8_t *p, size_t len, size_t n, u8guard_error *err)
 {
     u8guard_error e;
@@ -52,6 +63,16 @@ bool u8guard_validate(const void *data, size_t len, u8guard_error *err)
  * error-dense text it is usually the error, found without setting up the
  * kernel. Out of line, so that the first call's path (below) has no
  * local whose address is taken. */
+/*@ // Written, not yet proved (doc/proofs.md, "What is not proved").
+    requires 0 < *pos <= len && \valid(pos) && \valid_read(p + (0 .. len - 1));
+    requires err == \null || (\valid(err) && \separated(pos, err));
+    assigns *pos, *err;
+    ensures \old(*pos) <= *pos <= len;
+    ensures \result ==> \old(*pos) < *pos;
+    ensures !\result ==> *pos == len;
+    ensures \result && err != \null ==>
+              err->offset + err->length == *pos && 1 <= err->length <= 3;
+*/
 static U8G_NOINLINE bool next_error_after(const uint8_t *p, size_t len, size_t *pos,
                                           u8guard_error *err)
 {
@@ -63,8 +84,10 @@ static U8G_NOINLINE bool next_error_after(const uint8_t *p, size_t len, size_t *
     step = 0;
     if (n < len && (step = u8g_step(p + n, len - n, &cp, &kind, &sub)) != 0) {
         n += step;
-        if (n < len)
+        if (n < len) {
+            /*@ calls u8g_scalar_valid_prefix; */
             n += u8g_active()->valid_prefix(p + n, len - n);
+        }
     }
     if (n == len) {
         *pos = len;
@@ -86,6 +109,16 @@ static U8G_NOINLINE bool next_error_after(const uint8_t *p, size_t len, size_t *
     return true;
 }
 
+/*@ // Written, not yet proved (doc/proofs.md, "What is not proved").
+    requires data == \null || \valid_read((const uint8_t *)data + (0 .. len - 1));
+    requires pos == \null || \valid(pos);
+    requires err == \null || (\valid(err) && (pos == \null || \separated(pos, err)));
+    assigns *pos, *err;
+    ensures pos != \null && \old(*pos) <= len ==> \old(*pos) <= *pos <= len;
+    ensures \result ==> \old(*pos) < *pos;
+    ensures \result && err != \null ==>
+              err->offset + err->length == *pos && 1 <= err->length <= 3;
+*/
 bool u8guard_next_error(const void *data, size_t len, size_t *pos,
                         u8guard_error *err)
 {
@@ -107,6 +140,11 @@ bool u8guard_next_error(const void *data, size_t len, size_t *pos,
     return u8g_active()->first_error(p, len, pos, err);
 }
 
+/*@ // Written, not yet proved (doc/proofs.md, "What is not proved").
+    requires data == \null || \valid_read((const uint8_t *)data + (0 .. len - 1));
+    assigns \nothing;
+    ensures \result <= len;
+*/
 size_t u8guard_count_errors(const void *data, size_t len)
 {
     const uint8_t *p = data;
@@ -115,6 +153,9 @@ size_t u8guard_count_errors(const void *data, size_t len)
     struct u8g_run r = {NULL, 0, 0, 0, 0};
 
     if (k->error_run == NULL) {
+        /*@ loop invariant count <= pos <= len;
+            loop assigns pos, count;
+            loop variant len - pos; */
         while (u8guard_next_error(data, len, &pos, NULL))
             count++;
         return count;
