@@ -189,8 +189,6 @@ EQUIVALENT = [
      "in this branch p[1] < lo or p[1] > hi; p[1] == hi would need hi < lo"),
     ("scalar.c", "< r->lo)\n", "<", "<=",
      "in this branch p[1] < lo or p[1] > hi; p[1] == lo would need lo > hi"),
-    ("scalar.c", "0x7Fu >> r->len)", "0x7Fu", "0x7Eu",
-     "len >= 2 here: bit 0 of the mask is always shifted out"),
     ("scalar.c", "0;\n    u8guard_kind kind = U8GUARD_OK;\n\n    (void)u8g_step", "0", "1",
      "u8g_classify is called only on an error, where u8g_step always sets sub"),
     ("decode.c", "< cap) {\n                cap = need;", "<", "<=",
@@ -318,7 +316,7 @@ def table_span(text, name):
     return None
 
 
-RULE_ROW = re.compile(r"\{\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*\}")
+RULE_ROW = re.compile(r"\{\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*\}")
 
 
 def dead_rule_fields(text):
@@ -326,8 +324,10 @@ def dead_rule_fields(text):
     change to them is an equivalent mutant: a row of length 1 (ASCII) is
     used only for its length; a row of length 0 only for not_lead; a
     multi-byte row never for not_lead, nor for below (above) when its lo
-    (hi) is the bound of UTF8-tail itself. Mutants there are listed as DEAD and
-    not run (each would survive every test by construction)."""
+    (hi) is the bound of UTF8-tail itself. Fields, in order: len, lo, hi,
+    base, not_lead, below, above (base is read by multi-byte rows only).
+    Mutants there are listed as DEAD and run like the others: each must
+    survive every test."""
     span = table_span(text, "LEAD_RULES")
     if not span:
         return []
@@ -335,17 +335,17 @@ def dead_rule_fields(text):
     for m in RULE_ROW.finditer(text, span[0], span[1]):
         length = m.group(1)
         if length == "1":
-            fields = [2, 3, 4, 5, 6]
+            fields = [2, 3, 4, 5, 6, 7]
         elif length == "0":
-            fields = [2, 3, 5, 6]
+            fields = [2, 3, 4, 6, 7]
         else:
-            fields = [4]
+            fields = [5]
             # below covers second bytes TAIL_LO..lo-1, above hi+1..TAIL_HI:
             # empty ranges when lo or hi is the tail's own bound
             if m.group(2) in ("TAIL_LO", "0x80"):
-                fields.append(5)
-            if m.group(3) in ("TAIL_HI", "0xBF"):
                 fields.append(6)
+            if m.group(3) in ("TAIL_HI", "0xBF"):
+                fields.append(7)
         spans += [(m.start(g), m.end(g)) for g in fields]
     return spans
 
@@ -612,13 +612,14 @@ def whole_run(args):
     Returns the exit status."""
     import mutate_whole as mw
     seed = args.seed if args.seed is not None else int(time.time())
-    print("mutate: seed %d (replay: python3 ci/mutate.py --sample %s --seed %d)"
-          % (seed, args.sample if args.sample is not None else "N", seed), flush=True)
+    print("mutate: seed %d (replay: python3 ci/mutate_whole.py %s --seed %d)"
+          % (seed, "--sample %d" % args.sample if args.sample is not None else "--all", seed),
+          flush=True)
     cross = bool(shutil.which("aarch64-linux-gnu-gcc") and shutil.which("qemu-aarch64"))
     if not cross:
         print("mutate: NEON skipped: aarch64-linux-gnu-gcc or qemu-aarch64 not found, "
               "so src/kernels/neon.c is neither built nor run here")
-    work = args.work or tempfile.mkdtemp(prefix="u8guard-mutate-")
+    work = os.path.abspath(args.work or tempfile.mkdtemp(prefix="u8guard-mutate-"))
     os.makedirs(work, exist_ok=True)
     t0 = time.time()
     try:
@@ -686,12 +687,13 @@ def whole_run(args):
                 if res == "killed":
                     key = test.split(" (")[0]
                     by_test[key] = by_test.get(key, 0) + 1
-            print("[%d/%d] %-9s %s%s (%.1f s)" % (i + 1, len(pick), res.upper(), desc,
+            shown = "COMPILER" if res == "stillborn" else res.upper()
+            print("[%d/%d] %-9s %s%s (%.1f s)" % (i + 1, len(pick), shown, desc,
                                                  " (by %s)" % test if test else "",
                                                  time.time() - t1), flush=True)
         n = len(pick)
         lines.insert(0, "whole tree (seed %d): %d candidates, %d run, killed %d, survived %d, "
-                        "stillborn %d, dead/equivalent claims run %d; %.0f s in all, %.1f s "
+                        "killed by the compiler %d, dead/equivalent claims run %d; %.0f s in all, %.1f s "
                         "per mutant (%.0f s of it the unmutated tree's builds and test runs)"
                      % (seed, len(todo), n, counts["killed"], counts["survived"],
                         counts["stillborn"], claims, time.time() - t0,

@@ -47,6 +47,8 @@ import time
 # Tests never run per mutant: hours long, other tools' run times, or not
 # about results (installation, benchmarks, the world audit of other
 # projects' decoders).
+# A test's time limit before its unmutated time is known (seconds).
+FIRST_LIMIT = 60
 SKIP_LABELS = {"slow", "long", "valgrind", "fuzz", "bench", "install", "world"}
 AREA_LABELS = {"src": {"unit", "hardening", "kernels", "stream", "regress", "exhaustive"},
                "cli": {"cli"},
@@ -361,11 +363,14 @@ class Runner:
                         left.append(rel)
         return out, left
 
-    def baseline(self, b, t):
-        """Runs test t once on the unmutated tree (the caller put it there):
-        it must pass, or be skipped (it is then left out); its time sets its
-        limit. A failure stops the run: no mutant can be judged by it."""
+    def baseline(self, b, s, t):
+        """Runs test t once on the unmutated tree (State s is switched to
+        the original for it and back to the mutant after): it must pass, or
+        be skipped (it is then left out); its time sets its limit. A failure
+        stops the run: no mutant can be judged by it. Returns False when the
+        mutant no longer builds afterwards (it did before: not expected)."""
         t0 = time.time()
+        s.switch("original")
         if not b.ensure(t.targets):
             sys.exit("mutate: the unmutated tree does not build %s (%s)" % (t.targets, b.name))
         res, st, secs, out = b.run_test(t, {}, 1800)
@@ -375,19 +380,19 @@ class Runner:
                      % (t.name, b.name, st, out[-3000:]))
         t.secs = secs
         t.skipped = res == "skip"
+        s.switch("mutant")
         self.baseline_secs += time.time() - t0
         log("%s: unmutated, %s %s in %.1f s" % (b.name, t.name,
                                                 "is skipped" if t.skipped else "passes", secs))
-
-    def baseline_some(self, b, chosen, start, n):
-        """Baselines the first n tests of chosen[start:] not baselined yet."""
-        todo = [t for t in chosen[start:] if (b.name, t.name) not in self.baselined][:n]
-        if todo and not b.ensure(sorted({x for t in todo for x in t.targets})):
-            sys.exit("mutate: the unmutated tree does not build (%s)" % b.name)
-        for t in todo:
-            self.baseline(b, t)
+        return not s.objs or b.ensure(s.objs)
 
     def limit(self, t):
+        """A test's time limit: 5 times its unmutated time plus 5 s; before
+        that time is known, FIRST_LIMIT (a test that reaches it is then run
+        unmutated to learn its time, and again mutated when its own limit
+        is longer)."""
+        if t.secs is None:
+            return max(self.timeout, FIRST_LIMIT)
         return max(self.timeout, 5 * t.secs + 5)
 
     def judge(self, f, original, mutated):
@@ -399,14 +404,42 @@ class Runner:
             if b.ninja(s.objs)[0] != 0:
                 sys.exit("mutate: the unmutated %s does not compile (%s)" % (f, b.name))
             s.save()
-        # The first tests are baselined here, before the mutant is written:
-        # most mutants die in one of them.
-        self.baseline_some(b, tests_for(f, b.tests)[0], 0, 4)
         s.switch("mutant")
         try:
             return self._judge(b, f, s)
         finally:
             s.switch("original")
+
+    def run_judged(self, b, s, t, env):
+        """Runs test t on the mutant: "fail" (with how), "pass", "skip" or
+        "stillborn". The unmutated tree runs a test only when the mutant's
+        run alone cannot be trusted (lazily, once per test and run): when
+        the mutant fails it (does the original pass?), is skipped by it (is
+        the original too?) or reaches FIRST_LIMIT before the test's own
+        time is known. A test the mutant passes needs no unmutated run."""
+        if t.skipped:
+            return "skip", ""
+        if not b.ensure(t.targets):
+            # The file compiled, so the failure is in a program using it
+            # (a -Werror warning only the whole program shows).
+            return "stillborn", ""
+        while True:
+            known = (b.name, t.name) in self.baselined
+            res, st, _, _ = b.run_test(t, env, self.limit(t))
+            if res == "pass" or known:
+                break
+            if not self.baseline(b, s, t) or not b.ensure(t.targets):
+                return "stillborn", ""
+            if t.skipped:
+                return "skip", ""
+            if st == "timeout" and self.limit(t) > max(self.timeout, FIRST_LIMIT):
+                continue  # its own limit is longer: run the mutant again
+            break
+        if res == "skip" and not t.skipped:
+            return "fail", " (skipped, but the unmutated tree runs it)"
+        how = " (time limit)" if st == "timeout" else \
+              " (signal %d)" % -st if isinstance(st, int) and st < 0 else ""
+        return res, how
 
     def _judge(self, b, f, s):
         if s.objs:
@@ -414,23 +447,11 @@ class Runner:
                 return "stillborn", None
             s.save()
         chosen, env = tests_for(f, b.tests)
-        for i, t in enumerate(chosen):
-            if (b.name, t.name) not in self.baselined:
-                s.switch("original")
-                self.baseline_some(b, chosen, i, 10)
-                s.switch("mutant")
-                if s.objs and not b.ensure(s.objs):
-                    return "stillborn", None
-            if t.skipped:
-                continue
-            if not b.ensure(t.targets):
-                # The file compiled, so the failure is in a program using it
-                # (a -Werror warning only the whole program shows).
+        for t in chosen:
+            res, how = self.run_judged(b, s, t, env)
+            if res == "stillborn":
                 return "stillborn", None
-            res, st, _, _ = b.run_test(t, env, self.limit(t))
             if res == "fail":
-                how = " (time limit)" if st == "timeout" else \
-                      " (signal %d)" % -st if isinstance(st, int) and st < 0 else ""
                 return "killed", t.name + how
         # Before calling it a survivor: build everything still out of date
         # and run the tests again.
@@ -438,9 +459,19 @@ class Runner:
             if b.ninja([])[0] != 0:
                 return "stillborn", None
             for t in chosen:
-                if t.skipped:
-                    continue
-                res, st, _, _ = b.run_test(t, env, self.limit(t))
+                res, how = self.run_judged(b, s, t, env)
                 if res == "fail":
-                    return "killed", t.name + " (after a full build)"
+                    return "killed", t.name + how + " (after a full build)"
         return "survived", None
+
+
+if __name__ == "__main__":
+    # `python3 ci/mutate_whole.py --sample N --seed S` (or --all): the same
+    # as ci/mutate.py with those options, which reads the mutants' list,
+    # the equivalent ones and the report format from ci/mutate.py.
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import mutate  # noqa: E402 (mutate imports this module back as mutate_whole)
+    if not any(a in ("--sample", "--all") or a.startswith("--sample=") for a in sys.argv[1:]):
+        sys.exit("usage: ci/mutate_whole.py (--sample N [--seed S] | --all) [--match RE] "
+                 "[--work DIR] [--list] [--timeout S] [--report PATH]")
+    sys.exit(mutate.main())
