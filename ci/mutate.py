@@ -350,6 +350,31 @@ def dead_rule_fields(text):
     return spans
 
 
+WHY_PSHUFB_PAD = (
+    "a padding entry of U8G_EMIT_SHUF (emit_pshufb.h) selects a zero byte either way: pshufb "
+    "writes 0 for a control byte with bit 7 set (0x80, 0x81), and 0x7F selects byte 15 of the "
+    "source register, which holds the 4 input bytes and EF BF BD in bytes 0..6 and zeros above: "
+    "the same 16 bytes are stored")
+
+
+def pshufb_pad_spans(text):
+    """Spans of the 0x80 (zero) entries of U8G_EMIT_SHUF: changed to 0x81
+    or 0x7F they still give a zero byte (WHY_PSHUFB_PAD), so they are
+    listed as equivalent, and run like the others (they must survive). The
+    claim reads the register's layout from the source: bytes 7..15 of fffd
+    must be 0 and the input must be 4 bytes (_mm_cvtsi32_si128)."""
+    start = re.search(r"\bU8G_EMIT_SHUF\[256\]\[16\]\s*=\s*\{", text)
+    m = re.search(r"fffd = _mm_setr_epi8\(([^;]*)\);", text)
+    if not start or not m or "_mm_cvtsi32_si128((int)four)" not in text:
+        return []
+    lanes = [x.strip() for x in m.group(1).split(",")]
+    if len(lanes) != 16 or any(x != "0" for x in lanes[7:]):
+        return []
+    end = text.index("};", start.end())
+    return [(q.start(), q.end()) for q in re.finditer(r"0x80\b", text[:end])
+            if q.start() >= start.end()]
+
+
 def mutants_of(fname, text):
     """The mutants of one file: dicts with pos, old, new, kind, line."""
     out = []
@@ -370,10 +395,13 @@ def mutants_of(fname, text):
         return any(a <= pos < b for a, b in tables)
 
     dead = dead_rule_fields(text)
+    pads = pshufb_pad_spans(text) if fname.endswith("emit_pshufb.h") else []
 
     def add(pos, old, new, kind):
         if any(a <= pos < b for a, b in dead):
             kind = "dead"
+        if any(a <= pos < b for a, b in pads):
+            kind = "equivalent"
         for f, anchor, o, n, _ in EQUIVALENT:
             if (src_path(f) == src_path(fname) and o == old and n == new and
                     text.startswith(anchor, pos)):

@@ -48,7 +48,9 @@ import time
 # about results (installation, benchmarks, the world audit of other
 # projects' decoders).
 # A test's time limit before its unmutated time is known (seconds).
-FIRST_LIMIT = 60
+FIRST_LIMIT = 20
+# Jobs of the one-off full build (the mutants' builds use one).
+JOBS = int(os.environ.get("U8GUARD_MUTATE_JOBS", "2"))
 SKIP_LABELS = {"slow", "long", "valgrind", "fuzz", "bench", "install", "world"}
 AREA_LABELS = {"src": {"unit", "hardening", "kernels", "stream", "regress", "exhaustive"},
                "cli": {"cli"},
@@ -173,6 +175,8 @@ class Build:
         self.outputs = set()
         self.objects = {}      # source path (relative to the tree) -> [object outputs]
         self.built = set()     # targets built since the last mutant started
+        self.deps = None       # header -> sources including it (includers())
+        self.input_cache = {}  # target -> objects it is built from (inputs())
 
     def configure(self):
         if not os.path.exists(os.path.join(self.dir, "build.ninja")):
@@ -184,6 +188,13 @@ class Build:
             if st != 0:
                 sys.exit("mutate: configure of %s failed:\n%s" % (self.name, out[-3000:]))
             log("%s configured in %.0f s" % (self.name, secs))
+            # One full build, two jobs: every object then has its header
+            # dependencies recorded (includers() reads them), and the
+            # mutants only rebuild what their file feeds.
+            st, secs, out = run(["ninja", "-C", self.dir, "-j%d" % JOBS], self.work, 3600)
+            if st != 0:
+                sys.exit("mutate: the build of %s failed:\n%s" % (self.name, out[-3000:]))
+            log("%s built in %.0f s (%d jobs)" % (self.name, secs, JOBS))
         p = subprocess.run(["ninja", "-C", self.dir, "-t", "targets", "all"],
                            stdout=subprocess.PIPE, check=True)
         self.outputs = {l.split(":", 1)[0] for l in p.stdout.decode().splitlines()}
@@ -206,6 +217,51 @@ class Build:
             # `u8guard audit` runs the audit program it finds beside itself.
             if any(os.path.basename(x) == "u8guard" for x in t.targets):
                 t.targets += audit
+
+    def includers(self, header):
+        """The source files (relative to the tree) whose objects include
+        header, from Ninja's record of the last build's dependencies."""
+        if self.deps is None:
+            self.deps = {}
+            p = subprocess.run(["ninja", "-C", self.dir, "-t", "deps"],
+                               stdout=subprocess.PIPE, check=True)
+            obj_src = {o: src for src, objs in self.objects.items() for o in objs}
+            real_tree, obj = os.path.realpath(self.tree), None
+            for line in p.stdout.decode().splitlines():
+                if line and not line[0].isspace():
+                    obj = obj_src.get(line.split(":", 1)[0])
+                elif line.strip() and obj:
+                    dep = os.path.relpath(os.path.realpath(os.path.join(self.dir, line.strip())),
+                                          real_tree)
+                    self.deps.setdefault(dep, set()).add(obj)
+        return self.deps.get(header, set())
+
+    def inputs(self, target):
+        """The object files target is built from, transitively (libraries
+        included), from Ninja's build graph; cached."""
+        if target not in self.input_cache:
+            p = subprocess.run(["ninja", "-C", self.dir, "-t", "inputs", target],
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+            self.input_cache[target] = {l for l in p.stdout.decode().splitlines()
+                                        if l.endswith(".o")}
+        return self.input_cache[target]
+
+    def seeing(self, f, tests):
+        """The tests among tests whose programs are built from an object of
+        f (or, for a header, of a file including it): the test map, from
+        the build's link graph. All of tests when no test names such a
+        program (f's code is then reached some other way, e.g. a plugin
+        the audit loads by name), and tests naming no program are kept."""
+        objs = set(self.objects.get(f, []))
+        for src in (self.includers(f) if f.endswith(".h") else ()):
+            objs |= set(self.objects.get(src, []))
+        if not objs:
+            return tests
+        sees = [t for t in tests if not t.targets or
+                any(objs & (self.inputs(x) | {x}) for x in t.targets)]
+        if not any(t.targets for t in sees):
+            return tests
+        return sees
 
     def ninja(self, targets, timeout=1800):
         """Builds targets (all when empty) with one job; returns (status, output)."""
@@ -266,19 +322,25 @@ def rank(order, name):
     return next((i for i, r in enumerate(order) if re.search(r, name)), len(order))
 
 
-def tests_for(f, tests):
+def tests_for(f, tests, includers=()):
     """The ordered tests that judge mutants of file f, and the environment
-    they run with."""
+    they run with. includers: for a header, the sources that include it
+    (from the build's dependencies): a header of src/kernels/ included by
+    kernel sources only is judged like those kernels."""
     area = f.split("/", 1)[0]
     labels = AREA_LABELS[area]
-    kernel = kernel_of(f)
+    kernels = [kernel_of(f)] if kernel_of(f) else []
+    if f.startswith("src/kernels/") and f.endswith(".h") and includers:
+        ks = {kernel_of(x) for x in includers}
+        if None not in ks:
+            kernels = sorted(ks)
     chosen = [t for t in tests if t.labels & labels and not t.labels & SKIP_LABELS
               and not t.skipped]
     env = {}
-    if kernel:
-        # The tests of other kernels cannot see this one.
-        chosen = [t for t in chosen if t.impl() in (None, kernel)]
-        env = {"U8GUARD_TEST_IMPLS": kernel}
+    if kernels:
+        # The tests of other kernels cannot see these.
+        chosen = [t for t in chosen if t.impl() in [None] + kernels]
+        env = {"U8GUARD_TEST_IMPLS": ",".join(kernels)}
     order = ORDER["kernel" if f.startswith("src/kernels/") else area]
     stem = os.path.splitext(os.path.basename(f))[0].replace("_", "-")
     chosen.sort(key=lambda t: (stem not in t.name.replace("_", "-"), rank(order, t.name),
@@ -446,7 +508,8 @@ class Runner:
             if not b.ensure(s.objs):
                 return "stillborn", None
             s.save()
-        chosen, env = tests_for(f, b.tests)
+        chosen, env = tests_for(f, b.seeing(f, b.tests),
+                                b.includers(f) if f.endswith(".h") else ())
         for t in chosen:
             res, how = self.run_judged(b, s, t, env)
             if res == "stillborn":
