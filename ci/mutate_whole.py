@@ -7,31 +7,39 @@ persistent build.
 
 Why it is cheap per mutant (seconds, not minutes):
 
-- One copy of the tree and one -O1 Ninja build of it, made once (only the
-  targets the chosen tests need). A mutant is written over its file in the
-  copy; the build then compiles that file only, and relinks only the test
-  programs it runs, just before running each one. Afterwards the original
-  text is written back WITH ITS ORIGINAL MTIME and the object files compiled
-  from it are put back from a saved copy, so Ninja sees the object as up to
-  date and never compiles the original again (for a header, whose objects
-  are many, the restored file is newer instead and Ninja recompiles what
-  includes it when it is next needed).
-- Each file has its own ordered test list (tests_for): a kernel's mutants
-  run the kernel equality tests with U8GUARD_TEST_IMPLS naming that kernel
-  only, and the tests of other kernels are left out; cli/ runs the cli
+- One copy of the tree and one -O1 Ninja build of it, built in full once
+  (two jobs; the NEON cross build only when a NEON mutant is drawn). A
+  mutant is written over its file in the copy; the build then compiles
+  that file only (one job), and relinks only the test programs it runs,
+  just before running each one. Afterwards the original text is written
+  back WITH ITS ORIGINAL MTIME and the object files compiled from it are
+  put back from a saved copy, so Ninja sees the object as up to date and
+  never compiles the original again (for a header, whose objects are many,
+  the restored file is newer instead and Ninja recompiles what includes it
+  when it is next needed). Nothing is reconfigured.
+- A test map from the build: a file's tests are those of its area (labels)
+  whose programs are built from the file's objects (`ninja -t inputs`, the
+  link graph, libraries included; for a header, the objects of the files
+  including it, `ninja -t deps`). A kernel's mutants (and those of a
+  header only kernels include) run with U8GUARD_TEST_IMPLS naming those
+  kernels, and the tests of other kernels are left out; cli/ runs the cli
   tests, those named after the file first; oracle/ the audit, oracle and
-  regression tests. Within a list the fastest tests (as measured on the
-  unmutated tree) come first, and a mutant stops at the first test that
-  fails: KILLED.
-- Each test has a time limit (5 times its unmutated time plus 5 s, at
-  least --timeout): a mutant that hangs is killed by it.
+  regression tests that reach it. Within a list broad, fast tests come
+  first (ORDER), and a mutant stops at the first test that fails: KILLED.
+- The unmutated tree runs a test only when a mutant's result needs it,
+  once per test and run: when a mutant fails the test (does the original
+  pass? if not, the run stops), is skipped by it (is the original too?), or
+  reaches FIRST_LIMIT before the test's time is known (the original's time
+  then sets the limit: 5 times it plus 5 s, and the mutant runs again if
+  that is longer). A test a mutant passes needs no unmutated run, so a
+  survivor costs its test list once.
 - A mutant no test kills is checked once more before it is called a
   survivor: everything the build still finds out of date is built, and its
   tests are run again (a test could use a program it does not name).
+- A mutant that does not compile (or whose programs do not link) is
+  counted apart: killed by the compiler.
 
-The unmutated tree must pass every chosen test first (a test that fails or
-is skipped there is reported; a failing one stops the run). The tests run
-as ctest describes them (command, environment, working directory, skip
+The tests run as ctest describes them (command, environment, working directory, skip
 code, pass/fail expressions), read from the build's CTestTestfile.cmake
 files and `ctest --show-only=json-v1`.
 """
@@ -177,6 +185,7 @@ class Build:
         self.built = set()     # targets built since the last mutant started
         self.deps = None       # header -> sources including it (includers())
         self.input_cache = {}  # target -> objects it is built from (inputs())
+        self.full = False      # full_build() done
 
     def configure(self):
         if not os.path.exists(os.path.join(self.dir, "build.ninja")):
@@ -188,13 +197,6 @@ class Build:
             if st != 0:
                 sys.exit("mutate: configure of %s failed:\n%s" % (self.name, out[-3000:]))
             log("%s configured in %.0f s" % (self.name, secs))
-            # One full build, two jobs: every object then has its header
-            # dependencies recorded (includers() reads them), and the
-            # mutants only rebuild what their file feeds.
-            st, secs, out = run(["ninja", "-C", self.dir, "-j%d" % JOBS], self.work, 3600)
-            if st != 0:
-                sys.exit("mutate: the build of %s failed:\n%s" % (self.name, out[-3000:]))
-            log("%s built in %.0f s (%d jobs)" % (self.name, secs, JOBS))
         p = subprocess.run(["ninja", "-C", self.dir, "-t", "targets", "all"],
                            stdout=subprocess.PIPE, check=True)
         self.outputs = {l.split(":", 1)[0] for l in p.stdout.decode().splitlines()}
@@ -217,6 +219,19 @@ class Build:
             # `u8guard audit` runs the audit program it finds beside itself.
             if any(os.path.basename(x) == "u8guard" for x in t.targets):
                 t.targets += audit
+
+    def full_build(self):
+        """One full build, JOBS jobs, before the first mutant of this build
+        (the cross build is made only when a NEON mutant is drawn): every
+        object then has its header dependencies recorded (includers() reads
+        them), and the mutants rebuild only what their file feeds."""
+        if self.full:
+            return
+        st, secs, out = run(["ninja", "-C", self.dir, "-j%d" % JOBS], self.work, 3600)
+        if st != 0:
+            sys.exit("mutate: the build of %s failed:\n%s" % (self.name, out[-3000:]))
+        log("%s built in %.0f s (%d jobs)" % (self.name, secs, JOBS))
+        self.full = True
 
     def includers(self, header):
         """The source files (relative to the tree) whose objects include
@@ -461,6 +476,7 @@ class Runner:
         """("killed", test) / ("survived", None) / ("stillborn", None) for
         file f of the tree holding mutated; f holds original afterwards."""
         b = self.build_of(f)
+        b.full_build()
         s = State(b, f, original, mutated)
         if s.objs:
             if b.ninja(s.objs)[0] != 0:
