@@ -24,8 +24,9 @@ Why it is cheap per mutant (seconds, not minutes):
   header only kernels include) run with U8GUARD_TEST_IMPLS naming those
   kernels, and the tests of other kernels are left out; cli/ runs the cli
   tests, those named after the file first; oracle/ the audit, oracle and
-  regression tests that reach it. Within a list broad, fast tests come
-  first (ORDER), and a mutant stops at the first test that fails: KILLED.
+  regression tests that reach it. Within a list the tests that killed most
+  mutants so far in the run come first, then broad, fast tests (ORDER),
+  and a mutant stops at the first test that fails: KILLED.
 - The unmutated tree runs a test only when a mutant's result needs it,
   once per test and run: when a mutant fails the test (does the original
   pass? if not, the run stops), is skipped by it (is the original too?), or
@@ -337,7 +338,7 @@ def rank(order, name):
     return next((i for i, r in enumerate(order) if re.search(r, name)), len(order))
 
 
-def tests_for(f, tests, includers=()):
+def tests_for(f, tests, includers=(), kills=None):
     """The ordered tests that judge mutants of file f, and the environment
     they run with. includers: for a header, the sources that include it
     (from the build's dependencies): a header of src/kernels/ included by
@@ -358,8 +359,11 @@ def tests_for(f, tests, includers=()):
         env = {"U8GUARD_TEST_IMPLS": ",".join(kernels)}
     order = ORDER["kernel" if f.startswith("src/kernels/") else area]
     stem = os.path.splitext(os.path.basename(f))[0].replace("_", "-")
-    chosen.sort(key=lambda t: (stem not in t.name.replace("_", "-"), rank(order, t.name),
-                               t.name))
+    # Tests that killed more mutants earlier in this run come sooner
+    # (within the tests named after the file, and within the rest).
+    kills = kills or {}
+    chosen.sort(key=lambda t: (stem not in t.name.replace("_", "-"), -kills.get(t.name, 0),
+                               rank(order, t.name), t.name))
     return chosen, env
 
 
@@ -417,6 +421,7 @@ class Runner:
         for b in self.builds.values():
             b.configure()
         self.baselined = set()
+        self.kills = {}        # test name -> mutants it killed in this run
         self.baseline_secs = 0.0
 
     def build_of(self, f):
@@ -525,12 +530,13 @@ class Runner:
                 return "stillborn", None
             s.save()
         chosen, env = tests_for(f, b.seeing(f, b.tests),
-                                b.includers(f) if f.endswith(".h") else ())
+                                b.includers(f) if f.endswith(".h") else (), self.kills)
         for t in chosen:
             res, how = self.run_judged(b, s, t, env)
             if res == "stillborn":
                 return "stillborn", None
             if res == "fail":
+                self.kills[t.name] = self.kills.get(t.name, 0) + 1
                 return "killed", t.name + how
         # Before calling it a survivor: build everything still out of date
         # and run the tests again.
