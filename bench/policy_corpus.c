@@ -4,7 +4,7 @@
  * implementation this CPU runs.
  *
  *   u8bench-policy [--min-time S] FILE...
- *   u8bench-policy --ratio [--rounds N] FILE...
+ *   u8bench-policy --ratio [--rounds N] [--per-file] FILE...
  *
  * For each file it times u8guard_validate (plain), and a walk over every
  * error under a policy (u8guard_next_error_with until the end, as a
@@ -21,7 +21,8 @@
  * (file, operation) pair, the operations in a rotating order, so that the
  * load of a shared machine falls on both sides alike; each pair keeps its
  * best call. Ratio = plain time / policy time, as the sum over the files
- * and as the geometric mean of the per-file ratios, with the lowest. */
+ * and as the geometric mean of the per-file ratios, with the lowest;
+ * --per-file also prints each file's three ratios before its row. */
 #define _POSIX_C_SOURCE 200809L
 #include <u8guard.h>
 
@@ -118,7 +119,7 @@ static void run_ratio(int op, const unsigned char *p, size_t len)
 }
 
 /* --ratio (see the top of the file). Returns the exit status. */
-static int ratio_main(int rounds, int nfiles, char **names)
+static int ratio_main(int rounds, int per_file, int nfiles, char **names)
 {
     unsigned char **data = calloc((size_t)nfiles, sizeof *data);
     size_t *lens = calloc((size_t)nfiles, sizeof *lens);
@@ -176,6 +177,11 @@ static int ratio_main(int rounds, int nfiles, char **names)
                 if (q < low[op - 1])
                     low[op - 1] = q;
             }
+            if (per_file)
+                printf("  %-28.28s %5.2f %5.2f %5.2f\n",
+                       strrchr(names[f], '/') ? strrchr(names[f], '/') + 1 : names[f],
+                       best[f * 4] / best[f * 4 + 1], best[f * 4] / best[f * 4 + 2],
+                       best[f * 4] / best[f * 4 + 3]);
         }
         printf("%-7s %9.2f %9.2f %9.2f %9.2f   %5.2f %5.2f %5.2f       %5.2f %5.2f %5.2f       %5.2f %5.2f %5.2f\n",
                u8guard_impl_name((u8guard_impl)impl), (double)bytes / sum[0] / 1e9,
@@ -202,18 +208,22 @@ int main(int argc, char **argv)
     int first = 1, i, impl, op;
 
     if (argc > 1 && strcmp(argv[1], "--ratio") == 0) {
-        int rounds = 40;
+        int rounds = 40, per_file = 0;
 
         first = 2;
-        if (argc > 3 && strcmp(argv[2], "--rounds") == 0) {
-            rounds = atoi(argv[3]);
-            first = 4;
+        if (argc > first + 1 && strcmp(argv[first], "--rounds") == 0) {
+            rounds = atoi(argv[first + 1]);
+            first += 2;
+        }
+        if (argc > first && strcmp(argv[first], "--per-file") == 0) {
+            per_file = 1;
+            first++;
         }
         if (first >= argc || rounds < 1) {
-            fprintf(stderr, "usage: u8bench-policy --ratio [--rounds N] FILE...\n");
+            fprintf(stderr, "usage: u8bench-policy --ratio [--rounds N] [--per-file] FILE...\n");
             return 2;
         }
-        return ratio_main(rounds, argc - first, argv + first);
+        return ratio_main(rounds, per_file, argc - first, argv + first);
     }
     if (argc > 2 && strcmp(argv[1], "--min-time") == 0) {
         min_time = atof(argv[2]);

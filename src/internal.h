@@ -201,6 +201,19 @@ struct u8g_polset {
      * when f_lo[b & 15] & f_hi[b >> 4] is nonzero (nibble lookups), and
      * when bit b & 3 of f4[b >> 2] is set (whole-byte permutes). */
     uint8_t f_lo[16], f_hi[16], f4[64];
+    /* The pair test (AVX-512), a first test that real text rarely
+     * passes: each character of a multi-byte class holds two consecutive
+     * bytes (x, y), y a continuation byte and x the byte before it, such
+     * that bit g of pp7[x & 0x7F] and of pc6[y & 0x3F] are set for some g
+     * (for example D8 9C of U+061C, 80 8E of U+200E, BF BE of every U+nFFFE,
+     * EE and any continuation for private use). The 7-bit index of x
+     * confuses it with an ASCII byte, which cannot come before a
+     * continuation in well-formed text. The 1-byte classes are ctrl's. */
+    uint8_t pp7[128], pc6[64];
+    uint8_t pairs; /* nonzero when the pair test rules out more of real
+                      text than the lead-byte one (f4) does: a class whose
+                      characters start with D8, E2 or any 4-byte lead is
+                      denied (bidi, separator, noncharacter) */
     unsigned deny; /* the classes denied (for kernels that decode) */
 };
 

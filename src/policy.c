@@ -346,6 +346,50 @@ static void build_starts(struct u8g_polset *set, unsigned deny)
     }
 }
 
+/* The pair test of struct u8g_polset (pp7, pc6): for each class, byte
+ * pairs (x in [x0, x1], y in [y0, y1]) one of which every character of
+ * the class holds, each in a slot (bit) of its own. Classes that share a
+ * slot get the product of their sets (a superset). A pair may end before
+ * the character does (EE 80 of EE 80 80), never before its lead. */
+struct pair_range {
+    uint8_t cls, slot, x0, x1, y0, y1;
+};
+static const struct pair_range CLASS_PAIRS[] = {
+    {3, 0, 0xC2, 0xC2, 0x80, 0x9F}, /* c1 */
+    {8, 7, 0xF3, 0xF3, 0xA0, 0xA0}, /* tag: F3 A0 80..81 xx */
+    {4, 1, 0xD8, 0xD8, 0x9C, 0x9C}, /* bidi: U+061C */
+    {4, 2, 0x80, 0x80, 0x8E, 0x8F}, /* bidi: U+200E, U+200F */
+    {4, 2, 0x80, 0x80, 0xAA, 0xAE}, /* bidi: U+202A..U+202E */
+    {4, 3, 0xE2, 0xE2, 0x81, 0x81}, /* bidi: U+2066..U+2069 (81 A6..A9: too
+                                       many kana, U+3066..U+3069) */
+    {9, 2, 0x80, 0x80, 0xA8, 0xA9}, /* separator: U+2028, U+2029 */
+    {5, 4, 0xEF, 0xEF, 0xB7, 0xB7}, /* noncharacter: U+FDD0..U+FDEF */
+    {5, 4, 0xEF, 0xEF, 0xBF, 0xBF}, /* noncharacter: U+FFFE, U+FFFF */
+    {5, 5, 0xBF, 0xBF, 0xBE, 0xBF}, /* noncharacter: ..BF BE/BF of every plane */
+    {6, 4, 0xEF, 0xEF, 0x80, 0xA3}, /* private_use: U+F000..U+F8FF */
+    {6, 6, 0xEE, 0xEE, 0x80, 0xBF}, /* private_use: U+E000..U+EFFF */
+    {6, 6, 0xF3, 0xF4, 0x80, 0xBF}, /* private_use: planes 15, 16 (superset) */
+    {7, 4, 0xEF, 0xEF, 0xBB, 0xBB}, /* bom: EF BB BF */
+};
+
+/* Fills the pair test of set for the classes in deny. */
+static void build_pairs(struct u8g_polset *set, unsigned deny)
+{
+    const struct pair_range *r;
+    unsigned b;
+
+    set->pairs = (deny & (U8GUARD_CLASS_BIDI | U8GUARD_CLASS_SEPARATOR |
+                          U8GUARD_CLASS_NONCHARACTER)) != 0;
+    for (r = CLASS_PAIRS; r < CLASS_PAIRS + sizeof CLASS_PAIRS / sizeof CLASS_PAIRS[0]; r++) {
+        if ((deny >> r->cls & 1u) == 0)
+            continue;
+        for (b = r->x0; b <= r->x1; b++)
+            set->pp7[b & 0x7F] |= (uint8_t)(1u << r->slot);
+        for (b = r->y0; b <= r->y1; b++)
+            set->pc6[b & 0x3F] |= (uint8_t)(1u << r->slot);
+    }
+}
+
 /* Fills set with the groups of the classes in deny: every group of every
  * denied class (at most 20), merged exactly where two differ in one
  * nibble set, then the last two merged into a superset while there are
@@ -360,6 +404,7 @@ static void build_polset(struct u8g_polset *set, unsigned deny)
     memset(set, 0, sizeof *set);
     set->deny = deny;
     build_starts(set, deny);
+    build_pairs(set, deny);
     for (o = 0; o < 10; o++) {
         if ((deny & (1u << CLASS_ORDER[o])) == 0)
             continue;

@@ -122,7 +122,8 @@ static inline bool any(__m512i v)
  * 64), the whole-byte form of the same groups. */
 struct pol_tabs {
     __m512i l_lo, l_hi, s_lo, s_hi, t, c_lo, c_hi;
-    __m512i f4, onehot; /* the first test (struct u8g_polset's f4) */
+    __m512i pp_lo, pp_hi, pc; /* the pair test (struct u8g_polset's pp7, pc6) */
+    __m512i f4, onehot;       /* the lead-byte test (struct u8g_polset's f4) */
     bool multi, ctrl;
 };
 
@@ -135,8 +136,6 @@ static const uint8_t ONEHOT[64] = {
 
 static inline void pol_load(struct pol_tabs *t, const struct u8g_polset *s)
 {
-    unsigned k;
-
     t->l_lo = load(s->l7);
     t->l_hi = load(s->l7 + 64);
     t->s_lo = load(s->s7);
@@ -144,12 +143,13 @@ static inline void pol_load(struct pol_tabs *t, const struct u8g_polset *s)
     t->t = load(s->t6);
     t->c_lo = load(s->ctrl);
     t->c_hi = load(s->ctrl + 64);
+    t->pp_lo = load(s->pp7);
+    t->pp_hi = load(s->pp7 + 64);
+    t->pc = load(s->pc6);
     t->f4 = load(s->f4);
     t->onehot = load(ONEHOT);
     t->multi = s->multi != 0;
-    t->ctrl = false;
-    for (k = 0; k < 128; k++)
-        t->ctrl = t->ctrl || s->ctrl[k] != 0;
+    t->ctrl = s->ascii != 0; /* ctrl holds a byte exactly then */
 }
 
 /* The hits of the windows that end at the bytes of in (prev1, prev2: the
@@ -179,15 +179,54 @@ static inline __m512i pol_hits_ascii(__m512i in, const struct pol_tabs *pt)
     return _mm512_permutex2var_epi8(pt->c_lo, in, pt->c_hi);
 }
 
-/* Nonzero bytes where in holds a byte that starts a denied character
- * (the first test, see struct u8g_polset): bit b & 3 of f4[b >> 2], two
- * permutes of 64 entries (the shift is the validator's too). A block
+/* The first test of multi-byte text: nonzero bytes where in holds the
+ * second byte of a pair of struct u8g_polset's pair test (prev1: the
+ * bytes before, as the validator has them; a 128-entry permute of the
+ * byte before, a 64-entry one of the continuation bytes of in). Every
+ * character of a multi-byte class holds such a byte, after its lead and
+ * not after its last byte: with pol_ctrl for the 1-byte classes, a block
  * needs pol_hits only where this is nonzero, or where u8g_polset_carry
- * says a character from the block before ends in it. */
+ * says a character from the block before ends in it. Real text rarely
+ * has one (U+00A0 and the quotes and dashes of U+2010..U+201F do not). */
+static inline __m512i pol_first(__m512i in, __m512i prev1, const struct pol_tabs *pt)
+{
+    return _mm512_and_si512(_mm512_permutex2var_epi8(pt->pp_lo, prev1, pt->pp_hi),
+                            _mm512_maskz_permutexvar_epi8(
+                                _mm512_cmplt_epi8_mask(in, _mm512_set1_epi8(-64)), in, pt->pc));
+}
+
+/* The other first test, for class sets whose characters all start with
+ * a byte that real text seldom holds (struct u8g_polset's pairs == 0:
+ * c0, c1, private use...): nonzero bytes where in holds a byte that
+ * starts a denied character, 1-byte ones included (bit b & 3 of
+ * f4[b >> 2]: two 64-entry permutes, the shift is the validator's too),
+ * one permute fewer than pol_first and pol_ctrl. */
 static inline __m512i pol_starts(__m512i in, const struct pol_tabs *pt)
 {
     return _mm512_and_si512(_mm512_permutexvar_epi8(_mm512_srli_epi16(in, 2), pt->f4),
                             _mm512_permutexvar_epi8(in, pt->onehot));
+}
+
+/* The denied 1-byte characters of v (pt->ctrl): a permute of its ASCII
+ * bytes. (Testing it only where the least byte of a block is below 0x20
+ * cost more on the text corpus: most blocks of text hold a line end.) */
+static inline __m512i pol_ctrl(__m512i v, const struct pol_tabs *pt)
+{
+    return _mm512_maskz_permutex2var_epi8(_mm512_cmpge_epi8_mask(v, _mm512_setzero_si512()),
+                                          pt->c_lo, v, pt->c_hi);
+}
+
+/* The first test of a vector of multi-byte text: pol_first, and
+ * pol_ctrl where 1-byte characters are denied, or pol_starts (pairs is
+ * a constant of each instance of blocks). */
+static inline __attribute__((always_inline)) __m512i
+pol_first_all(__m512i in, __m512i prev1, const struct pol_tabs *pt, bool pairs)
+{
+    if (!pairs)
+        return pol_starts(in, pt);
+    if (pt->ctrl)
+        return _mm512_or_si512(pol_first(in, prev1, pt), pol_ctrl(in, pt));
+    return pol_first(in, prev1, pt);
 }
 
 /* The policy hits of the vector in at q (q - 2 readable). */
@@ -232,11 +271,12 @@ static inline size_t failed(const uint8_t *p, size_t len, size_t s, uint8_t *dst
  * (validation and copy in one pass, for sanitize). Inlined into its two
  * callers so that the test of dst is resolved at compile time. With pt
  * != NULL (clean_blocks, never with dst) the policy's hits are tested in
- * the same loop and a block fails on a hit too. Nothing
+ * the same loop and a block fails on a hit too; pairs (a constant) picks
+ * the first test of multi-byte blocks, pol_first or pol_starts. Nothing
  * before p or after p + len is read: the first vector and the tail take
  * their previous bytes from registers, the others from p + i - 1. */
 static inline __attribute__((always_inline)) size_t
-blocks(const uint8_t *p, size_t len, uint8_t *dst, const struct pol_tabs *pt)
+blocks(const uint8_t *p, size_t len, uint8_t *dst, const struct pol_tabs *pt, bool pairs)
 {
     struct tables t;
     __m512i prev = _mm512_setzero_si512(), a, b, v2, v3, err;
@@ -261,6 +301,8 @@ blocks(const uint8_t *p, size_t len, uint8_t *dst, const struct pol_tabs *pt)
         i = VEC;
     }
     while (len - i >= 2 * VEC) {
+        __m512i p1a, p1b, p12, p13;
+
         a = load(p + i);
         b = load(p + i + VEC);
         if (_mm512_movepi8_mask(_mm512_or_si512(a, b)) == 0) {
@@ -277,15 +319,20 @@ blocks(const uint8_t *p, size_t len, uint8_t *dst, const struct pol_tabs *pt)
             /* Multi-byte text: four vectors, one branch. */
             v2 = load(p + i + 2 * VEC);
             v3 = load(p + i + 3 * VEC);
-            err = check(a, load(p + i - 1), prev, &t);
-            err = _mm512_or_si512(err, check(b, load(p + i + VEC - 1), a, &t));
-            err = _mm512_or_si512(err, check(v2, load(p + i + 2 * VEC - 1), b, &t));
-            err = _mm512_or_si512(err, check(v3, load(p + i + 3 * VEC - 1), v2, &t));
+            p1a = load(p + i - 1);
+            p1b = load(p + i + VEC - 1);
+            p12 = load(p + i + 2 * VEC - 1);
+            p13 = load(p + i + 3 * VEC - 1);
+            err = check(a, p1a, prev, &t);
+            err = _mm512_or_si512(err, check(b, p1b, a, &t));
+            err = _mm512_or_si512(err, check(v2, p12, b, &t));
+            err = _mm512_or_si512(err, check(v3, p13, v2, &t));
             /* The full policy test only where the first one says so. */
             if (pt != NULL && (carry || any(_mm512_or_si512(
-                                            _mm512_or_si512(pol_starts(a, pt), pol_starts(b, pt)),
-                                            _mm512_or_si512(pol_starts(v2, pt),
-                                                            pol_starts(v3, pt)))))) {
+                                            _mm512_or_si512(pol_first_all(a, p1a, pt, pairs),
+                                                            pol_first_all(b, p1b, pt, pairs)),
+                                            _mm512_or_si512(pol_first_all(v2, p12, pt, pairs),
+                                                            pol_first_all(v3, p13, pt, pairs)))))) {
                 if (hits_block(p + i, 4, pt))
                     return failed(p, len, i, dst, pt);
                 carry = u8g_polset_carry(p, i + 4 * VEC);
@@ -304,10 +351,11 @@ blocks(const uint8_t *p, size_t len, uint8_t *dst, const struct pol_tabs *pt)
             i += 4 * VEC;
             continue;
         } else {
-            err = _mm512_or_si512(check(a, load(p + i - 1), prev, &t),
-                                  check(b, load(p + i + VEC - 1), a, &t));
-            if (pt != NULL &&
-                (carry || any(_mm512_or_si512(pol_starts(a, pt), pol_starts(b, pt))))) {
+            p1a = load(p + i - 1);
+            p1b = load(p + i + VEC - 1);
+            err = _mm512_or_si512(check(a, p1a, prev, &t), check(b, p1b, a, &t));
+            if (pt != NULL && (carry || any(_mm512_or_si512(pol_first_all(a, p1a, pt, pairs),
+                                                            pol_first_all(b, p1b, pt, pairs))))) {
                 if (hits_block(p + i, 2, pt))
                     return failed(p, len, i, dst, pt);
                 carry = u8g_polset_carry(p, i + 2 * VEC);
@@ -477,12 +525,12 @@ static inline bool can_start(uint8_t b)
  * character is answered without setting up the vectors. */
 static U8G_NOINLINE size_t long_prefix(const uint8_t *p, size_t len)
 {
-    return can_start(p[0]) ? blocks(p, len, NULL, NULL) : 0;
+    return can_start(p[0]) ? blocks(p, len, NULL, NULL, false) : 0;
 }
 
 static U8G_NOINLINE size_t long_copy_prefix(const uint8_t *p, size_t len, uint8_t *dst)
 {
-    return can_start(p[0]) ? blocks(p, len, dst, NULL) : 0;
+    return can_start(p[0]) ? blocks(p, len, dst, NULL, false) : 0;
 }
 
 /* Short inputs (1..SHORT_MAX bytes) go straight to short_blocks, whose
@@ -512,7 +560,8 @@ static size_t avx512_clean_blocks(const uint8_t *p, size_t len, const struct u8g
     struct pol_tabs pt;
 
     pol_load(&pt, set);
-    return blocks(p, len, NULL, &pt);
+    /* two instances of the loop, one for each first test */
+    return set->pairs ? blocks(p, len, NULL, &pt, true) : blocks(p, len, NULL, &pt, false);
 }
 
 /* Decoding. The text is decoded in validated windows (decode_driver.h),
@@ -819,7 +868,7 @@ static size_t decode_valid(const uint8_t *p, size_t len)
         return 0;
     if (len <= VEC)
         return short_blocks(p, len, NULL);
-    return can_start(p[0]) ? blocks(p, len, NULL, NULL) : 0;
+    return can_start(p[0]) ? blocks(p, len, NULL, NULL, false) : 0;
 }
 /* U8G_DRIVER_ASCII (decode_driver.h): the all-ASCII 64-byte blocks at
  * the start of p[0..len), widened with plain stores (the caller's out has
