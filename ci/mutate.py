@@ -189,8 +189,6 @@ EQUIVALENT = [
      "in this branch p[1] < lo or p[1] > hi; p[1] == hi would need hi < lo"),
     ("scalar.c", "< r->lo)\n", "<", "<=",
      "in this branch p[1] < lo or p[1] > hi; p[1] == lo would need lo > hi"),
-    ("scalar.c", "0x7Fu >> r->len)", "0x7Fu", "0x7Eu",
-     "len >= 2 here: bit 0 of the mask is always shifted out"),
     ("scalar.c", "0;\n    u8guard_kind kind = U8GUARD_OK;\n\n    (void)u8g_step", "0", "1",
      "u8g_classify is called only on an error, where u8g_step always sets sub"),
     ("decode.c", "< cap) {\n                cap = need;", "<", "<=",
@@ -318,7 +316,7 @@ def table_span(text, name):
     return None
 
 
-RULE_ROW = re.compile(r"\{\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*\}")
+RULE_ROW = re.compile(r"\{\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*\}")
 
 
 def dead_rule_fields(text):
@@ -326,8 +324,10 @@ def dead_rule_fields(text):
     change to them is an equivalent mutant: a row of length 1 (ASCII) is
     used only for its length; a row of length 0 only for not_lead; a
     multi-byte row never for not_lead, nor for below (above) when its lo
-    (hi) is the bound of UTF8-tail itself. Mutants there are listed as DEAD and
-    not run (each would survive every test by construction)."""
+    (hi) is the bound of UTF8-tail itself. Fields, in order: len, lo, hi,
+    base, not_lead, below, above (base is read by multi-byte rows only).
+    Mutants there are listed as DEAD and run like the others: each must
+    survive every test."""
     span = table_span(text, "LEAD_RULES")
     if not span:
         return []
@@ -335,19 +335,48 @@ def dead_rule_fields(text):
     for m in RULE_ROW.finditer(text, span[0], span[1]):
         length = m.group(1)
         if length == "1":
-            fields = [2, 3, 4, 5, 6]
+            fields = [2, 3, 4, 5, 6, 7]
         elif length == "0":
-            fields = [2, 3, 5, 6]
+            fields = [2, 3, 4, 6, 7]
         else:
-            fields = [4]
+            fields = [5]
             # below covers second bytes TAIL_LO..lo-1, above hi+1..TAIL_HI:
             # empty ranges when lo or hi is the tail's own bound
             if m.group(2) in ("TAIL_LO", "0x80"):
-                fields.append(5)
-            if m.group(3) in ("TAIL_HI", "0xBF"):
                 fields.append(6)
+            if m.group(3) in ("TAIL_HI", "0xBF"):
+                fields.append(7)
         spans += [(m.start(g), m.end(g)) for g in fields]
     return spans
+
+
+WHY_PSHUFB_PAD = (
+    "a padding entry of U8G_EMIT_SHUF (emit_pshufb.h) selects a zero byte either way: pshufb "
+    "writes 0 for a control byte with bit 7 set (0x80, 0x81), and 0x7F selects byte 15 of the "
+    "source register, which holds the 4 input bytes and EF BF BD in bytes 0..6 and zeros above: "
+    "the same 16 bytes are stored")
+
+
+def pshufb_pad_spans(text):
+    """Spans of the 0x80 (zero) entries of U8G_EMIT_SHUF: changed to 0x81
+    or 0x7F they still give a zero byte (WHY_PSHUFB_PAD). They are 4608 of
+    the whole tree's candidates, every one equivalent by that single
+    argument, so --sample/--all leave them out (counted as "pad" and said
+    so) instead of spending a kernel's whole test list on each. The
+    argument is checked here against the source at every run: bytes 7..15
+    of fffd must be 0 and the input must be 4 bytes (_mm_cvtsi32_si128);
+    when that no longer holds, no span is returned and they are ordinary
+    mutants again."""
+    start = re.search(r"\bU8G_EMIT_SHUF\[256\]\[16\]\s*=\s*\{", text)
+    m = re.search(r"fffd = _mm_setr_epi8\(([^;]*)\);", text)
+    if not start or not m or "_mm_cvtsi32_si128((int)four)" not in text:
+        return []
+    lanes = [x.strip() for x in m.group(1).split(",")]
+    if len(lanes) != 16 or any(x != "0" for x in lanes[7:]):
+        return []
+    end = text.index("};", start.end())
+    return [(q.start(), q.end()) for q in re.finditer(r"0x80\b", text[:end])
+            if q.start() >= start.end()]
 
 
 def mutants_of(fname, text):
@@ -370,10 +399,13 @@ def mutants_of(fname, text):
         return any(a <= pos < b for a, b in tables)
 
     dead = dead_rule_fields(text)
+    pads = pshufb_pad_spans(text) if fname.endswith("emit_pshufb.h") else []
 
     def add(pos, old, new, kind):
         if any(a <= pos < b for a, b in dead):
             kind = "dead"
+        if any(a <= pos < b for a, b in pads):
+            kind = "pad"
         for f, anchor, o, n, _ in EQUIVALENT:
             if (src_path(f) == src_path(fname) and o == old and n == new and
                     text.startswith(anchor, pos)):
@@ -612,13 +644,14 @@ def whole_run(args):
     Returns the exit status."""
     import mutate_whole as mw
     seed = args.seed if args.seed is not None else int(time.time())
-    print("mutate: seed %d (replay: python3 ci/mutate.py --sample %s --seed %d)"
-          % (seed, args.sample if args.sample is not None else "N", seed), flush=True)
+    print("mutate: seed %d (replay: python3 ci/mutate_whole.py %s --seed %d)"
+          % (seed, "--sample %d" % args.sample if args.sample is not None else "--all", seed),
+          flush=True)
     cross = bool(shutil.which("aarch64-linux-gnu-gcc") and shutil.which("qemu-aarch64"))
     if not cross:
         print("mutate: NEON skipped: aarch64-linux-gnu-gcc or qemu-aarch64 not found, "
               "so src/kernels/neon.c is neither built nor run here")
-    work = args.work or tempfile.mkdtemp(prefix="u8guard-mutate-")
+    work = os.path.abspath(args.work or tempfile.mkdtemp(prefix="u8guard-mutate-"))
     os.makedirs(work, exist_ok=True)
     t0 = time.time()
     try:
@@ -643,6 +676,11 @@ def whole_run(args):
                   "%s: %r %r -> %r" % (f, anchor, old, new))
         if stale:
             return 2
+        pads = [m for m in todo if m["kind"] == "pad"]
+        todo = [m for m in todo if m["kind"] != "pad"]
+        if pads:
+            print("mutate: %d mutants of emit_pshufb.h's zero (0x80) shuffle entries left out: "
+                  "%s" % (len(pads), WHY_PSHUFB_PAD))
         if args.match:
             todo = [m for m in todo if re.search(args.match, "%s:%d %s %r -> %r" % (
                 m["file"], m["line"], m["kind"], m["old"], m["new"]))]
@@ -686,12 +724,13 @@ def whole_run(args):
                 if res == "killed":
                     key = test.split(" (")[0]
                     by_test[key] = by_test.get(key, 0) + 1
-            print("[%d/%d] %-9s %s%s (%.1f s)" % (i + 1, len(pick), res.upper(), desc,
+            shown = "COMPILER" if res == "stillborn" else res.upper()
+            print("[%d/%d] %-9s %s%s (%.1f s)" % (i + 1, len(pick), shown, desc,
                                                  " (by %s)" % test if test else "",
                                                  time.time() - t1), flush=True)
         n = len(pick)
         lines.insert(0, "whole tree (seed %d): %d candidates, %d run, killed %d, survived %d, "
-                        "stillborn %d, dead/equivalent claims run %d; %.0f s in all, %.1f s "
+                        "killed by the compiler %d, dead/equivalent claims run %d; %.0f s in all, %.1f s "
                         "per mutant (%.0f s of it the unmutated tree's builds and test runs)"
                      % (seed, len(todo), n, counts["killed"], counts["survived"],
                         counts["stillborn"], claims, time.time() - t0,

@@ -7,31 +7,40 @@ persistent build.
 
 Why it is cheap per mutant (seconds, not minutes):
 
-- One copy of the tree and one -O1 Ninja build of it, made once (only the
-  targets the chosen tests need). A mutant is written over its file in the
-  copy; the build then compiles that file only, and relinks only the test
-  programs it runs, just before running each one. Afterwards the original
-  text is written back WITH ITS ORIGINAL MTIME and the object files compiled
-  from it are put back from a saved copy, so Ninja sees the object as up to
-  date and never compiles the original again (for a header, whose objects
-  are many, the restored file is newer instead and Ninja recompiles what
-  includes it when it is next needed).
-- Each file has its own ordered test list (tests_for): a kernel's mutants
-  run the kernel equality tests with U8GUARD_TEST_IMPLS naming that kernel
-  only, and the tests of other kernels are left out; cli/ runs the cli
+- One copy of the tree and one -O1 Ninja build of it, built in full once
+  (two jobs; the NEON cross build only when a NEON mutant is drawn). A
+  mutant is written over its file in the copy; the build then compiles
+  that file only (one job), and relinks only the test programs it runs,
+  just before running each one. Afterwards the original text is written
+  back WITH ITS ORIGINAL MTIME and the object files compiled from it are
+  put back from a saved copy, so Ninja sees the object as up to date and
+  never compiles the original again (for a header, whose objects are many,
+  the restored file is newer instead and Ninja recompiles what includes it
+  when it is next needed). Nothing is reconfigured.
+- A test map from the build: a file's tests are those of its area (labels)
+  whose programs are built from the file's objects (`ninja -t inputs`, the
+  link graph, libraries included; for a header, the objects of the files
+  including it, `ninja -t deps`). A kernel's mutants (and those of a
+  header only kernels include) run with U8GUARD_TEST_IMPLS naming those
+  kernels, and the tests of other kernels are left out; cli/ runs the cli
   tests, those named after the file first; oracle/ the audit, oracle and
-  regression tests. Within a list the fastest tests (as measured on the
-  unmutated tree) come first, and a mutant stops at the first test that
-  fails: KILLED.
-- Each test has a time limit (5 times its unmutated time plus 5 s, at
-  least --timeout): a mutant that hangs is killed by it.
+  regression tests that reach it. Within a list the tests that killed most
+  mutants so far in the run come first, then broad, fast tests (ORDER),
+  and a mutant stops at the first test that fails: KILLED.
+- The unmutated tree runs a test only when a mutant's result needs it,
+  once per test and run: when a mutant fails the test (does the original
+  pass? if not, the run stops), is skipped by it (is the original too?), or
+  reaches FIRST_LIMIT before the test's time is known (the original's time
+  then sets the limit: 5 times it plus 5 s, and the mutant runs again if
+  that is longer). A test a mutant passes needs no unmutated run, so a
+  survivor costs its test list once.
 - A mutant no test kills is checked once more before it is called a
   survivor: everything the build still finds out of date is built, and its
   tests are run again (a test could use a program it does not name).
+- A mutant that does not compile (or whose programs do not link) is
+  counted apart: killed by the compiler.
 
-The unmutated tree must pass every chosen test first (a test that fails or
-is skipped there is reported; a failing one stops the run). The tests run
-as ctest describes them (command, environment, working directory, skip
+The tests run as ctest describes them (command, environment, working directory, skip
 code, pass/fail expressions), read from the build's CTestTestfile.cmake
 files and `ctest --show-only=json-v1`.
 """
@@ -47,6 +56,10 @@ import time
 # Tests never run per mutant: hours long, other tools' run times, or not
 # about results (installation, benchmarks, the world audit of other
 # projects' decoders).
+# A test's time limit before its unmutated time is known (seconds).
+FIRST_LIMIT = 20
+# Jobs of the one-off full build (the mutants' builds use one).
+JOBS = int(os.environ.get("U8GUARD_MUTATE_JOBS", "2"))
 SKIP_LABELS = {"slow", "long", "valgrind", "fuzz", "bench", "install", "world"}
 AREA_LABELS = {"src": {"unit", "hardening", "kernels", "stream", "regress", "exhaustive"},
                "cli": {"cli"},
@@ -171,6 +184,9 @@ class Build:
         self.outputs = set()
         self.objects = {}      # source path (relative to the tree) -> [object outputs]
         self.built = set()     # targets built since the last mutant started
+        self.deps = None       # header -> sources including it (includers())
+        self.input_cache = {}  # target -> objects it is built from (inputs())
+        self.full = False      # full_build() done
 
     def configure(self):
         if not os.path.exists(os.path.join(self.dir, "build.ninja")):
@@ -204,6 +220,64 @@ class Build:
             # `u8guard audit` runs the audit program it finds beside itself.
             if any(os.path.basename(x) == "u8guard" for x in t.targets):
                 t.targets += audit
+
+    def full_build(self):
+        """One full build, JOBS jobs, before the first mutant of this build
+        (the cross build is made only when a NEON mutant is drawn): every
+        object then has its header dependencies recorded (includers() reads
+        them), and the mutants rebuild only what their file feeds."""
+        if self.full:
+            return
+        st, secs, out = run(["ninja", "-C", self.dir, "-j%d" % JOBS], self.work, 3600)
+        if st != 0:
+            sys.exit("mutate: the build of %s failed:\n%s" % (self.name, out[-3000:]))
+        log("%s built in %.0f s (%d jobs)" % (self.name, secs, JOBS))
+        self.full = True
+
+    def includers(self, header):
+        """The source files (relative to the tree) whose objects include
+        header, from Ninja's record of the last build's dependencies."""
+        if self.deps is None:
+            self.deps = {}
+            p = subprocess.run(["ninja", "-C", self.dir, "-t", "deps"],
+                               stdout=subprocess.PIPE, check=True)
+            obj_src = {o: src for src, objs in self.objects.items() for o in objs}
+            real_tree, obj = os.path.realpath(self.tree), None
+            for line in p.stdout.decode().splitlines():
+                if line and not line[0].isspace():
+                    obj = obj_src.get(line.split(":", 1)[0])
+                elif line.strip() and obj:
+                    dep = os.path.relpath(os.path.realpath(os.path.join(self.dir, line.strip())),
+                                          real_tree)
+                    self.deps.setdefault(dep, set()).add(obj)
+        return self.deps.get(header, set())
+
+    def inputs(self, target):
+        """The object files target is built from, transitively (libraries
+        included), from Ninja's build graph; cached."""
+        if target not in self.input_cache:
+            p = subprocess.run(["ninja", "-C", self.dir, "-t", "inputs", target],
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+            self.input_cache[target] = {l for l in p.stdout.decode().splitlines()
+                                        if l.endswith(".o")}
+        return self.input_cache[target]
+
+    def seeing(self, f, tests):
+        """The tests among tests whose programs are built from an object of
+        f (or, for a header, of a file including it): the test map, from
+        the build's link graph. All of tests when no test names such a
+        program (f's code is then reached some other way, e.g. a plugin
+        the audit loads by name), and tests naming no program are kept."""
+        objs = set(self.objects.get(f, []))
+        for src in (self.includers(f) if f.endswith(".h") else ()):
+            objs |= set(self.objects.get(src, []))
+        if not objs:
+            return tests
+        sees = [t for t in tests if not t.targets or
+                any(objs & (self.inputs(x) | {x}) for x in t.targets)]
+        if not any(t.targets for t in sees):
+            return tests
+        return sees
 
     def ninja(self, targets, timeout=1800):
         """Builds targets (all when empty) with one job; returns (status, output)."""
@@ -264,23 +338,36 @@ def rank(order, name):
     return next((i for i, r in enumerate(order) if re.search(r, name)), len(order))
 
 
-def tests_for(f, tests):
+def tests_for(f, tests, includers=(), kills=None):
     """The ordered tests that judge mutants of file f, and the environment
-    they run with."""
+    they run with. includers: for a header, the sources that include it
+    (from the build's dependencies): a header of src/kernels/ included by
+    kernel sources only is judged like those kernels."""
     area = f.split("/", 1)[0]
     labels = AREA_LABELS[area]
-    kernel = kernel_of(f)
+    kernels = [kernel_of(f)] if kernel_of(f) else []
+    if f.startswith("src/kernels/") and f.endswith(".h") and includers:
+        ks = {kernel_of(x) for x in includers}
+        if None not in ks:
+            kernels = sorted(ks)
     chosen = [t for t in tests if t.labels & labels and not t.labels & SKIP_LABELS
               and not t.skipped]
     env = {}
-    if kernel:
-        # The tests of other kernels cannot see this one.
-        chosen = [t for t in chosen if t.impl() in (None, kernel)]
-        env = {"U8GUARD_TEST_IMPLS": kernel}
+    if kernels:
+        # The tests of other kernels cannot see these.
+        chosen = [t for t in chosen if t.impl() in [None] + kernels]
+        env = {"U8GUARD_TEST_IMPLS": ",".join(kernels)}
     order = ORDER["kernel" if f.startswith("src/kernels/") else area]
-    stem = os.path.splitext(os.path.basename(f))[0].replace("_", "-")
-    chosen.sort(key=lambda t: (stem not in t.name.replace("_", "-"), rank(order, t.name),
-                               t.name))
+    # A kernel's name is in every test of that kernel (cpython_avx2 is
+    # slow, kernels.test_short fast): the file-name preference is for cli/
+    # and oracle/ files.
+    stem = "" if kernels else os.path.splitext(os.path.basename(f))[0].replace("_", "-")
+    # Tests that killed more mutants earlier in this run come sooner
+    # (within the tests named after the file, and within the rest).
+    kills = kills or {}
+    chosen.sort(key=lambda t: (bool(stem) and stem not in t.name.replace("_", "-"),
+                               -kills.get(t.name, 0),
+                               rank(order, t.name), t.name))
     return chosen, env
 
 
@@ -338,6 +425,7 @@ class Runner:
         for b in self.builds.values():
             b.configure()
         self.baselined = set()
+        self.kills = {}        # test name -> mutants it killed in this run
         self.baseline_secs = 0.0
 
     def build_of(self, f):
@@ -361,11 +449,14 @@ class Runner:
                         left.append(rel)
         return out, left
 
-    def baseline(self, b, t):
-        """Runs test t once on the unmutated tree (the caller put it there):
-        it must pass, or be skipped (it is then left out); its time sets its
-        limit. A failure stops the run: no mutant can be judged by it."""
+    def baseline(self, b, s, t):
+        """Runs test t once on the unmutated tree (State s is switched to
+        the original for it and back to the mutant after): it must pass, or
+        be skipped (it is then left out); its time sets its limit. A failure
+        stops the run: no mutant can be judged by it. Returns False when the
+        mutant no longer builds afterwards (it did before: not expected)."""
         t0 = time.time()
+        s.switch("original")
         if not b.ensure(t.targets):
             sys.exit("mutate: the unmutated tree does not build %s (%s)" % (t.targets, b.name))
         res, st, secs, out = b.run_test(t, {}, 1800)
@@ -375,62 +466,81 @@ class Runner:
                      % (t.name, b.name, st, out[-3000:]))
         t.secs = secs
         t.skipped = res == "skip"
+        s.switch("mutant")
         self.baseline_secs += time.time() - t0
         log("%s: unmutated, %s %s in %.1f s" % (b.name, t.name,
                                                 "is skipped" if t.skipped else "passes", secs))
-
-    def baseline_some(self, b, chosen, start, n):
-        """Baselines the first n tests of chosen[start:] not baselined yet."""
-        todo = [t for t in chosen[start:] if (b.name, t.name) not in self.baselined][:n]
-        if todo and not b.ensure(sorted({x for t in todo for x in t.targets})):
-            sys.exit("mutate: the unmutated tree does not build (%s)" % b.name)
-        for t in todo:
-            self.baseline(b, t)
+        return not s.objs or b.ensure(s.objs)
 
     def limit(self, t):
+        """A test's time limit: 5 times its unmutated time plus 5 s; before
+        that time is known, FIRST_LIMIT (a test that reaches it is then run
+        unmutated to learn its time, and again mutated when its own limit
+        is longer)."""
+        if t.secs is None:
+            return max(self.timeout, FIRST_LIMIT)
         return max(self.timeout, 5 * t.secs + 5)
 
     def judge(self, f, original, mutated):
         """("killed", test) / ("survived", None) / ("stillborn", None) for
         file f of the tree holding mutated; f holds original afterwards."""
         b = self.build_of(f)
+        b.full_build()
         s = State(b, f, original, mutated)
         if s.objs:
             if b.ninja(s.objs)[0] != 0:
                 sys.exit("mutate: the unmutated %s does not compile (%s)" % (f, b.name))
             s.save()
-        # The first tests are baselined here, before the mutant is written:
-        # most mutants die in one of them.
-        self.baseline_some(b, tests_for(f, b.tests)[0], 0, 4)
         s.switch("mutant")
         try:
             return self._judge(b, f, s)
         finally:
             s.switch("original")
 
+    def run_judged(self, b, s, t, env):
+        """Runs test t on the mutant: "fail" (with how), "pass", "skip" or
+        "stillborn". The unmutated tree runs a test only when the mutant's
+        run alone cannot be trusted (lazily, once per test and run): when
+        the mutant fails it (does the original pass?), is skipped by it (is
+        the original too?) or reaches FIRST_LIMIT before the test's own
+        time is known. A test the mutant passes needs no unmutated run."""
+        if t.skipped:
+            return "skip", ""
+        if not b.ensure(t.targets):
+            # The file compiled, so the failure is in a program using it
+            # (a -Werror warning only the whole program shows).
+            return "stillborn", ""
+        while True:
+            known = (b.name, t.name) in self.baselined
+            res, st, _, _ = b.run_test(t, env, self.limit(t))
+            if res == "pass" or known:
+                break
+            if not self.baseline(b, s, t) or not b.ensure(t.targets):
+                return "stillborn", ""
+            if t.skipped:
+                return "skip", ""
+            if st == "timeout" and self.limit(t) > max(self.timeout, FIRST_LIMIT):
+                continue  # its own limit is longer: run the mutant again
+            break
+        if res == "skip" and not t.skipped:
+            return "fail", " (skipped, but the unmutated tree runs it)"
+        how = " (time limit)" if st == "timeout" else \
+              " (signal %d)" % -st if isinstance(st, int) and st < 0 else ""
+        return res, how
+
     def _judge(self, b, f, s):
         if s.objs:
             if not b.ensure(s.objs):
                 return "stillborn", None
             s.save()
-        chosen, env = tests_for(f, b.tests)
-        for i, t in enumerate(chosen):
-            if (b.name, t.name) not in self.baselined:
-                s.switch("original")
-                self.baseline_some(b, chosen, i, 10)
-                s.switch("mutant")
-                if s.objs and not b.ensure(s.objs):
-                    return "stillborn", None
-            if t.skipped:
-                continue
-            if not b.ensure(t.targets):
-                # The file compiled, so the failure is in a program using it
-                # (a -Werror warning only the whole program shows).
+        chosen, env = tests_for(f, b.seeing(f, b.tests),
+                                b.includers(f) if f.endswith(".h") else (), self.kills)
+        for t in chosen:
+            res, how = self.run_judged(b, s, t, env)
+            if res == "stillborn":
                 return "stillborn", None
-            res, st, _, _ = b.run_test(t, env, self.limit(t))
             if res == "fail":
-                how = " (time limit)" if st == "timeout" else \
-                      " (signal %d)" % -st if isinstance(st, int) and st < 0 else ""
+                self.kills[t.name] = self.kills.get(t.name, 0) + 1
                 return "killed", t.name + how
         # Before calling it a survivor: build everything still out of date
         # and run the tests again.
@@ -438,9 +548,19 @@ class Runner:
             if b.ninja([])[0] != 0:
                 return "stillborn", None
             for t in chosen:
-                if t.skipped:
-                    continue
-                res, st, _, _ = b.run_test(t, env, self.limit(t))
+                res, how = self.run_judged(b, s, t, env)
                 if res == "fail":
-                    return "killed", t.name + " (after a full build)"
+                    return "killed", t.name + how + " (after a full build)"
         return "survived", None
+
+
+if __name__ == "__main__":
+    # `python3 ci/mutate_whole.py --sample N --seed S` (or --all): the same
+    # as ci/mutate.py with those options, which reads the mutants' list,
+    # the equivalent ones and the report format from ci/mutate.py.
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import mutate  # noqa: E402 (mutate imports this module back as mutate_whole)
+    if not any(a in ("--sample", "--all") or a.startswith("--sample=") for a in sys.argv[1:]):
+        sys.exit("usage: ci/mutate_whole.py (--sample N [--seed S] | --all) [--match RE] "
+                 "[--work DIR] [--list] [--timeout S] [--report PATH]")
+    sys.exit(mutate.main())

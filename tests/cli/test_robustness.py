@@ -91,6 +91,24 @@ def dangling(d):
     equal(run(["sanitize", "-o", loop, src]),
           (2, b"", "u8guard: %s: Too many levels of symbolic links\n" % loop),
           "sanitize -o a link to itself: ELOOP")
+    # A link whose target is exactly 4095 bytes, the longest Linux stores
+    # (PATH_MAX less the NUL): readlink must be given room for all of it.
+    # The long absolute target is padded with "./" and names another link,
+    # hop, that points at a short absolute name, so the file is created
+    # through a short path; a target cut by one byte would end in "ho",
+    # which does not exist (and whose temporary file name is too long).
+    final = os.path.join(d, "final")
+    os.symlink(final, os.path.join(d, "hop"))
+    pad = 4095 - len(d) - len("/hop")
+    long_target = d + "/" + "./" * (pad // 2) + "/" * (pad % 2) + "hop"
+    equal(len(long_target), 4095, "the long link target is 4095 bytes")
+    os.symlink(long_target, os.path.join(d, "long"))
+    rc, out, err = run(["sanitize", "-o", os.path.join(d, "long"), src])
+    equal((rc, out, err), (1, b"", ""), "sanitize -o a link with a 4095-byte target: exit 1")
+    check(os.path.islink(os.path.join(d, "long")) and os.path.islink(os.path.join(d, "hop")),
+          "sanitize -o a link with a 4095-byte target: both links stay links")
+    with open(final, "rb") as f:
+        equal(f.read(), want, "sanitize -o a link with a 4095-byte target: its end is created")
     missing_dir = os.path.join(d, "to-nowhere")
     os.symlink("no/such/dir/file", missing_dir)
     rc, out, err = run(["sanitize", "-o", missing_dir, src])
@@ -163,6 +181,44 @@ def stdin_closed(d):
         equal((p.returncode, p.stdout, p.stderr), (want_rc, want or ref.stdout, b""),
               "check %s with standard input closed: as with it open" % os.path.basename(path))
         equal(ref.returncode, want_rc, "check %s: exit status" % os.path.basename(path))
+    # The file on descriptor 0 must still be looked at (fstat): explain
+    # --file needs a regular file, and sanitize refuses to write over its
+    # own input, which it knows by the input's device and inode.
+    p = subprocess.run([BIN, "explain", "--file", bad], stdin=subprocess.DEVNULL,
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       preexec_fn=lambda: os.close(0))
+    ref = subprocess.run([BIN, "explain", "--file", bad], stdin=subprocess.DEVNULL,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    equal((p.returncode, p.stdout, p.stderr), (ref.returncode, ref.stdout, ref.stderr),
+          "explain --file with standard input closed: as with it open")
+    equal((ref.returncode, ref.stderr), (1, b""), "explain --file bad.txt: exit 1, no diagnostic")
+    p = subprocess.run([BIN, "sanitize", "-o", bad, bad], stdin=subprocess.DEVNULL,
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       preexec_fn=lambda: os.close(0))
+    equal((p.returncode, p.stdout, p.stderr),
+          (2, b"", b"u8guard: %s: the output file is the input file; write to another file\n"
+           % bad.encode()), "sanitize -o INPUT INPUT with standard input closed: refused")
+    with open(bad, "rb") as f:
+        equal(f.read(), b"ab\xc0\xafcd", "sanitize -o INPUT INPUT: the input is unchanged")
+    # The command fills closed descriptors 0..2 with /dev/null first
+    # (cli/main.c), so the file gets descriptor 0 only where /dev/null
+    # cannot be opened: a mount namespace with an empty /dev (root and
+    # unshare(1) needed, else skipped and said so).
+    probe = ["unshare", "-m", "sh", "-c", "mount -t tmpfs none /dev && test ! -e /dev/null"]
+    try:
+        usable = subprocess.run(probe, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL).returncode == 0
+    except OSError:
+        usable = False
+    if not usable:
+        print("skipped: check with no /dev/null and standard input closed (needs root "
+              "and unshare -m to mount an empty /dev)")
+        return
+    p = subprocess.run(["unshare", "-m", "sh", "-c",
+                        'mount -t tmpfs none /dev && exec "$0" check "$1" 0<&-', BIN, good],
+                       stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    equal((p.returncode, p.stdout, p.stderr), (0, good.encode() + b": valid UTF-8, 7 bytes\n", b""),
+          "check with no /dev/null and standard input closed: the file on descriptor 0 is read")
 
 
 def main():
