@@ -201,7 +201,7 @@ size_t u8g_scalar_to_utf16(const uint8_t *p, size_t len, uint16_t *out,
     return i;
 }
 
-U8G_ENTRIES(scalar, scalar_valid_prefix)
+U8G_ENTRIES(scalar, u8g_scalar_valid_prefix)
 
 const struct u8g_kernels u8g_scalar_kernels = {
     U8GUARD_IMPL_SCALAR, u8g_scalar_valid_prefix, u8g_scalar_to_utf32,
