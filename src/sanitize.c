@@ -14,9 +14,8 @@
 #define WINDOW ((size_t)16 * 1024)
 
 /* From this input size on the output is taken not to stay in the cache:
- * the kernel's one-pass copy with non-temporal stores (copy_nt), or where
- * it has none, a window validated and then copied with memcpy when memcpy
- * can use "rep movsb" well (see u8g_same_alignment); below it, the plain
+ * the kernel's one-pass copy with non-temporal stores (copy_nt; the one
+ * kernel with a one-pass copy, avx512, has it); below it, the plain
  * one-pass copy is as fast or faster, and the output stays cached for
  * whoever reads it next. */
 #define OUT_OF_CACHE ((size_t)2 << 20)
@@ -73,8 +72,7 @@ static U8G_NOINLINE size_t sanitize_from(const struct u8g_kernels *k, const uint
             /* The same, with stores that bypass the cache. */
             n = k->copy_nt(p + pos, w, o8 + written);
             written += n;
-        } else if (k->copy_prefix != NULL && out_cap - written >= w + 3 &&
-                   !(len >= OUT_OF_CACHE && u8g_same_alignment(o8 + written, p + pos))) {
+        } else if (k->copy_prefix != NULL && out_cap - written >= w + 3) {
             /* Validated and copied in one pass. The up to 3 bytes it may
              * store past n are overwritten below: by the U+FFFD (which
              * fits, hence the + 3) or by the next window, which starts
