@@ -131,8 +131,8 @@ WHY_LAST_BOUNDARY = (
     "still returns one of those")
 
 WHY_OUT_OF_CACHE = (
-    "OUT_OF_CACHE only chooses, for equally aligned windows, between the one-pass "
-    "copy_prefix and valid_prefix + memcpy, which write the same bytes "
+    "OUT_OF_CACHE only chooses between the one-pass copy_prefix and copy_nt (the same "
+    "copy with non-temporal stores), which write the same bytes "
     "(tests/kernels/test_sanitize_big compares both paths with the reference)")
 
 WHY_FALSE_ALARM = (
@@ -193,8 +193,8 @@ EQUIVALENT = [
      "u8g_classify is called only on an error, where u8g_step always sets sub"),
     ("decode.c", "< cap) {\n                cap = need;", "<", "<=",
      "when need == cap, cap = need changes nothing"),
-    ("sanitize.c", "< WINDOW ? len - pos : WINDOW;", "<", "<=",
-     "when len - pos == WINDOW both branches give WINDOW"),
+    ("sanitize.c", "< window ? len - pos : window;", "<", "<=",
+     "when len - pos == window both branches give window"),
     ("internal.h", "> SIZE_MAX - a ?", ">", ">=",
      "when b == SIZE_MAX - a the exact sum is SIZE_MAX, the saturated value"),
     ("sanitize.c", "16 * 1024)", "16", "17", "WINDOW is a performance parameter: "
@@ -223,14 +223,14 @@ EQUIVALENT = [
      "(the initializer only quiets -Wmaybe-uninitialized)"),
     ("stream.c", "4];\n    size_t have", "4", "5",
      "a larger join buffer: take = 4 - have keeps every access below buf[4]"),
-    ("sanitize.c", ">= w + 3 &&", ">=", ">",
+    ("sanitize.c", ">= w + 3) {\n            /* Validated", ">=", ">",
      "at out_cap - written == w + 3 only the path changes (one-pass copy_prefix or "
      "valid_prefix + put); both write the same bytes"),
-    ("sanitize.c", "3 &&\n            !(len >= OUT_OF_CACHE", "3", "2",
+    ("sanitize.c", "3) {\n            /* Validated", "3", "2",
      "copy_prefix stores at most w bytes (its last store is masked to the window) and at "
      "most 3 past n; when the window has an error n <= w - 1, so the U+FFFD ends by "
      "n + 3 <= w + 2: room w + 2 already suffices, the + 3 is one byte of slack"),
-    ("sanitize.c", "3 &&\n            !(len >= OUT_OF_CACHE", "3", "4",
+    ("sanitize.c", "3) {\n            /* Validated", "3", "4",
      "a stricter room test only sends more windows to the two-pass path, "
      "which writes the same bytes"),
     ("cli/explain.c", "2, &r))", "2", "1",
