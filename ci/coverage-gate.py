@@ -10,12 +10,16 @@ direction counts as taken when any copy took it). EXEMPTIONS is
 ci/coverage-exemptions.txt, which holds two kinds of lines:
 
     minimum GROUP LINES% BRANCHES%
-    FILE:LINE[:COL] KIND `SOURCE TEXT` -- REASON
+    [[!]KERNEL] FILE:LINE[:COL] KIND `SOURCE TEXT` -- REASON
 
 KIND is `line` (never executed) or `never-true` / `never-false` (a branch
 direction, COL the column of the condition). An exemption matches a missed
 line or direction by file, kind, column and the line's source text
 (stripped), so it survives lines moving; LINE only says where it was.
+An entry that starts with `[avx512]` holds only on a CPU that runs that
+kernel, one with `[!avx512]` only on a CPU that does not (what the CPU
+runs is read from /proc/cpuinfo's flags, KERNEL_FLAGS below); an entry
+whose condition does not hold is neither used nor judged stale.
 
 Groups: `portable` is src/ outside src/kernels/ (scalar.c is also shown on
 its own as `scalar`); a kernel is its files in src/kernels/ (word.c;
@@ -26,7 +30,10 @@ The gate fails (exit 1) when a missed line or direction is not exempted,
 when an exemption matches nothing (remove it: the code is covered or
 gone), or when a group's figure without its exempted items is below its
 stated minimum (100 % / 100 % for the portable code). The figure with the
-exempted items counted as missed is printed beside it.
+exempted items counted as missed is printed beside it. A kernel this CPU
+cannot run is compiled but never executed here (its tests skip): the gate
+says so, checks no minimum for it and does not list its lines; its
+minimum is checked on a CPU that runs it.
 Exit 2 on a malformed input.
 """
 import os
@@ -35,8 +42,33 @@ import sys
 
 LINE_RE = re.compile(r"^\s*(\d+)\|\s*([^|]*?)\s*\|")
 BRANCH_RE = re.compile(r"Branch \((\d+):(\d+)\): \[True: ([^,]+), False: ([^\]]+)\]")
-ENTRY_RE = re.compile(r"^(src/\S+?):(\d+)(?::(\d+))? (line|never-true|never-false) `(.*)` -- (.+)$")
+ENTRY_RE = re.compile(r"^(?:\[(!?)(\w+)\] )?(src/\S+?):(\d+)(?::(\d+))? (line|never-true|never-false) `(.*)` -- (.+)$")
 MIN_RE = re.compile(r"^minimum (\S+) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?)$")
+# The /proc/cpuinfo flags an x86-64 kernel needs (src/cpu.c asks CPUID for
+# the same features, and Linux clears a flag whose register state the OS
+# does not save); word and the kernel-shared headers run everywhere.
+KERNEL_FLAGS = {
+    "sse42": {"ssse3", "sse4_1", "sse4_2"},
+    "avx2": {"ssse3", "sse4_1", "sse4_2", "avx", "avx2"},
+    "avx512": {"avx2", "avx512f", "avx512bw", "avx512vl", "avx512vbmi", "avx512_vbmi2"},
+}
+
+
+def cpu_flags():
+    """The flags of the first processor in /proc/cpuinfo (empty if none)."""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8", errors="replace") as f:
+            for raw in f:
+                if raw.startswith(("flags", "Features")):
+                    return set(raw.split(":", 1)[1].split())
+    except OSError:
+        pass
+    return set()
+
+
+def runnable_kernels():
+    flags = cpu_flags()
+    return {k for k, need in KERNEL_FLAGS.items() if need <= flags}
 
 
 def group_of(path):
@@ -114,6 +146,10 @@ def main():
             if not f:
                 missed.append((path, n, col, "never-false"))
 
+    runs = runnable_kernels()
+    not_run = set(KERNEL_FLAGS) - runs
+    print("coverage-gate: this CPU runs the kernels: word %s; not: %s" % (
+        " ".join(sorted(runs)), " ".join(sorted(not_run)) or "(none)"))
     minimum, entries = {}, []
     with open(exfile, encoding="utf-8") as f:
         for i, raw in enumerate(f, 1):
@@ -129,14 +165,24 @@ def main():
                 print("coverage-gate: %s:%d: not an exemption or a minimum: %s" % (exfile, i, s),
                       file=sys.stderr)
                 return 2
-            entries.append({"file": m.group(1), "line": int(m.group(2)), "col": int(m.group(3) or 0),
-                            "kind": m.group(4), "text": m.group(5).strip(), "at": i, "used": 0})
+            neg, cond = m.group(1), m.group(2)
+            if cond is not None:
+                if cond not in KERNEL_FLAGS:
+                    print("coverage-gate: %s:%d: unknown kernel condition [%s%s]" % (exfile, i, neg, cond),
+                          file=sys.stderr)
+                    return 2
+                if (cond in runs) == (neg == "!"):
+                    continue  # does not hold on this CPU
+            entries.append({"file": m.group(3), "line": int(m.group(4)), "col": int(m.group(5) or 0),
+                            "kind": m.group(6), "text": m.group(7).strip(), "at": i, "used": 0})
 
     fail = False
     exempted = set()
     unexempted = []
     for item in missed:
         path, n, col, kind = item
+        if group_of(path) in not_run:
+            continue  # a kernel this CPU cannot run: reported as a group below
         text = source_line(root, path, n)
         cands = [e for e in entries if (e["file"], e["col"], e["kind"], e["text"]) == (path, col, kind, text)]
         if not cands:
@@ -176,6 +222,12 @@ def main():
             continue
         ln, hit, dirs, taken, exl, exb = groups[g]
         mn = minimum.get(g)
+        if g in not_run:
+            print("  %-15s compiled, not run: this CPU lacks %s; %d lines, %d branch directions "
+                  "unmeasured here (minimum %s checked on a CPU with it)" % (
+                      g, " ".join(sorted(KERNEL_FLAGS[g] - cpu_flags())), ln, dirs,
+                      "%.2f %% / %.2f %%" % mn if mn else "none stated"))
+            continue
         print("  %-15s %4d/%-4d %s  %4d/%-4d %s  %3d + %-4d %s %s    %s" % (
             g, hit, ln - exl, pct(hit, ln - exl), taken, dirs - exb, pct(taken, dirs - exb),
             exl, exb, pct(hit, ln), pct(taken, dirs),
@@ -198,8 +250,10 @@ def main():
             print("coverage-gate: FAIL: %s:%d: exemption %s:%d %s matches nothing missed (covered or gone): remove it"
                   % (exfile, e["at"], e["file"], e["line"], e["kind"]))
             fail = True
-    print("coverage-gate: %d missed lines/directions in src/, %d exempted (%s), %d not exempted"
-          % (len(missed), len(exempted), exfile, len(unexempted)))
+    unrun = sum(1 for it in missed if group_of(it[0]) in not_run)
+    print("coverage-gate: %d missed lines/directions in src/: %d in kernels this CPU cannot run, "
+          "%d exempted (%s), %d not exempted"
+          % (len(missed), unrun, len(exempted), exfile, len(unexempted)))
     if fail:
         print("coverage-gate: FAILED")
         return 1
