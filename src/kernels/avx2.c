@@ -224,6 +224,53 @@ static size_t avx2_valid_prefix(const uint8_t *p, size_t len)
     return u8g_head_then_blocks(p, len, avx2_blocks);
 }
 
+/* copy_nt (struct u8g_kernels): the valid prefix of p[0..len) copied to
+ * dst with non-temporal stores, for outputs larger than the cache. The
+ * input is validated 16 KiB at a time (a window that stays in the L1
+ * cache), each window ending at a character boundary (a valid window is
+ * then whole), and the validated bytes are copied from the cache: plain
+ * stores up to the first 64-byte line of dst and after the last one,
+ * whole lines in between with two 32-byte streaming stores each, so no
+ * line of the output is read before it is written nor kept in the cache.
+ * A store fence orders the stores before the caller goes on. Nothing is
+ * stored past the valid prefix. */
+#define NT_SUB ((size_t)16 * 1024)
+
+static inline void nt_copy(uint8_t *dst, const uint8_t *src, size_t n)
+{
+    size_t i = (size_t)(-(uintptr_t)dst & 63);
+
+    if (n < i + 64) {
+        memcpy(dst, src, n);
+        return;
+    }
+    memcpy(dst, src, i);
+    for (; n - i >= 64; i += 64) {
+        _mm256_stream_si256((__m256i *)(void *)(dst + i), load(src + i));
+        _mm256_stream_si256((__m256i *)(void *)(dst + i + 32), load(src + i + 32));
+    }
+    memcpy(dst + i, src + i, n - i);
+}
+
+static size_t avx2_copy_nt(const uint8_t *p, size_t len, uint8_t *dst)
+{
+    size_t done = 0, w, n, k;
+
+    while (done < len) {
+        w = len - done <= NT_SUB ? len - done : NT_SUB;
+        /* back to a lead byte (at most 3 steps in valid text) */
+        for (k = 0; k < 3 && done + w < len && (p[done + w] & 0xC0) == 0x80; k++)
+            w--;
+        n = avx2_valid_prefix(p + done, w);
+        nt_copy(dst + done, p + done, n);
+        done += n;
+        if (n < w) /* an error, or a character the end cuts off */
+            break;
+    }
+    _mm_sfence();
+    return done;
+}
+
 /* Decoding: in validated windows (decode_driver.h), 8-byte steps
  * (decode_steps.h: which bytes a step takes, why the full-width stores
  * are safe). A step: the left-pack table (decode_tables.h) gives the
@@ -460,7 +507,7 @@ const struct u8g_kernels u8g_avx2_kernels = {
     scan_error_run,
     avx2_validate,
     avx2_first_error,
-    NULL, /* no one-pass copy: no copy with non-temporal stores either */
+    avx2_copy_nt, /* validates 16 KiB, then copies it with non-temporal stores */
 };
 
 #endif
