@@ -245,10 +245,11 @@ static inline void nt_copy(uint8_t *dst, const uint8_t *src, size_t n)
         return;
     }
     memcpy(dst, src, i);
-    for (; n - i >= 64; i += 64) {
+    do { /* at least one whole line: n >= i + 64 */
         _mm256_stream_si256((__m256i *)(void *)(dst + i), load(src + i));
         _mm256_stream_si256((__m256i *)(void *)(dst + i + 32), load(src + i + 32));
-    }
+        i += 64;
+    } while (n - i >= 64);
     memcpy(dst + i, src + i, n - i);
 }
 
