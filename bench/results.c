@@ -293,6 +293,11 @@ void results_print_targets(FILE *f, const char *auto_column)
                     auto_column, NULL, 2.9);
         target_line(f, "sanitize / memcpy", z, OP_SANITIZE, OP_REFERENCE, auto_column,
                     "memcpy", 0.8);
+        /* The same pair with both flushed from the caches before each
+         * call, interleaved (u8bench.c, measure_flushed_pair; 16 MiB+). */
+        if (find(z, "ascii", OP_SANITIZE, "u8guard(flushed)") != NULL)
+            target_line(f, "sanitize / memcpy, caches flushed", z, OP_SANITIZE, OP_REFERENCE,
+                        "u8guard(flushed)", "memcpy(flushed)", 0.8);
         /* Issue 15: the stream fed 4 KiB at a time against one call. */
         target_line(f, "stream 4 KiB / one-shot, validate", z, OP_VALIDATE, OP_VALIDATE,
                     "u8g-stream4k", auto_column, 0.9);

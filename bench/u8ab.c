@@ -22,6 +22,9 @@
  * in ns per string; OP may then also be errpos (u8guard_next_error from
  * offset 0). A's and B's outputs are compared string after string.
  *
+ * U8AB_STATE=interleaved|self|cold (environment): the state of the caches
+ * before each timed call of the MIB mode (see cache_state below).
+ *
  * Exit status: 0, 1 (A and B disagree), 2 (usage or set-up error). */
 #define _POSIX_C_SOURCE 200809L
 #include "inputs.h"
@@ -131,10 +134,52 @@ static size_t run(int op, const lib *l, const uint8_t *p, size_t n, uint8_t *out
     }
 }
 
+/* The state of the caches before each timed call of the MIB mode
+ * (environment U8AB_STATE): "interleaved" (the default) leaves whatever
+ * the call before did, which was another operation (memcpy, then A, then
+ * B): a call that follows one with non-temporal stores finds its output
+ * out of the cache and pays for that, so the three are NOT measured
+ * alike; "self" runs the same call once, untimed, right before the timed
+ * one, so every operation meets the state it leaves itself (what
+ * back-to-back calls, u8bench's cells, see); "cold" flushes the input's
+ * and the output's lines from every cache level before each call (what
+ * a first pass over data nothing has touched lately sees). */
+enum { STATE_INTERLEAVED, STATE_SELF, STATE_COLD };
+static int cache_state = STATE_INTERLEAVED;
+
+/* Writes back and drops every line of p[0..n) from the caches. */
+static void flush_lines(const uint8_t *p, size_t n)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    for (size_t i = 0; i < n; i += 64)
+        __builtin_ia32_clflush(p + i);
+    __builtin_ia32_mfence();
+#else
+    (void)p;
+    (void)n;
+#endif
+}
+
+/* The output bytes op writes for an input of n bytes, at most. */
+static size_t out_bytes(int op, size_t n, size_t cap)
+{
+    size_t b = op == OP_UTF16 ? 2 * n : op == OP_UTF32 ? 4 * n
+               : op == OP_VALIDATE || op == OP_STREAM_VAL ? 0 : n + 3;
+
+    return b < cap ? b : cap;
+}
+
 static double timed(int op, const lib *l, const uint8_t *p, size_t n, uint8_t *out, size_t cap)
 {
-    double t0 = now();
+    double t0;
 
+    if (cache_state == STATE_SELF) {
+        sink += run(op, l, p, n, out, cap);
+    } else if (cache_state == STATE_COLD) {
+        flush_lines(p, n);
+        flush_lines(out, out_bytes(l == NULL ? OP_SANITIZE : op, n, cap));
+    }
+    t0 = now();
     sink += run(op, l, p, n, out, cap);
     return now() - t0;
 }
@@ -276,6 +321,17 @@ int main(int argc, char **argv)
             fprintf(stderr, "u8ab: %s cannot run %s here\n", argv[1 + x], argv[4]);
             return 2;
         }
+    {
+        const char *st = getenv("U8AB_STATE");
+        if (st != NULL && strcmp(st, "self") == 0)
+            cache_state = STATE_SELF;
+        else if (st != NULL && strcmp(st, "cold") == 0)
+            cache_state = STATE_COLD;
+        else if (st != NULL && st[0] != '\0' && strcmp(st, "interleaved") != 0) {
+            fprintf(stderr, "u8ab: U8AB_STATE is interleaved, self or cold\n");
+            return 2;
+        }
+    }
     if (strcmp(argv[3], "short") == 0)
         return run_short(op, l, argv[4], rounds, argv[1], argv[2]);
     for (c = 0; c < inputs_class_count() && n_in < MAX_INPUTS; c++)
@@ -307,8 +363,10 @@ int main(int argc, char **argv)
     if (out == NULL || check == NULL)
         return 2;
     memset(out, 1, cap);
-    printf("%s, impl %s, generated inputs of %zu bytes; A = %s, B = %s; best of %d rounds\n",
-           OP_NAMES[op], argv[4], size, argv[1], argv[2], rounds);
+    printf("%s, impl %s, generated inputs of %zu bytes; A = %s, B = %s; best of %d rounds; "
+           "caches: %s\n",
+           OP_NAMES[op], argv[4], size, argv[1], argv[2], rounds,
+           cache_state == STATE_SELF ? "self" : cache_state == STATE_COLD ? "cold" : "interleaved");
     for (k = 0; k < n_in; k++) {
         double best[3] = {1e300, 1e300, 1e300}, t, len = (double)in[k].len;
         size_t bytes;

@@ -131,8 +131,8 @@ WHY_LAST_BOUNDARY = (
     "still returns one of those")
 
 WHY_OUT_OF_CACHE = (
-    "OUT_OF_CACHE only chooses between the one-pass copy_prefix and copy_nt (the same "
-    "copy with non-temporal stores), which write the same bytes "
+    "OUT_OF_CACHE only chooses between the plain copy (copy_prefix, or valid_prefix then "
+    "memcpy) and copy_nt (the same copy with non-temporal stores), which write the same bytes "
     "(tests/kernels/test_sanitize_big compares both paths with the reference)")
 
 WHY_FALSE_ALARM = (

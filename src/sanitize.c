@@ -14,10 +14,10 @@
 #define WINDOW ((size_t)16 * 1024)
 
 /* From this input size on the output is taken not to stay in the cache:
- * the kernel's one-pass copy with non-temporal stores (copy_nt; the one
- * kernel with a one-pass copy, avx512, has it); below it, the plain
- * one-pass copy is as fast or faster, and the output stays cached for
- * whoever reads it next. */
+ * the kernel's copy with non-temporal stores (copy_nt: avx512 validates
+ * and stores in one pass, avx2 validates 16 KiB and then copies it from
+ * the cache); below it, the plain copy is as fast or faster, and the
+ * output stays cached for whoever reads it next. */
 #define OUT_OF_CACHE ((size_t)2 << 20)
 
 /* The window of copy_nt, whose store fence waits until the window's lines

@@ -224,6 +224,54 @@ static size_t avx2_valid_prefix(const uint8_t *p, size_t len)
     return u8g_head_then_blocks(p, len, avx2_blocks);
 }
 
+/* copy_nt (struct u8g_kernels): the valid prefix of p[0..len) copied to
+ * dst with non-temporal stores, for outputs larger than the cache. The
+ * input is validated 16 KiB at a time (a window that stays in the L1
+ * cache), each window ending at a character boundary (a valid window is
+ * then whole), and the validated bytes are copied from the cache: plain
+ * stores up to the first 64-byte line of dst and after the last one,
+ * whole lines in between with two 32-byte streaming stores each, so no
+ * line of the output is read before it is written nor kept in the cache.
+ * A store fence orders the stores before the caller goes on. Nothing is
+ * stored past the valid prefix. */
+#define NT_SUB ((size_t)16 * 1024)
+
+static inline void nt_copy(uint8_t *dst, const uint8_t *src, size_t n)
+{
+    size_t i = (size_t)(-(uintptr_t)dst & 63);
+
+    if (n < i + 64) {
+        memcpy(dst, src, n);
+        return;
+    }
+    memcpy(dst, src, i);
+    do { /* at least one whole line: n >= i + 64 */
+        _mm256_stream_si256((__m256i *)(void *)(dst + i), load(src + i));
+        _mm256_stream_si256((__m256i *)(void *)(dst + i + 32), load(src + i + 32));
+        i += 64;
+    } while (n - i >= 64);
+    memcpy(dst + i, src + i, n - i);
+}
+
+static size_t avx2_copy_nt(const uint8_t *p, size_t len, uint8_t *dst)
+{
+    size_t done = 0, w, n, k;
+
+    while (done < len) {
+        w = len - done <= NT_SUB ? len - done : NT_SUB;
+        /* back to a lead byte (at most 3 steps in valid text) */
+        for (k = 0; k < 3 && done + w < len && (p[done + w] & 0xC0) == 0x80; k++)
+            w--;
+        n = avx2_valid_prefix(p + done, w);
+        nt_copy(dst + done, p + done, n);
+        done += n;
+        if (n < w) /* an error, or a character the end cuts off */
+            break;
+    }
+    _mm_sfence();
+    return done;
+}
+
 /* Decoding: in validated windows (decode_driver.h), 8-byte steps
  * (decode_steps.h: which bytes a step takes, why the full-width stores
  * are safe). A step: the left-pack table (decode_tables.h) gives the
@@ -429,6 +477,170 @@ avx2_ascii_blocks(const uint8_t *p, size_t len, bool utf16, uint32_t *out32, uin
 #define U8G_DRIVER_ASCII avx2_ascii_blocks
 #include "decode_driver.h"
 
+/* The n (4, 8 or 16) ASCII bytes in the low bytes of v, widened to
+ * out32 (UTF-32) or out16 (UTF-16). */
+static inline void widen_low(__m128i v, size_t n, bool utf16, uint32_t *out32, uint16_t *out16)
+{
+    if (utf16) {
+        if (n == 16)
+            _mm256_storeu_si256((__m256i *)(void *)out16, _mm256_cvtepu8_epi16(v));
+        else if (n == 8)
+            _mm_storeu_si128((__m128i *)(void *)out16, _mm_cvtepu8_epi16(v));
+        else
+            _mm_storel_epi64((__m128i *)(void *)out16, _mm_cvtepu8_epi16(v));
+        return;
+    }
+    if (n == 4) {
+        _mm_storeu_si128((__m128i *)(void *)out32, _mm_cvtepu8_epi32(v));
+        return;
+    }
+    _mm256_storeu_si256((__m256i *)(void *)out32, _mm256_cvtepu8_epi32(v));
+    if (n == 16)
+        _mm256_storeu_si256((__m256i *)(void *)(out32 + 8),
+                            _mm256_cvtepu8_epi32(_mm_srli_si128(v, 8)));
+}
+
+/* The bytes of p[0..len) (1 <= len <= SHORT_MAX) that are ASCII from the
+ * start, widened to out (room for len units), for a string that is all
+ * there is: 32-byte blocks, then the rest with loads that end at
+ * p + len and overlap what came before (the units they write again are
+ * the same), so that nothing outside p[0..len) is read. Returns the
+ * bytes widened: len for an ASCII string; otherwise a prefix of its
+ * ASCII bytes (0 for a string under 16 bytes that is not all ASCII). */
+static inline __attribute__((always_inline)) size_t
+short_ascii(const uint8_t *p, size_t len, bool utf16, uint32_t *out32, uint16_t *out16)
+{
+    size_t i = 0, k;
+    uint64_t a, b;
+    uint32_t c, d;
+    __m256i w;
+    __m128i v;
+
+    for (; len - i >= 32; i += 32) {
+        w = load(p + i);
+        if (_mm256_movemask_epi8(w) != 0)
+            return i;
+        widen_low(_mm256_castsi256_si128(w), 16, utf16, utf16 ? NULL : out32 + i,
+                  utf16 ? out16 + i : NULL);
+        widen_low(_mm256_extracti128_si256(w, 1), 16, utf16, utf16 ? NULL : out32 + i + 16,
+                  utf16 ? out16 + i + 16 : NULL);
+    }
+    if (len - i >= 16) {
+        v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+        if (_mm_movemask_epi8(v) != 0)
+            return i;
+        widen_low(v, 16, utf16, utf16 ? NULL : out32 + i, utf16 ? out16 + i : NULL);
+        i += 16;
+    }
+    if (i == len)
+        return len;
+    if (len >= 16) { /* the last 16 bytes */
+        k = len - 16;
+        v = _mm_loadu_si128((const __m128i *)(const void *)(p + k));
+        if (_mm_movemask_epi8(v) != 0)
+            return i;
+        widen_low(v, 16, utf16, utf16 ? NULL : out32 + k, utf16 ? out16 + k : NULL);
+        return len;
+    }
+    if (len >= 8) { /* 8..15 bytes: the first 8 and the last 8 */
+        memcpy(&a, p, 8);
+        memcpy(&b, p + len - 8, 8);
+        if (((a | b) & 0x8080808080808080ull) != 0)
+            return 0;
+        widen_low(_mm_cvtsi64_si128((long long)a), 8, utf16, out32, out16);
+        widen_low(_mm_cvtsi64_si128((long long)b), 8, utf16, utf16 ? NULL : out32 + len - 8,
+                  utf16 ? out16 + len - 8 : NULL);
+        return len;
+    }
+    if (len >= 4) { /* 4..7 bytes: the first 4 and the last 4 */
+        memcpy(&c, p, 4);
+        memcpy(&d, p + len - 4, 4);
+        if (((c | d) & 0x80808080u) != 0)
+            return 0;
+        widen_low(_mm_cvtsi32_si128((int)c), 4, utf16, out32, out16);
+        widen_low(_mm_cvtsi32_si128((int)d), 4, utf16, utf16 ? NULL : out32 + len - 4,
+                  utf16 ? out16 + len - 4 : NULL);
+        return len;
+    }
+    for (k = 0; k < len; k++) { /* 1..3 bytes */
+        if (p[k] >= 0x80)
+            return k;
+        if (utf16)
+            out16[k] = p[k];
+        else
+            out32[k] = p[k];
+    }
+    return len;
+}
+
+/* The windowed decoders, out of line: the short path below is then a
+ * function without a stack frame. */
+static U8G_NOINLINE size_t long_utf32(const uint8_t *p, size_t len, uint32_t *out, size_t *n_out)
+{
+    return driver_to_utf32(p, len, out, n_out);
+}
+
+/* The same after an ASCII start of n bytes already widened (0 < n < len). */
+static U8G_NOINLINE size_t after_ascii_utf32(const uint8_t *p, size_t len, uint32_t *out,
+                                           size_t *n_out, size_t n)
+{
+    size_t m = driver_to_utf32(p + n, len - n, out + n, n_out);
+
+    *n_out += n;
+    return n + m;
+}
+
+static U8G_NOINLINE size_t long_utf16(const uint8_t *p, size_t len, uint16_t *out, size_t *n_out)
+{
+    return driver_to_utf16(p, len, out, n_out);
+}
+
+/* The same after an ASCII start of n bytes already widened (0 < n < len). */
+static U8G_NOINLINE size_t after_ascii_utf16(const uint8_t *p, size_t len, uint16_t *out,
+                                           size_t *n_out, size_t n)
+{
+    size_t m = driver_to_utf16(p + n, len - n, out + n, n_out);
+
+    *n_out += n;
+    return n + m;
+}
+
+/* to_utf32, to_utf16: a short string's ASCII start is widened here, with
+ * no window and no decoder constants; an ASCII string is then done, and
+ * the rest of any other (from a character boundary: ASCII ends one) goes
+ * to the windowed decoder. */
+static size_t avx2_to_utf32(const uint8_t *p, size_t len, uint32_t *out, size_t *n_out)
+{
+    size_t n;
+
+    if (len - 1 >= U8G_SHORT_MAX)
+        return long_utf32(p, len, out, n_out);
+    n = short_ascii(p, len, false, out, NULL);
+    if (n == len) {
+        *n_out = len;
+        return len;
+    }
+    if (n == 0) /* the decoder as if this had not looked */
+        return long_utf32(p, len, out, n_out);
+    return after_ascii_utf32(p, len, out, n_out, n);
+}
+
+static size_t avx2_to_utf16(const uint8_t *p, size_t len, uint16_t *out, size_t *n_out)
+{
+    size_t n;
+
+    if (len - 1 >= U8G_SHORT_MAX)
+        return long_utf16(p, len, out, n_out);
+    n = short_ascii(p, len, true, NULL, out);
+    if (n == len) {
+        *n_out = len;
+        return len;
+    }
+    if (n == 0) /* the decoder as if this had not looked */
+        return long_utf16(p, len, out, n_out);
+    return after_ascii_utf16(p, len, out, n_out, n);
+}
+
 /* error_scan.h's bit planes of the 64 bytes at p: bit 7 of each byte with
  * movemask, then each byte doubled, which moves bit b - 1 to bit 7. */
 static inline void avx2_planes(const uint8_t *p, uint64_t planes[8])
@@ -454,13 +666,13 @@ static inline void avx2_planes(const uint8_t *p, uint64_t planes[8])
 U8G_ENTRIES_SHORT(avx2, avx2_valid_prefix, short_x86_valid, U8G_SHORT_X86_MAX)
 
 const struct u8g_kernels u8g_avx2_kernels = {
-    U8GUARD_IMPL_AVX2, avx2_valid_prefix, driver_to_utf32, driver_to_utf16,
+    U8GUARD_IMPL_AVX2, avx2_valid_prefix, avx2_to_utf32, avx2_to_utf16,
     NULL, /* no fused validate-and-copy: sanitize validates, then copies */
     avx2_clean_blocks,
     scan_error_run,
     avx2_validate,
     avx2_first_error,
-    NULL, /* no one-pass copy: no copy with non-temporal stores either */
+    avx2_copy_nt, /* validates 16 KiB, then copies it with non-temporal stores */
 };
 
 #endif
