@@ -3,9 +3,12 @@
  * (oracle/audit/) that the command-level tests cannot see:
  *
  *   generate  audit_generate: the exact bytes of chosen inputs of one seed,
- *             among them the generator's lone FE and FF lead bytes
+ *             among them a surrogate moved out of the surrogate range and
+ *             the generator's lone FE and FF lead bytes
  *             (gen.c's bad_sequence, last case), which no audit finding
  *             depends on (FE and FF also come from the boundary-byte runs);
+ *   classify  audit_classify at the edges of the block-boundary class
+ *             (an error at offset 12, 13, 15 and 16 of its input);
  *   shrink    audit_shrink on a disagreement that no window of 1..6 bytes
  *             shows, so that ddmin does the work: the exact minimal input
  *             and the exact number of evaluations, which depend on
@@ -15,7 +18,7 @@
  * are) stands in for a plugin: it answers as u8guard does, except that it
  * rejects valid input holding 7 or more bytes 'Q' or 'R'.
  *
- *   test_audit_engine generate|shrink     run the checks (exit 0 or 1)
+ *   test_audit_engine generate|classify|shrink   run the checks (0 or 1)
  *   test_audit_engine dump SEED N         print the first N inputs of SEED
  *                                         (n_corpus 0), one "index hex" a line
  *
@@ -50,6 +53,11 @@ struct pinned {
  * a lone FF or FE (bad_sequence's last case), after valid text (case 1)
  * or after a run of 'b' up to a block boundary (case 3). */
 static const struct pinned PINNED[] = {
+    /* random_scalar drew U+DE2C, a surrogate, and moved it past the
+     * surrogates (+ 0x800: U+E62C, EE 98 AC); found the same way against
+     * gen.c:70 + 0x800 -> + 0x7FF (U+E62B, EE 98 AB). */
+    {33, "e0a080c8a0f3bda39857d1afc690c29eee98acbf44c190d6bdf4a9aea055f48fbfbfd485",
+     "a surrogate drawn in valid text, moved to U+E62C"},
     {120, "42efbfbef383938dea9abfefbfbdee8080c694f0908080ed9cab3eee8080f3a2899f"
           "d583d280c2a3f3b3afbb5a00f1a5b5a8eea9a2ee8cba52f19199bef0b6b89a352c55"
           "efbfbdf0ab81be7d5c53554d5ff0a38eb4e7b1b672f2ae8c9bf2abaa8fc4ac41f195"
@@ -97,6 +105,45 @@ static int dump(unsigned long long seed, unsigned long n)
         printf("%lu %s\n", i, hex);
     }
     return 0;
+}
+
+/* ---- classify ---- */
+
+/* Classifies pad bytes 'a' followed by the bytes tail[0..n). */
+static void check_class(size_t pad, const char *tail, size_t n, int want)
+{
+    uint8_t buf[64];
+    int got;
+
+    memset(buf, 'a', pad);
+    memcpy(buf + pad, tail, n);
+    got = audit_classify(buf, pad + n);
+    if (got != want) {
+        printf("FAIL classify %zu x 'a' + %zu byte(s) 0x%02X...: got %s, want %s\n", pad, n,
+               (unsigned)(uint8_t)tail[0], audit_class_name(got), audit_class_name(want));
+        fails++;
+    } else {
+        printf("ok   classify %zu x 'a' + %zu byte(s) 0x%02X...: %s\n", pad, n,
+               (unsigned)(uint8_t)tail[0], audit_class_name(got));
+    }
+}
+
+/* An error is in the block-boundary class from offset 13 on when it
+ * starts at a multiple of 16, ends at or past one, or starts in the last
+ * 3 bytes of a 16-byte block (eval.c: e.offset >= 13 && (m == 0 ||
+ * m + e.length >= 16 || m >= 13)). */
+static void check_classify(void)
+{
+    check_class(0, "\x80", 1, CLASS_UNEXPECTED_CONTINUATION);
+    check_class(12, "\x80", 1, CLASS_UNEXPECTED_CONTINUATION);
+    check_class(12, "\xE4\xBD", 2, CLASS_TRUNCATED);             /* ends at 14 */
+    check_class(13, "\x80", 1, CLASS_BLOCK_BOUNDARY);             /* m == 13 */
+    check_class(13, "\xC0\x80", 2, CLASS_BLOCK_BOUNDARY);
+    check_class(15, "\xE4\x41", 2, CLASS_BLOCK_BOUNDARY);        /* m == 15 */
+    check_class(16, "\x80", 1, CLASS_BLOCK_BOUNDARY);             /* m == 0 */
+    check_class(17, "\x80", 1, CLASS_UNEXPECTED_CONTINUATION);    /* m == 1 */
+    check_class(28, "\xF0\x9F\x98", 3, CLASS_TRUNCATED);        /* m == 12, ends at 31 */
+    check_class(29, "\xF0\x9F\x98", 3, CLASS_BLOCK_BOUNDARY);   /* m == 13 */
 }
 
 /* ---- shrink ---- */
@@ -196,10 +243,12 @@ int main(int argc, char **argv)
         return dump(strtoull(argv[2], NULL, 0), strtoul(argv[3], NULL, 0));
     if (argc == 2 && strcmp(argv[1], "generate") == 0)
         check_generate();
+    else if (argc == 2 && strcmp(argv[1], "classify") == 0)
+        check_classify();
     else if (argc == 2 && strcmp(argv[1], "shrink") == 0)
         check_shrink_all();
     else {
-        fprintf(stderr, "usage: test_audit_engine generate|shrink|dump SEED N\n");
+        fprintf(stderr, "usage: test_audit_engine generate|classify|shrink|dump SEED N\n");
         return 2;
     }
     if (fails)
