@@ -264,6 +264,9 @@ EQUIVALENT = [
     ("oracle/audit/gen.c", "> 4 ? at - 4", ">", ">=", WHY_GEN_AT),
     ("oracle/audit/gen.c", "4 ? at - 4", "4", "5", WHY_GEN_AT),
     ("oracle/audit/gen.c", "4 ? at - 4", "4", "3", WHY_GEN_AT),
+    ("oracle/audit/record_json_read.c", "0};\n                long x;", "0", "1",
+     "h[5] = {1} differs from {0} only in h[0], which the memcpy of 4 hex digits "
+     "overwrites before strtol reads h; h[4] stays 0 either way"),
     ("oracle/audit/eval.c", "2 ? n - 1 : 2;\n                removed = true;", "2", "3",
      "shrink_ddmin's n is always >= 2 there (it starts at 2, a removal keeps it >= 2 and a "
      "refinement sets it to min(2n, len) with len > n); n > 3 ? n - 1 : 2 differs from "
