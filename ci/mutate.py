@@ -149,6 +149,18 @@ WHY_READLINK_ROOM = (
     "ENAMETOOLONG), so readlink into link[PATH_MAX] returns at most 4095 bytes whether it "
     "is given 4095 or 4096 bytes of room, and link[n] = '\\0' stays inside the buffer")
 
+WHY_GEN_SEQ = (
+    "audit_generate's seq buffer: bad_sequence writes at most 6 bytes (a CESU-8 pair, or a "
+    "5/6-byte form) and encode at most 4, so 7 or 9 bytes of room change nothing")
+
+WHY_GEN_CUT = (
+    "case 2 of audit_generate cuts k = encode(cp) with cp >= 0x80, so k is 2, 3 or 4: "
+    "k > 1, k >= 1 and k > 0 are all true")
+
+WHY_GEN_AT = (
+    "case 3 of audit_generate: at = b - below(r, 4) + below(r, 2) with b >= 16, so at >= 13 "
+    "and at > 3, at > 4, at >= 4 and at > 5 are all true")
+
 # Mutants shown to be equivalent (no input can tell them apart), by the
 # text right after the mutated operator on its line: (file, anchor, old,
 # new, why). They are listed as EQUIVALENT and not run.
@@ -243,6 +255,27 @@ EQUIVALENT = [
     ("cli/atomic_out.c", "1);\n        if (n < 0) {", "1", "0", WHY_READLINK_ROOM),
     ("kernels/avx512.c", "0x80); /* a & b & c */", "0x80", "0x81", WHY_FALSE_ALARM),
     ("kernels/avx512.c", "0x80); /* a & b & c */", "0x80", "0x7F", WHY_FALSE_ALARM),
+    ("oracle/audit/gen.c", "0])];\n    case 1:", "0", "1",
+     "sizeof edges[1] is sizeof edges[0]: the elements of an array have one size"),
+    ("oracle/audit/gen.c", "8];\n\n    switch (below(r, 7))", "8", "7", WHY_GEN_SEQ),
+    ("oracle/audit/gen.c", "8];\n\n    switch (below(r, 7))", "8", "9", WHY_GEN_SEQ),
+    ("oracle/audit/gen.c", "> 1) {\n            size_t keep", ">", ">=", WHY_GEN_CUT),
+    ("oracle/audit/gen.c", "1) {\n            size_t keep", "1", "0", WHY_GEN_CUT),
+    ("oracle/audit/gen.c", "> 4 ? at - 4", ">", ">=", WHY_GEN_AT),
+    ("oracle/audit/gen.c", "4 ? at - 4", "4", "5", WHY_GEN_AT),
+    ("oracle/audit/gen.c", "4 ? at - 4", "4", "3", WHY_GEN_AT),
+    ("oracle/audit/record_json_read.c", "0};\n                long x;", "0", "1",
+     "h[5] = {1} differs from {0} only in h[0], which the memcpy of 4 hex digits "
+     "overwrites before strtol reads h; h[4] stays 0 either way"),
+    ("oracle/audit/eval.c", ">= 16 || m >= 13))", ">=", ">",
+     "audit_classify: an error's length (a maximal subpart) is 1 to 3, so m + e.length "
+     "reaches 16 only with m >= 13, which the next clause accepts anyway: m + e.length "
+     "== 16 never decides (audit_engine_classify checks offsets 12, 13, 15, 16, 17, 28, 29)"),
+    ("oracle/audit/eval.c", "2 ? n - 1 : 2;\n                removed = true;", "2", "3",
+     "shrink_ddmin's n is always >= 2 there (it starts at 2, a removal keeps it >= 2 and a "
+     "refinement sets it to min(2n, len) with len > n); n > 3 ? n - 1 : 2 differs from "
+     "n > 2 ? n - 1 : 2 only at n == 3, where both give 2. The other mutants of the line "
+     "are killed by audit_engine_shrink (tests/audit/test_engine.c)"),
 ]
 
 

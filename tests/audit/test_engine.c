@@ -1,0 +1,324 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
+/* test_engine.c -- white-box tests of two pieces of the audit engine
+ * (oracle/audit/) that the command-level tests cannot see:
+ *
+ *   generate  audit_generate: the exact bytes of chosen inputs of one seed,
+ *             among them a surrogate moved out of the surrogate range and
+ *             the generator's lone FE and FF lead bytes
+ *             (gen.c's bad_sequence, last case), which no audit finding
+ *             depends on (FE and FF also come from the boundary-byte runs);
+ *   classify  audit_classify at the edges of the block-boundary class
+ *             (an error at offset 12, 13, 15 and 16 of its input);
+ *   shrink    audit_shrink on a disagreement that no window of 1..6 bytes
+ *             shows, so that ddmin does the work: the exact minimal input
+ *             and the exact number of evaluations, which depend on
+ *             ddmin's chunk schedule (eval.c's shrink_ddmin).
+ *
+ * A fake in-process decoder (an oracle struct, as the built-in adapters
+ * are) stands in for a plugin: it answers as u8guard does, except that it
+ * rejects valid input holding 7 or more bytes 'Q' or 'R'.
+ *
+ *   test_audit_engine generate|classify|shrink   run the checks (0 or 1)
+ *   test_audit_engine dump SEED N [corpus]   print the first N inputs of
+ *                         SEED (no corpus, or this file's CORPUS), one
+ *                         "index hex" a line
+ *
+ * Exact values here change when the generator's or the shrinker's logic
+ * changes on purpose; `dump` and the failure messages give the new ones. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "audit.h"
+
+static int fails;
+
+static void hex_of(const uint8_t *d, size_t n, char *buf, size_t cap)
+{
+    (void)audit_hex(d, n, buf, cap);
+}
+
+/* ---- generate ---- */
+
+/* One input of the default seed's stream (corpus empty) pinned by its
+ * index: the exact bytes the generator must make there. */
+struct pinned {
+    unsigned long index;
+    const char *hex;
+    const char *what;
+};
+
+/* Found with `test_audit_engine dump 20260101 400` and by comparing that
+ * output with the one of a generator whose FE/FF case made FF and 00
+ * (gen.c:145, 0xFE -> 0xFF): the first inputs where the generator plants
+ * a lone FF or FE (bad_sequence's last case), after valid text (case 1)
+ * or after a run of 'b' up to a block boundary (case 3). */
+static const struct pinned PINNED[] = {
+    /* random_scalar drew U+DE2C, a surrogate, and moved it past the
+     * surrogates (+ 0x800: U+E62C, EE 98 AC); found the same way against
+     * gen.c:70 + 0x800 -> + 0x7FF (U+E62B, EE 98 AB). */
+    {33, "e0a080c8a0f3bda39857d1afc690c29eee98acbf44c190d6bdf4a9aea055f48fbfbfd485",
+     "a surrogate drawn in valid text, moved to U+E62C"},
+    {120, "42efbfbef383938dea9abfefbfbdee8080c694f0908080ed9cab3eee8080f3a2899f"
+          "d583d280c2a3f3b3afbb5a00f1a5b5a8eea9a2ee8cba52f19199bef0b6b89a352c55"
+          "efbfbdf0ab81be7d5c53554d5ff0a38eb4e7b1b672f2ae8c9bf2abaa8fc4ac41f195"
+          "85abd4897f42e9b094c590f0a286ae587c57efbfbe7b2262626262ff",
+     "FF after 'b' padding at a block boundary"},
+    /* bad_sequence's case 10 (a lead, C2..F4, then C3 A9): F3 C3 A9 after
+     * valid text; gen.c:133 0xC2 -> 0xC1 makes F2 C3 A9. */
+    {130, "75e4a68826f1b38caf55dfbfed9fbf41e3ab874ff0aa978df1beb293eca5bff7bfa1bf"
+          "49d9b3f3c3a9f19585bf",
+     "a lead F3 followed by another lead (C3 A9)"},
+    {133, "efbfbe4bcbb5ee8080e692a2dba32ef48fbfbfe1a5ae7bff49d2a6", "FF in valid text"},
+    {179, "4f2ef3a48094fecaaef092879df48fbfbfe78c82efbc95f0908080", "FE in valid text"},
+};
+
+static void check_generate(void)
+{
+    audit_rng r = {AUDIT_DEFAULT_SEED};
+    static uint8_t buf[4096];
+    static char hex[2 * 4096 + 8];
+    size_t k = 0, n = sizeof PINNED / sizeof PINNED[0];
+
+    for (unsigned long i = 0; k < n; i++) {
+        size_t len = audit_generate(&r, NULL, 0, buf, sizeof buf);
+
+        if (i != PINNED[k].index)
+            continue;
+        hex_of(buf, len, hex, sizeof hex);
+        if (strcmp(hex, PINNED[k].hex) != 0) {
+            printf("FAIL input %lu of seed %llu (%s):\n  got  %s\n  want %s\n", i,
+                   (unsigned long long)AUDIT_DEFAULT_SEED, PINNED[k].what, hex, PINNED[k].hex);
+            fails++;
+        } else {
+            printf("ok   input %lu of seed %llu (%s): %zu bytes\n", i,
+                   (unsigned long long)AUDIT_DEFAULT_SEED, PINNED[k].what, len);
+        }
+        k++;
+    }
+}
+
+/* A small corpus for the generator's mutations of corpus cases (bit flip,
+ * insertion, deletion, splice), which an empty corpus never reaches. */
+static uint8_t corpus_a[] = "hello, world", corpus_b[] = "\xC3\xA9t\xC3\xA9 \xE2\x82\xAC",
+               corpus_c[] = "\xF0\x9F\x98\x80Z";
+static const audit_case CORPUS[] = {
+    {"a", corpus_a, sizeof corpus_a - 1, "valid", 1},
+    {"b", corpus_b, sizeof corpus_b - 1, "valid", 2},
+    {"c", corpus_c, sizeof corpus_c - 1, "valid", 3},
+};
+#define N_CORPUS ((long)(sizeof CORPUS / sizeof CORPUS[0]))
+
+/* FNV-1a, 64 bits, over each input's length (8 bytes, little-endian) and
+ * bytes: a fingerprint of a whole stream of inputs. */
+static uint64_t fnv(uint64_t h, const uint8_t *d, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ d[i]) * 0x100000001B3ull;
+    return h;
+}
+
+/* The first STREAM_INPUTS inputs of the default seed, with no corpus and
+ * with CORPUS: every generated byte is pinned, so a change to any path of
+ * the generator that these inputs take shows (the pinned inputs above say
+ * what changed in the cases seen so far; `dump` shows the rest). So many
+ * that rare draws happen too: a scalar of random_scalar exactly at
+ * U+D800, a character cut after ED A0 (case 2). */
+#define STREAM_INPUTS 200000L
+static void check_stream(const audit_case *corpus, long n_corpus, uint64_t want_hash,
+                         size_t want_bytes)
+{
+    audit_rng r = {AUDIT_DEFAULT_SEED};
+    static uint8_t buf[4096];
+    uint64_t h = 0xCBF29CE484222325ull;
+    size_t total = 0;
+
+    for (long i = 0; i < STREAM_INPUTS; i++) {
+        size_t len = audit_generate(&r, corpus, n_corpus, buf, sizeof buf);
+        uint8_t le[8];
+
+        for (int b = 0; b < 8; b++)
+            le[b] = (uint8_t)((uint64_t)len >> (8 * b));
+        h = fnv(fnv(h, le, 8), buf, len);
+        total += len;
+    }
+    if (h != want_hash || total != want_bytes) {
+        printf("FAIL the first %ld inputs of seed %llu (corpus of %ld cases): fingerprint "
+               "%016llx, %zu bytes; want %016llx, %zu bytes\n",
+               STREAM_INPUTS, (unsigned long long)AUDIT_DEFAULT_SEED, n_corpus,
+               (unsigned long long)h, total, (unsigned long long)want_hash, want_bytes);
+        fails++;
+    } else {
+        printf("ok   the first %ld inputs of seed %llu (corpus of %ld cases): %016llx, %zu bytes\n",
+               STREAM_INPUTS, (unsigned long long)AUDIT_DEFAULT_SEED, n_corpus, (unsigned long long)h, total);
+    }
+}
+
+static int dump(unsigned long long seed, unsigned long n, long n_corpus)
+{
+    audit_rng r = {seed};
+    static uint8_t buf[4096];
+    static char hex[2 * 4096 + 8];
+
+    for (unsigned long i = 0; i < n; i++) {
+        size_t len = audit_generate(&r, n_corpus ? CORPUS : NULL, n_corpus ? N_CORPUS : 0,
+                                    buf, sizeof buf);
+
+        hex_of(buf, len, hex, sizeof hex);
+        printf("%lu %s\n", i, hex);
+    }
+    return 0;
+}
+
+/* ---- classify ---- */
+
+/* Classifies pad bytes 'a' followed by the bytes tail[0..n). */
+static void check_class(size_t pad, const char *tail, size_t n, int want)
+{
+    uint8_t buf[64];
+    int got;
+
+    memset(buf, 'a', pad);
+    memcpy(buf + pad, tail, n);
+    got = audit_classify(buf, pad + n);
+    if (got != want) {
+        printf("FAIL classify %zu x 'a' + %zu byte(s) 0x%02X...: got %s, want %s\n", pad, n,
+               (unsigned)(uint8_t)tail[0], audit_class_name(got), audit_class_name(want));
+        fails++;
+    } else {
+        printf("ok   classify %zu x 'a' + %zu byte(s) 0x%02X...: %s\n", pad, n,
+               (unsigned)(uint8_t)tail[0], audit_class_name(got));
+    }
+}
+
+/* An error is in the block-boundary class from offset 13 on when it
+ * starts at a multiple of 16, ends at or past one, or starts in the last
+ * 3 bytes of a 16-byte block (eval.c: e.offset >= 13 && (m == 0 ||
+ * m + e.length >= 16 || m >= 13)). */
+static void check_classify(void)
+{
+    check_class(0, "\x80", 1, CLASS_UNEXPECTED_CONTINUATION);
+    check_class(12, "\x80", 1, CLASS_UNEXPECTED_CONTINUATION);
+    check_class(12, "\xE4\xBD", 2, CLASS_TRUNCATED);             /* ends at 14 */
+    check_class(13, "\x80", 1, CLASS_BLOCK_BOUNDARY);             /* m == 13 */
+    check_class(13, "\xC0\x80", 2, CLASS_BLOCK_BOUNDARY);
+    check_class(15, "\xE4\x41", 2, CLASS_BLOCK_BOUNDARY);        /* m == 15 */
+    check_class(16, "\x80", 1, CLASS_BLOCK_BOUNDARY);             /* m == 0 */
+    check_class(17, "\x80", 1, CLASS_UNEXPECTED_CONTINUATION);    /* m == 1 */
+    check_class(28, "\xF0\x9F\x98", 3, CLASS_TRUNCATED);        /* m == 12, ends at 31 */
+    check_class(29, "\xF0\x9F\x98", 3, CLASS_BLOCK_BOUNDARY);   /* m == 13 */
+}
+
+/* ---- shrink ---- */
+
+/* How many bytes of data[0..len) are 'Q' or 'R'. */
+static size_t count_qr(const uint8_t *data, size_t len)
+{
+    size_t k = 0;
+
+    for (size_t i = 0; i < len; i++)
+        k += data[i] == 'Q' || data[i] == 'R';
+    return k;
+}
+
+static const char *fake_open(void)
+{
+    return NULL;
+}
+
+static void fake_close(void)
+{
+}
+
+/* Answers as u8guard does (oracle_reference), without a replacement mode;
+ * but rejects at offset 0 a valid input holding 7 or more 'Q'/'R'. */
+static int fake_run(const oracle_input *in, size_t n, oracle_verdict *out)
+{
+    for (size_t i = 0; i < n; i++) {
+        uint32_t *cps = out[i].cps;
+
+        oracle_reference(in[i].data, in[i].len, &out[i]);
+        out[i].cps = cps;
+        out[i].has_repl = false;
+        out[i].n_repl = 0;
+        if (out[i].accepted && count_qr(in[i].data, in[i].len) >= 7) {
+            out[i].accepted = false;
+            out[i].err_offset = 0;
+            out[i].n_cps = 0;
+        }
+    }
+    return 0;
+}
+
+static const oracle FAKE = {"fake-seven-qr", "rejects valid input with 7 Q/R", fake_open,
+                            fake_run, fake_close, NULL};
+
+/* Shrinks text with the fake decoder and a budget of max_evals; checks the
+ * minimal input and the number of evaluations. */
+static void check_shrink(const char *text, unsigned max_evals, const char *want,
+                         unsigned want_evals)
+{
+    static audit_decoder d; /* large: not on the stack */
+    audit_result r;
+    size_t len = strlen(text);
+    uint8_t *data = malloc(len + 1);
+    unsigned evals;
+
+    memset(&d, 0, sizeof d);
+    snprintf(d.name, sizeof d.name, "%s", FAKE.name);
+    d.o = &FAKE;
+    if (data == NULL) {
+        printf("FAIL out of memory\n");
+        fails++;
+        return;
+    }
+    memcpy(data, text, len);
+    /* The starting input must show the disagreement. */
+    if (!audit_eval(&d, data, len, &r) || r.outcome != ORACLE_DISAGREE ||
+        strcmp(r.why, "rejects valid input") != 0) {
+        printf("FAIL shrink \"%s\": the fake decoder does not reject it (outcome %d, why \"%s\")\n",
+               text, (int)r.outcome, r.why);
+        fails++;
+        free(data);
+        return;
+    }
+    evals = audit_shrink(&d, data, &len, "rejects valid input", max_evals);
+    if (len != strlen(want) || memcmp(data, want, len) != 0 || evals != want_evals ||
+        d.shrink_evals != want_evals) {
+        printf("FAIL shrink \"%s\" (budget %u): got \"%.*s\" after %u evaluations "
+               "(shrink_evals %lu); want \"%s\" after %u\n", text, max_evals, (int)len,
+               (const char *)data, evals, d.shrink_evals, want, want_evals);
+        fails++;
+    } else {
+        printf("ok   shrink \"%s\" -> \"%s\", %u evaluations\n", text, want, evals);
+    }
+    free(data);
+}
+
+static void check_shrink_all(void)
+{
+    check_shrink("cabcQRdRccRQcaQdQQQbQaRaQcRaaQRRacRdadd", 2000, "QRRQRRR", 294);
+}
+
+int main(int argc, char **argv)
+{
+    if ((argc == 4 || argc == 5) && strcmp(argv[1], "dump") == 0)
+        return dump(strtoull(argv[2], NULL, 0), strtoul(argv[3], NULL, 0),
+                    argc == 5 && strcmp(argv[4], "corpus") == 0);
+    if (argc == 2 && strcmp(argv[1], "generate") == 0) {
+        check_generate();
+        check_stream(NULL, 0, 0x7a3f072d8895df16ull, 5598318);
+        check_stream(CORPUS, N_CORPUS, 0xc40ecbd39cdae339ull, 5193992);
+    }
+    else if (argc == 2 && strcmp(argv[1], "classify") == 0)
+        check_classify();
+    else if (argc == 2 && strcmp(argv[1], "shrink") == 0)
+        check_shrink_all();
+    else {
+        fprintf(stderr, "usage: test_audit_engine generate|classify|shrink|dump SEED N [corpus]\n");
+        return 2;
+    }
+    if (fails)
+        printf("%d check(s) failed\n", fails);
+    return fails ? 1 : 0;
+}
