@@ -71,6 +71,14 @@
     0 <= c <= 0x10FFFF && !(0xD800 <= c <= 0xDFFF);
 
   logic integer u8g_min(integer a, integer b) = a < b ? a : b;
+
+  // p[0..avail) does not start with a UTF8-char: no length 1..4 that
+  // fits is one (where a valid prefix stops, an error starts). Written
+  // out for each length rather than quantified, so that the solvers see
+  // the four cases.
+  predicate u8g_bad{L}(uint8_t *p, integer avail) =
+    (avail >= 1 ==> !u8g_char(p, 1)) && (avail >= 2 ==> !u8g_char(p, 2)) &&
+    (avail >= 3 ==> !u8g_char(p, 3)) && (avail >= 4 ==> !u8g_char(p, 4));
 */
 
 /* u8g_step decodes the sequence that starts at p[0], with avail >= 1 bytes
@@ -105,6 +113,7 @@ size_t u8g_step(const uint8_t *p, size_t avail, uint32_t *cp,
     assigns *err;
     ensures err->offset == base && err->length <= 3 &&
             err->offset + err->length <= base + avail;
+    ensures u8g_bad(p, avail) ==> 1 <= err->length;
 */
 void u8g_classify(const uint8_t *p, size_t avail, size_t base,
                   u8guard_error *err);
@@ -132,7 +141,23 @@ static inline void u8g_set_ok(u8guard_error *err, size_t len)
  * false. u8g_error_found_at does the same and sets *pos past the error,
  * returning true. Out of line (validate.c) and called last, so that the
  * kernels' entries below reach them with a jump and save nothing. */
+/*@ requires n < len && \valid_read(p + (0 .. len - 1));
+    requires err == \null || \valid(err);
+    assigns *err;
+    ensures !\result;
+    ensures err != \null ==> err->offset == n && err->length <= 3 &&
+              n + err->length <= len;
+    ensures err != \null && u8g_bad(p + n, len - n) ==> 1 <= err->length;
+*/
 bool u8g_invalid_at(const uint8_t *p, size_t len, size_t n, u8guard_error *err);
+/*@ requires n < len && \valid_read(p + (0 .. len - 1));
+    requires \valid(pos) && (err == \null || (\valid(err) && \separated(pos, err)));
+    assigns *pos, *err;
+    ensures \result;
+    ensures n <= *pos <= len && *pos <= n + 3;
+    ensures u8g_bad(p + n, len - n) ==> n < *pos;
+    ensures err != \null ==> err->offset == n && err->offset + err->length == *pos;
+*/
 bool u8g_error_found_at(const uint8_t *p, size_t len, size_t n, size_t *pos,
                         u8guard_error *err);
 
@@ -142,6 +167,16 @@ bool u8g_error_found_at(const uint8_t *p, size_t len, size_t n, size_t *pos,
  * the kernel's short path is inlined: a short string's call is then one
  * indirect jump from the public function and a leaf, with no register to
  * save around a call. */
+/*@ requires n <= len && \valid_read(p + (0 .. len - 1));
+    requires n < len ==> u8g_bad(p + n, len - n);
+    requires err == \null || \valid(err);
+    assigns *err;
+    ensures \result <==> n == len;
+    ensures err != \null ==> err->offset == n && err->length <= 3 &&
+              err->offset + err->length <= len;
+    ensures err != \null && \result ==> err->length == 0;
+    ensures err != \null && !\result ==> 1 <= err->length;
+*/
 static inline bool u8g_validate_via(size_t n, const uint8_t *p, size_t len,
                                     u8guard_error *err)
 {
@@ -156,6 +191,17 @@ static inline bool u8g_validate_via(size_t n, const uint8_t *p, size_t len,
  * valid prefix n of p[0..len) (p not NULL): exactly validate's path, with
  * *pos set past the error found (true) or to len (false). Each kernel's
  * first_error entry, as u8g_validate_via. */
+/*@ requires n <= len && \valid_read(p + (0 .. len - 1));
+    requires n < len ==> u8g_bad(p + n, len - n);
+    requires \valid(pos) && (err == \null || (\valid(err) && \separated(pos, err)));
+    assigns *pos, *err;
+    ensures \result <==> n < len;
+    ensures !\result ==> *pos == len;
+    ensures \result ==> n < *pos <= len && *pos <= n + 3;
+    ensures err != \null && !\result ==> err->offset == len && err->length == 0;
+    ensures err != \null && \result ==> err->offset == n &&
+              err->offset + err->length == *pos;
+*/
 static inline bool u8g_first_error_via(size_t n, const uint8_t *p, size_t len,
                                        size_t *pos, u8guard_error *err)
 {
@@ -176,15 +222,19 @@ static inline bool u8g_first_error_via(size_t n, const uint8_t *p, size_t len,
  * goes to an out-of-line entry on valid_prefix, reached with a jump
  * (U8G_NOINLINE: inlined, its calls would give the entry a frame). That
  * entry finds the error in a short string again: an error costs a second
- * look at up to max bytes, a valid string nothing. */
-#define U8G_ENTRIES(name, valid_prefix)                                          \
-    static U8G_NOINLINE bool name##_validate(const uint8_t *p, size_t len,       \
-                                             u8guard_error *err)                 \
+ * look at up to max bytes, a valid string nothing. U8G_ENTRIES_AS(linkage,
+ * name, valid_prefix) is U8G_ENTRIES with the entries' linkage given: the
+ * scalar kernel's are extern (u8g_scalar_validate, u8g_scalar_first_error),
+ * so that the proved public functions can name them (doc/proofs.md). */
+#define U8G_ENTRIES(name, valid_prefix) U8G_ENTRIES_AS(static, name, valid_prefix)
+#define U8G_ENTRIES_AS(linkage, name, valid_prefix)                              \
+    linkage U8G_NOINLINE bool name##_validate(const uint8_t *p, size_t len,      \
+                                              u8guard_error *err)                \
     {                                                                            \
         return u8g_validate_via(valid_prefix(p, len), p, len, err);              \
     }                                                                            \
-    static U8G_NOINLINE bool name##_first_error(const uint8_t *p, size_t len,    \
-                                                size_t *pos, u8guard_error *err) \
+    linkage U8G_NOINLINE bool name##_first_error(const uint8_t *p, size_t len,   \
+                                                 size_t *pos, u8guard_error *err) \
     {                                                                            \
         return u8g_first_error_via(valid_prefix(p, len), p, len, pos, err);      \
     }
@@ -443,6 +493,7 @@ extern const struct u8g_kernels u8g_scalar_kernels;
 /*@ requires \valid_read(p + (0 .. len - 1));
     assigns \nothing;
     ensures \result <= len;
+    ensures \result < len ==> u8g_bad(p + \result, len - \result);
 */
 size_t u8g_scalar_valid_prefix(const uint8_t *p, size_t len);
 /*@ requires \valid_read(p + (0 .. len - 1));
@@ -461,6 +512,29 @@ size_t u8g_scalar_to_utf32(const uint8_t *p, size_t len, uint32_t *out,
 */
 size_t u8g_scalar_to_utf16(const uint8_t *p, size_t len, uint16_t *out,
                            size_t *n_out);
+/* The scalar kernel's validate and first_error entries (U8G_ENTRIES_AS in
+ * scalar.c): u8guard_validate and u8guard_next_error from offset 0, on p
+ * not NULL. */
+/*@ requires \valid_read(p + (0 .. len - 1));
+    requires err == \null || \valid(err);
+    assigns *err;
+    ensures err != \null ==> err->length <= 3 && err->offset + err->length <= len;
+    ensures err != \null && \result ==> err->offset == len && err->length == 0;
+    ensures err != \null && !\result ==> err->offset < len && 1 <= err->length;
+*/
+bool u8g_scalar_validate(const uint8_t *p, size_t len, u8guard_error *err);
+/*@ requires \valid_read(p + (0 .. len - 1));
+    requires \valid(pos) && (err == \null || (\valid(err) && \separated(pos, err)));
+    assigns *pos, *err;
+    ensures *pos <= len;
+    ensures !\result ==> *pos == len;
+    ensures \result ==> 1 <= *pos;
+    ensures err != \null && !\result ==> err->offset == len && err->length == 0;
+    ensures err != \null && \result ==>
+              err->offset + err->length == *pos && 1 <= err->length <= 3;
+*/
+bool u8g_scalar_first_error(const uint8_t *p, size_t len, size_t *pos,
+                            u8guard_error *err);
 
 /* U8G_HIDDEN marks a variable that the library's files share as hidden
  * where the compiler knows visibility, so that reaching it takes no

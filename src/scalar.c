@@ -201,7 +201,7 @@ size_t u8g_scalar_to_utf16(const uint8_t *p, size_t len, uint16_t *out,
     return i;
 }
 
-U8G_ENTRIES(scalar, u8g_scalar_valid_prefix)
+U8G_ENTRIES_AS(extern, u8g_scalar, u8g_scalar_valid_prefix)
 
 const struct u8g_kernels u8g_scalar_kernels = {
     U8GUARD_IMPL_SCALAR, u8g_scalar_valid_prefix, u8g_scalar_to_utf32,
@@ -209,7 +209,7 @@ const struct u8g_kernels u8g_scalar_kernels = {
     NULL, /* no fused validate-and-copy: sanitize validates, then copies */
     NULL, /* no one-pass policy check: policy.c validates, then checks */
     NULL, /* the reference classifies each error itself */
-    scalar_validate,
-    scalar_first_error,
+    u8g_scalar_validate,
+    u8g_scalar_first_error,
     NULL, /* no one-pass copy: no copy with non-temporal stores either */
 };

@@ -22,6 +22,7 @@ size_t u8guard_valid_prefix(const void *data, size_t len)
     requires err == \null || \valid(err);
     assigns *err;
     ensures \result <= 3 && n + \result <= len;
+    ensures u8g_bad(p + n, len - n) ==> 1 <= \result;
     ensures err != \null ==> err->offset == n && err->length == \result;
 */
 static size_t report(const uint8_t *p, size_t len, size_t n, u8guard_error *err)
@@ -49,12 +50,24 @@ bool u8g_error_found_at(const uint8_t *p, size_t len, size_t n, size_t *pos,
 
 /* NULL data is checked here; the rest is the kernel's validate entry
  * (u8g_validate_via), reached with one indirect jump. */
+/*@ requires data == \null || \valid_read((const uint8_t *)data + (0 .. len - 1));
+    requires err == \null || \valid(err);
+    assigns *err;
+    ensures err != \null ==> err->length <= 3 && err->offset + err->length <= len;
+    ensures data == \null ==> (\result <==> len == 0);
+    ensures \result && err != \null ==> err->offset == len && err->length == 0;
+    ensures !\result && err != \null && data != \null ==>
+              err->offset < len && 1 <= err->length;
+    ensures !\result && err != \null && data == \null ==>
+              err->offset == 0 && err->length == 0;
+*/
 bool u8guard_validate(const void *data, size_t len, u8guard_error *err)
 {
     if (data == NULL) {
         u8g_set_ok(err, 0);
         return len == 0;
     }
+    /*@ calls u8g_scalar_validate; */
     return u8g_active()->validate(data, len, err);
 }
 
@@ -63,13 +76,13 @@ bool u8guard_validate(const void *data, size_t len, u8guard_error *err)
  * error-dense text it is usually the error, found without setting up the
  * kernel. Out of line, so that the first call's path (below) has no
  * local whose address is taken. */
-/*@ // Written, not yet proved (doc/proofs.md, "What is not proved").
-    requires 0 < *pos <= len && \valid(pos) && \valid_read(p + (0 .. len - 1));
+/*@ requires 0 < *pos <= len && \valid(pos) && \valid_read(p + (0 .. len - 1));
     requires err == \null || (\valid(err) && \separated(pos, err));
     assigns *pos, *err;
     ensures \old(*pos) <= *pos <= len;
     ensures \result ==> \old(*pos) < *pos;
     ensures !\result ==> *pos == len;
+    ensures !\result && err != \null ==> err->offset == len && err->length == 0;
     ensures \result && err != \null ==>
               err->offset + err->length == *pos && 1 <= err->length <= 3;
 */
@@ -85,8 +98,10 @@ static U8G_NOINLINE bool next_error_after(const uint8_t *p, size_t len, size_t *
     if (n < len && (step = u8g_step(p + n, len - n, &cp, &kind, &sub)) != 0) {
         n += step;
         if (n < len) {
+            size_t m;
             /*@ calls u8g_scalar_valid_prefix; */
-            n += u8g_active()->valid_prefix(p + n, len - n);
+            m = u8g_active()->valid_prefix(p + n, len - n);
+            n += m;
         }
     }
     if (n == len) {
@@ -109,15 +124,20 @@ static U8G_NOINLINE bool next_error_after(const uint8_t *p, size_t len, size_t *
     return true;
 }
 
-/*@ // Written, not yet proved (doc/proofs.md, "What is not proved").
-    requires data == \null || \valid_read((const uint8_t *)data + (0 .. len - 1));
+/*@ requires data == \null || \valid_read((const uint8_t *)data + (0 .. len - 1));
     requires pos == \null || \valid(pos);
     requires err == \null || (\valid(err) && (pos == \null || \separated(pos, err)));
     assigns *pos, *err;
+    ensures pos == \null ==> !\result;
+    ensures pos != \null && (\old(*pos) > len || (data == \null && len != 0)) ==>
+              !\result && *pos == \old(*pos);
     ensures pos != \null && \old(*pos) <= len ==> \old(*pos) <= *pos <= len;
     ensures \result ==> \old(*pos) < *pos;
     ensures \result && err != \null ==>
               err->offset + err->length == *pos && 1 <= err->length <= 3;
+    ensures !\result && pos != \null && \old(*pos) <= len &&
+            (data != \null || len == 0) ==>
+              *pos == len && (err != \null ==> err->offset == len && err->length == 0);
 */
 bool u8guard_next_error(const void *data, size_t len, size_t *pos,
                         u8guard_error *err)
@@ -137,11 +157,11 @@ bool u8guard_next_error(const void *data, size_t len, size_t *pos,
     /* The first call (from offset 0): exactly validate's path (the
      * kernel's first_error entry, u8g_first_error_via), so that on valid
      * text it costs what validation costs. */
+    /*@ calls u8g_scalar_first_error; */
     return u8g_active()->first_error(p, len, pos, err);
 }
 
-/*@ // Written, not yet proved (doc/proofs.md, "What is not proved").
-    requires data == \null || \valid_read((const uint8_t *)data + (0 .. len - 1));
+/*@ requires data == \null || \valid_read((const uint8_t *)data + (0 .. len - 1));
     assigns \nothing;
     ensures \result <= len;
 */
