@@ -96,8 +96,9 @@ static const uint8_t U8G_LEAD_SHIFT[16] = {
  * (store_utf16x4 of sse42.c and neon.c, store_utf16x8 of avx2.c) take m
  * from all 4 lanes of a group: lanes 0..k_g - 1 hold the group's real
  * characters (group 0: characters 0..3 of the step, group 1: 4..7),
- * the lanes after them are junk (the bytes at position 0 decoded again),
- * and only the units of the real lanes count; the junk units are stored
+ * the lanes after them are junk (all of them decode the bytes at
+ * position 0 again, so they are all pairs or none: which depends on
+ * those bytes and the kernel), and only the units of the real lanes count; the junk units are stored
  * after them and overwritten (below, U8G_DEC_VECTOR_MIN). So an entry
  * can matter only at a byte below 2 * (k_g + real pairs) of some step
  * that selects its row. A step (decode_steps.h) holds the characters
@@ -112,14 +113,16 @@ static const uint8_t U8G_LEAD_SHIFT[16] = {
  * are lanes 0..2, 5 units, 10 bytes: entries 10..15 of row 13 never
  * reach the output. Enumerating every step (every lead mask of the 8
  * bytes, 0..3 continuation bytes before the first lead, every length
- * the next lead allows, the junk lanes' bits either way) gives the
- * largest real output per row below; rows 3, 7, 11 and 15 (lanes 0 and
- * 1 both pairs) occur only in group 1 with k_g = 1 (one 4-byte
- * character at 4..7 after 4 leads). tests/kernels/test_decode_tables.c
+ * the next lead allows, the junk lanes all pairs or none) gives the
+ * largest real output per row below. Rows 3, 7 and 11 (lanes 0 and 1
+ * pairs, lanes 2 and 3 not both) are never selected: real lanes 0 and 1
+ * are never both pairs, and junk lanes come after the real ones, all
+ * alike. Row 15 is, with 1 real lane at most (group 1: a 4-byte
+ * character 4 after 4 leads, 2 units). tests/kernels/test_decode_tables.c
  * repeats the enumeration and checks these numbers, and ci/mutate.py
  * leaves the entries past them out of the whole-tree mutants (equivalent:
  * they change junk units only), after the same check of its own. */
-#define U8G_UTF16_PAIRS_LIVE {8, 10, 10, 4, 10, 10, 10, 4, 10, 12, 12, 4, 12, 10, 10, 4}
+#define U8G_UTF16_PAIRS_LIVE {8, 10, 10, 0, 10, 10, 10, 0, 10, 12, 12, 0, 12, 10, 10, 4}
 static const uint8_t U8G_UTF16_PAIRS[16][16] = {
     {0, 1, 4, 5, 8, 9, 12, 13, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80}, /* pairs: none */
     {0, 1, 2, 3, 4, 5, 8, 9, 12, 13, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80},       /* 0 */
