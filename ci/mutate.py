@@ -412,6 +412,84 @@ def pshufb_pad_spans(text):
             if q.start() >= start.end()]
 
 
+WHY_UTF16_JUNK = (
+    "an entry of U8G_UTF16_PAIRS (decode_tables.h) at or past U8G_UTF16_PAIRS_LIVE[m] bytes of "
+    "its row m only ever makes junk units: a step of the surrogate-pair path holds the "
+    "characters whose leads lie in 8 bytes (k >= 3, one of 4 bytes), the kernels take a "
+    "group's row from all 4 lanes, real lanes first, the junk lanes after them all alike (they "
+    "decode the bytes at position 0 again), and only the real lanes' units count, the rest being "
+    "overwritten; a 4-byte character puts the next lead 4 bytes on, so e.g. row 13 (lanes 0, 2, "
+    "3) is selected with k = 3 and lane 3 junk, 5 real units, and rows 3, 7 and 11 never. The "
+    "largest real output of each row is enumerated over every step here and in "
+    "tests/kernels/test_decode_tables.c, which also decodes every step through every kernel")
+
+
+def utf16_live_model():
+    """The largest real output in bytes of each row of U8G_UTF16_PAIRS,
+    enumerated over every step of the surrogate-pair path (0..3
+    continuation bytes before the first lead, every lead mask of 8 bytes
+    with gaps 1..4, every last length covering the 8 bytes, k >= 3 and a
+    4-byte character; per group the first k_g lanes real, the junk lanes
+    all pairs or none). The same enumeration as test_decode_tables.c,
+    written again here."""
+    most = [0] * 16
+    for l0 in range(4):
+        for mask in range(1, 256):
+            leads = [b for b in range(8) if mask >> b & 1]
+            gaps = [b - a for a, b in zip(leads, leads[1:])]
+            if leads[0] != l0 or len(leads) < 3 or any(g > 4 for g in gaps):
+                continue
+            for last in range(max(1, 8 - leads[-1]), 5):
+                lens = gaps + [last]
+                if 4 not in lens:
+                    continue
+                for g in (0, 1):
+                    kg = max(0, min(4, len(lens) - 4 * g))
+                    real = sum(1 << j for j in range(kg) if lens[4 * g + j] == 4)
+                    for junk in (0, 15 & ~((1 << kg) - 1)):
+                        most[real | junk] = max(most[real | junk],
+                                                2 * (kg + bin(real).count("1")))
+    return most
+
+
+def utf16_junk_spans(text):
+    """Spans of the entries of U8G_UTF16_PAIRS that never reach the output
+    (WHY_UTF16_JUNK): in row m, those at U8G_UTF16_PAIRS_LIVE[m] and after.
+    Left out of --sample/--all like the pshufb pads. Checked against the
+    source at every run: the macro must equal utf16_live_model(), the table
+    must have 16 rows of 16 entries, and decode_steps.h must still take
+    8-byte steps onto this path only with k > 2; otherwise no span is
+    returned and they are ordinary mutants again."""
+    live = re.search(r"#define U8G_UTF16_PAIRS_LIVE \{([^}]*)\}", text)
+    start = re.search(r"\bU8G_UTF16_PAIRS\[16\]\[16\]\s*=\s*\{", text)
+    if not live or not start:
+        return []
+    try:
+        with open(os.path.join(ROOT, "src/kernels/decode_steps.h")) as fh:
+            steps = fh.read()
+    except OSError:
+        return []
+    body = steps[steps.find("steps16("):]
+    if not all(s in body for s in ("if (k > 2) {", "step_utf16_pairs(v, lead, k,",
+                                   "i += 8;", "k = U8G_POPCOUNT8[lead];")):
+        return []
+    counts = [int(x) for x in live.group(1).split(",")]
+    if counts != utf16_live_model():
+        return []
+    end = text.index("};", start.end())
+    rows = list(re.finditer(r"\{([^{}]*)\}", text[start.end():end]))
+    spans = []
+    if len(rows) != 16:
+        return []
+    for r, row in enumerate(rows):
+        items = list(re.finditer(r"0x[0-9A-Fa-f]+|\d+", row.group(1)))
+        if len(items) != 16:
+            return []
+        base = start.end() + row.start(1)
+        spans += [(base + q.start(), base + q.end()) for q in items[counts[r]:]]
+    return spans
+
+
 def mutants_of(fname, text):
     """The mutants of one file: dicts with pos, old, new, kind, line."""
     out = []
@@ -433,12 +511,15 @@ def mutants_of(fname, text):
 
     dead = dead_rule_fields(text)
     pads = pshufb_pad_spans(text) if fname.endswith("emit_pshufb.h") else []
+    junk = utf16_junk_spans(text) if fname.endswith("kernels/decode_tables.h") else []
 
     def add(pos, old, new, kind):
         if any(a <= pos < b for a, b in dead):
             kind = "dead"
         if any(a <= pos < b for a, b in pads):
             kind = "pad"
+        if any(a <= pos < b for a, b in junk):
+            kind = "junk"
         for f, anchor, o, n, _ in EQUIVALENT:
             if (src_path(f) == src_path(fname) and o == old and n == new and
                     text.startswith(anchor, pos)):
@@ -710,10 +791,20 @@ def whole_run(args):
         if stale:
             return 2
         pads = [m for m in todo if m["kind"] == "pad"]
-        todo = [m for m in todo if m["kind"] != "pad"]
+        junk = [m for m in todo if m["kind"] == "junk"]
+        todo = [m for m in todo if m["kind"] not in ("pad", "junk")]
         if pads:
             print("mutate: %d mutants of emit_pshufb.h's zero (0x80) shuffle entries left out: "
                   "%s" % (len(pads), WHY_PSHUFB_PAD))
+        if junk:
+            print("mutate: %d mutants of decode_tables.h's U8G_UTF16_PAIRS entries that only make "
+                  "junk units left out (equivalent): %s" % (len(junk), WHY_UTF16_JUNK))
+            if args.match:
+                for m in junk:
+                    desc = "%s:%d %s %r -> %r" % (m["file"], m["line"], m["kind"], m["old"],
+                                                  m["new"])
+                    if re.search(args.match, desc):
+                        print("mutate: EQUIVALENT, not run: %s" % desc)
         if args.match:
             todo = [m for m in todo if re.search(args.match, "%s:%d %s %r -> %r" % (
                 m["file"], m["line"], m["kind"], m["old"], m["new"]))]

@@ -86,10 +86,10 @@ static const uint8_t U8G_LEAD_SHIFT[16] = {
 
 /* UTF-16 of 4 code points: each 32-bit lane holds its code point, or for
  * a supplementary one its surrogate pair, high | low << 16.
- * U8G_UTF16_PAIRS[m], for the lanes m (bit j: lane j) holding pairs, is
- * the byte shuffle that packs the units together, lane by lane: its low
- * half, and for a pair its high half too; 0x80 (a zero from x86 pshufb
- * and from NEON tbl, which zeroes indices >= 16) fills the rest. */
+ * U8G_UTF16_PAIRS[m], for the lanes m (bit j: lane j) holding pairs, packs
+ * the units lane by lane: its low half, and for a pair its high half too;
+ * 0x80 (a zero from x86 pshufb and from NEON tbl, which zeroes indices >=
+ * 16) fills the rest. Reachable entries: U8G_UTF16_PAIRS_LIVE, below. */
 static const uint8_t U8G_UTF16_PAIRS[16][16] = {
     {0, 1, 4, 5, 8, 9, 12, 13, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80}, /* pairs: none */
     {0, 1, 2, 3, 4, 5, 8, 9, 12, 13, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80},       /* 0 */
@@ -108,6 +108,39 @@ static const uint8_t U8G_UTF16_PAIRS[16][16] = {
     {0, 1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0x80, 0x80},               /* 1, 2, 3 */
     {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},                     /* 0, 1, 2, 3 */
 };
+
+/* Which entries of U8G_UTF16_PAIRS can reach the output:
+ * U8G_UTF16_PAIRS_LIVE[m] bytes of row m at most, the rest only ever make
+ * junk units. The kernels (store_utf16x4 of sse42.c and neon.c,
+ * store_utf16x8 of avx2.c) take m from all 4 lanes of a group: lanes
+ * 0..k_g - 1 hold the group's real characters (group 0: characters 0..3 of
+ * the step, group 1: 4..7), the lanes after them are junk (all of them
+ * decode the bytes at position 0 again, so they are all pairs or none:
+ * which depends on those bytes and the kernel), and only the units of the
+ * real lanes count; the junk units are stored after them and overwritten
+ * (below, U8G_DEC_VECTOR_MIN). So an entry can matter only at a byte below
+ * 2 * (k_g + real pairs) of some step that selects its row. A step
+ * (decode_steps.h) holds the characters whose leads lie in 8 bytes, and
+ * takes this path only with k >= 3 characters and a 4-byte one. A 4-byte
+ * character puts the next lead 4 bytes on, so real lanes 0 and 1 are never
+ * both pairs (group 0: the third lead would lie at 8 or later, k = 2;
+ * group 1: character 5 would), nor lanes 0, 2, 3 or 1, 2, 3 (the third
+ * 4-byte lead would lie at 9 or later); at most 2 real lanes are pairs, 6
+ * units. Row 13 (lanes 0, 2, 3) IS selected: F0 9F 98 80 41 F0 9F 98 80
+ * gives k = 3, and the junk lane 3 decodes position 0, the 4-byte
+ * character 0 again; its real units are lanes 0..2, 5 units, 10 bytes:
+ * entries 10..15 of row 13 never reach the output. Enumerating every step
+ * (every lead mask of the 8 bytes, 0..3 continuation bytes before the
+ * first lead, every length the next lead allows, the junk lanes all pairs
+ * or none) gives the largest real output per row below. Rows 3, 7 and 11
+ * (lanes 0 and 1 pairs, lanes 2 and 3 not both) are never selected: real
+ * lanes 0 and 1 are never both pairs, and junk lanes come after the real
+ * ones, all alike. Row 15 is, with 1 real lane at most (group 1: a 4-byte
+ * character 4 after 4 leads, 2 units). tests/kernels/test_decode_tables.c
+ * repeats the enumeration and checks these numbers, and ci/mutate.py
+ * leaves the entries past them out of the whole-tree mutants (equivalent:
+ * they change junk units only), after the same check of its own. */
+#define U8G_UTF16_PAIRS_LIVE {8, 10, 10, 0, 10, 10, 10, 0, 10, 12, 12, 0, 12, 10, 10, 4}
 
 /* The vector steps store whole vectors: up to 8 units past the last
  * character a step decodes are junk, which the characters after it
