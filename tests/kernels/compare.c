@@ -215,16 +215,13 @@ static const char *inconsistency(const struct results *r)
     return NULL;
 }
 
-/* Is impl compared with the reference? It must be supported, and listed in
- * U8GUARD_TEST_IMPLS (comma-separated names) when that is set and not
- * empty: ci/mutate.py runs a kernel's mutants against that kernel only. */
-static int compared(u8guard_impl impl)
+/* in_list: is name an item of the comma-separated list (every name is,
+ * when the list is NULL or empty)? */
+static int in_list(const char *list, const char *name)
 {
-    const char *list = getenv("U8GUARD_TEST_IMPLS"), *name = u8guard_impl_name(impl), *p;
     size_t n = strlen(name);
+    const char *p;
 
-    if (!u8guard_impl_supported(impl))
-        return 0;
     if (list == NULL || *list == '\0')
         return 1;
     for (p = list; (p = strstr(p, name)) != NULL; p += n)
@@ -233,10 +230,44 @@ static int compared(u8guard_impl impl)
     return 0;
 }
 
+/* compared: is impl one to compare with the reference (supported here,
+ * and named in U8GUARD_TEST_IMPLS when that is set: ci/mutate.py runs a
+ * kernel's mutants against that kernel only)? Worked out once per
+ * process: every input asks, and under qemu a getenv and a name scan per
+ * input and implementation cost as much as the comparison. */
+static int compared(u8guard_impl impl)
+{
+    static signed char known[U8GUARD_IMPL_COUNT_], ready;
+    const char *list;
+    int i;
+
+    if (!ready) {
+        list = getenv("U8GUARD_TEST_IMPLS");
+        for (i = 0; i < U8GUARD_IMPL_COUNT_; i++)
+            known[i] = (signed char)(u8guard_impl_supported((u8guard_impl)i) &&
+                                     in_list(list, u8guard_impl_name((u8guard_impl)i)));
+        ready = 1;
+    }
+    return known[impl];
+}
+
+/* label_string: the describe callback of compare_all (the label itself). */
+static void label_string(char *buf, size_t n, const void *ctx)
+{
+    snprintf(buf, n, "%s", (const char *)ctx);
+}
+
 int compare_all(const uint8_t *in, size_t len, const char *what, int fast)
+{
+    return compare_all_described(in, len, label_string, what, fast);
+}
+
+int compare_all_described(const uint8_t *in, size_t len, compare_describe describe,
+                          const void *ctx, int fast)
 {
     struct results ref, got;
     const char *diff;
+    char what[160];
     int bad = 0, impl;
 
     if (!u8guard_set_impl(U8GUARD_IMPL_SCALAR)) {
@@ -245,6 +276,7 @@ int compare_all(const uint8_t *in, size_t len, const char *what, int fast)
     }
     run(in, len, &ref, fast);
     if (!fast && (diff = inconsistency(&ref)) != NULL && ++failures <= MAX_REPORTS) {
+        describe(what, sizeof what, ctx);
         fprintf(stderr, "FAIL scalar: %s differ on %s (len %zu)\n", diff, what, len);
         hexdump(in, len);
     }
@@ -258,6 +290,7 @@ int compare_all(const uint8_t *in, size_t len, const char *what, int fast)
         if (diff) {
             bad++;
             if (++failures <= MAX_REPORTS) {
+                describe(what, sizeof what, ctx);
                 fprintf(stderr,
                         "FAIL %s: %s differs from scalar on %s (len %zu): "
                         "valid prefix %zu vs %zu\n",

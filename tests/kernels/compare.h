@@ -20,6 +20,17 @@
  * u8guard_valid_prefix is compared (for very large sweeps). */
 int compare_all(const uint8_t *in, size_t len, const char *what, int fast);
 
+/* compare_describe writes a label for the input into buf[0..n). */
+typedef void (*compare_describe)(char *buf, size_t n, const void *ctx);
+
+/* compare_all_described is compare_all with the label made by
+ * describe(buf, n, ctx) only when a difference is printed: for sweeps of
+ * millions of inputs, where formatting every label costs as much as the
+ * comparison itself (test_embedded under qemu). Returns what compare_all
+ * returns. */
+int compare_all_described(const uint8_t *in, size_t len, compare_describe describe,
+                          const void *ctx, int fast);
+
 /* compare_failures returns the total number of differences compare_all
  * found so far in this process. */
 unsigned long compare_failures(void);
