@@ -18,6 +18,9 @@
 #      test runs per implementation with MAX_LEN 64 (valgrind is ~30x
 #      slower; the full lengths run natively in ctest).
 #
+# The guard-page runs and the valgrind runs go two at a time (JOBS), each
+# job's result printed in order once all have ended.
+#
 # Usage: ci/msan-valgrind.sh [msan|valgrind]...   (default: both)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -38,20 +41,47 @@ build() { # build DIR CMAKE_ARGS...: configure and build the library and tests
     { echo "build failed:"; tail -n 40 "$dir/build.log"; return 1; }
 }
 
-# guard_pages DIR MAX_LEN [WRAPPER...]: the guard-page test per implementation
-guard_pages() {
-  local dir=$1 max=$2 impl rc=0 r
+# The slow checks run as jobs, JOBS at a time (each program is single-
+# threaded, and under valgrind the unit tests alone took 4 CPU minutes),
+# and are reported in the order they were queued once all have ended.
+# job_add NAME REPORT COMMAND...: queues COMMAND (its output to
+# $JOBDIR/NAME.log); REPORT is how its result reads in the report.
+# jobs_run: runs the queue, prints each job's result, returns 1 if any failed.
+JOBDIR=""
+queue=()
+job_add() {
+  queue+=("$1|$2")
+  local name=$1
   shift 2
-  for impl in "${IMPLS[@]}"; do
-    "$@" "$dir/tests/hardening/test_guard_pages" --impl "$impl" "$max" >"$dir/guard_$impl.log" 2>&1
-    r=$?
+  while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; done
+  ("$@" >"$JOBDIR/$name.log" 2>&1; echo $? >"$JOBDIR/$name.rc") &
+}
+
+jobs_run() {
+  local item name what r rc=0
+  wait
+  for item in "${queue[@]}"; do
+    name=${item%%|*}
+    what=${item#*|}
+    r=$(cat "$JOBDIR/$name.rc")
     case $r in
-      0) echo "  guard pages, $impl, lengths 0..$max: passed" ;;
-      77) echo "  guard pages, $impl: skipped (not supported here)" ;;
-      *) echo "  guard pages, $impl: FAILED (status $r)"; tail -n 30 "$dir/guard_$impl.log"; rc=1 ;;
+      0) echo "  $what: passed" ;;
+      77) echo "  $what: skipped (not supported here)" ;;
+      *) echo "  $what: FAILED (status $r)"; tail -n 30 "$JOBDIR/$name.log"; rc=1 ;;
     esac
   done
+  queue=()
   return $rc
+}
+
+# guard_pages DIR MAX_LEN [WRAPPER...]: queues the guard-page test per implementation
+guard_pages() {
+  local dir=$1 max=$2 impl
+  shift 2
+  for impl in "${IMPLS[@]}"; do
+    job_add "guard_$impl" "guard pages, $impl, lengths 0..$max" \
+      "$@" "$dir/tests/hardening/test_guard_pages" --impl "$impl" "$max"
+  done
 }
 
 run_msan() {
@@ -63,38 +93,34 @@ run_msan() {
   local rc=0
   (cd "$dir" && ctest --output-on-failure -j"$JOBS" -L 'unit|kernels|hardening' \
      -LE 'slow|valgrind|install' -E 'hardening_guard_pages') || rc=1
-  guard_pages "$dir" 96 || rc=1
+  JOBDIR=$dir
+  guard_pages "$dir" 96
+  jobs_run || rc=1
   return $rc
 }
 
-# vg PROGRAM ARGS...: one program under memcheck; 99 means memcheck errors.
-vg() {
-  local rc
-  valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect \
-    --track-origins=yes -q "$@" >/dev/null
-  rc=$?
-  case $rc in
-    0) echo "valgrind: clean: ${*#"$ROOT"/}" ;;
-    77) echo "valgrind: skipped (not supported here): ${*#"$ROOT"/}"; rc=0 ;;
-    *) echo "valgrind: FAILED (status $rc): ${*#"$ROOT"/}" ;;
-  esac
-  return $rc
-}
+# memcheck's command line; status 99 means memcheck found errors.
+VG=(valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect
+    --track-origins=yes -q)
 
 run_valgrind() {
-  local dir=$ROOT/build/valgrind rc=0 impl
+  local dir=$ROOT/build/valgrind t
   command -v valgrind >/dev/null || { echo "valgrind: not found"; return 1; }
   echo "valgrind: building RelWithDebInfo in $dir"
   build "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo || return 1
-  vg "$dir/tests/lib/test_unit" || rc=1
-  vg "$dir/tests/hardening/test_limits" || rc=1
-  vg "$dir/tests/hardening/test_saturation" || rc=1
-  vg "$dir/tests/hardening/test_windows" || rc=1
-  vg "$dir/tests/hardening/test_stream_pending" || rc=1
-  # valgrind emulates a CPU without AVX-512: that implementation is skipped.
+  JOBDIR=$dir
+  # test_unit in two parts by implementation (U8GUARD_TEST_IMPLS), so
+  # that both cores share its 4 minutes; scalar alone is about half.
+  job_add vg_unit_a "valgrind: tests/lib/test_unit, scalar" \
+    env U8GUARD_TEST_IMPLS=scalar "${VG[@]}" "$dir/tests/lib/test_unit"
+  job_add vg_unit_b "valgrind: tests/lib/test_unit, the other implementations" \
+    env U8GUARD_TEST_IMPLS=word,sse42,avx2,avx512,neon "${VG[@]}" "$dir/tests/lib/test_unit"
+  for t in test_limits test_saturation test_windows test_stream_pending; do
+    job_add "vg_$t" "valgrind: tests/hardening/$t" "${VG[@]}" "$dir/tests/hardening/$t"
+  done
   guard_pages "$dir" 64 valgrind --error-exitcode=99 --leak-check=full \
-    --errors-for-leak-kinds=definite,indirect -q || rc=1
-  return $rc
+    --errors-for-leak-kinds=definite,indirect -q
+  jobs_run
 }
 
 for s in "${steps[@]}"; do
