@@ -514,19 +514,6 @@ static inline size_t put16_utf16(const uint8_t *p, __m128i v, uint32_t lead, uin
     return k0 + U8G_POPCOUNT8[lead >> 8];
 }
 
-/* put16_utf16 to UTF-32: each half's words widened to 8 units. */
-static inline size_t put16_utf32(const uint8_t *p, __m128i v, uint32_t lead, uint32_t *out,
-                                 const struct dec_consts *c)
-{
-    size_t k0 = U8G_POPCOUNT8[lead & 0xFF];
-    __m256i w = bmp16(p, v, lead, c);
-
-    _mm256_storeu_si256((__m256i *)(void *)out, _mm256_cvtepu16_epi32(_mm256_castsi256_si128(w)));
-    _mm256_storeu_si256((__m256i *)(void *)(out + k0),
-                        _mm256_cvtepu16_epi32(_mm256_extracti128_si256(w, 1)));
-    return k0 + U8G_POPCOUNT8[lead >> 8];
-}
-
 /* Whether the 32 bytes w continue a run of 16-byte steps: none is a
  * 4-byte lead (as step16_is_bmp) and not all are ASCII (that path is
  * faster). */
@@ -569,7 +556,6 @@ static inline uint32_t leads32(__m256i w, const struct dec_consts *c)
         return k;                                                                             \
     }
 BMP_RUN(bmp_utf16, uint16_t, put16_utf16)
-BMP_RUN(bmp_utf32, uint32_t, put16_utf32)
 #undef BMP_RUN
 
 #include "decode_steps.h"

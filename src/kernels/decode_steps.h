@@ -91,12 +91,6 @@ steps32(const uint8_t *p, size_t n, uint32_t *out, size_t *o, const struct dec_c
             *o += k;
             continue;
         }
-#ifdef U8G_DEC_STEP16
-        if (step16_is_bmp(v, c)) {
-            i += bmp_utf32(p + i, n - i, v, out, o, c);
-            continue;
-        }
-#endif
         i += step_utf32(p + i, v, out, o, c);
     }
     return i;
