@@ -3,7 +3,8 @@
  * 32 bytes per vector, 64 bytes per step; decoding in validated windows,
  * ASCII widened 16 bytes at a time and other text 8 characters at a time
  * with a left-pack table and byte shuffles (decode_tables.h, "Decoding"
- * below).
+ * below); to UTF-16, text without 4-byte characters 16 bytes per step
+ * (bmp16).
  *
  * This file is compiled with -mavx2 (src/CMakeLists.txt) and its functions
  * run only after cpu.c has confirmed AVX2 and OS support for YMM state. */
