@@ -3,7 +3,8 @@
  * 32 bytes per vector, 64 bytes per step; decoding in validated windows,
  * ASCII widened 16 bytes at a time and other text 8 characters at a time
  * with a left-pack table and byte shuffles (decode_tables.h, "Decoding"
- * below).
+ * below); to UTF-16, text without 4-byte characters 16 bytes per step
+ * (bmp16).
  *
  * This file is compiled with -mavx2 (src/CMakeLists.txt) and its functions
  * run only after cpu.c has confirmed AVX2 and OS support for YMM state. */
@@ -290,6 +291,8 @@ struct dec_consts {
     __m256i lead_shift; /* U8G_LEAD_SHIFT, in both halves */
     /* UTF-16 (in memory, not rebuilt in each step from immediates) */
     __m256i bmp_max, supp_base, high_base, low_base, low_bits;
+    /* the 16-byte step (bmp16) */
+    __m256i w3080, w0080, widx_mul, widx_add, b_ef, b_m65;
 };
 
 static inline void dec_consts_load(struct dec_consts *c)
@@ -305,6 +308,17 @@ static inline void dec_consts_load(struct dec_consts *c)
     c->high_base = _mm256_set1_epi32(0xD800);
     c->low_base = _mm256_set1_epi32(0xDC00);
     c->low_bits = _mm256_set1_epi32(0x3FF);
+    c->w3080 = _mm256_set1_epi16(0x3080);
+    c->w0080 = _mm256_set1_epi16(0x80);
+    c->widx_mul = _mm256_set1_epi16(0x0202);
+    c->widx_add = _mm256_set1_epi16(0x0100);
+    c->b_ef = _mm256_set1_epi8((char)0xEF);
+    c->b_m65 = _mm256_set1_epi8(-65);
+    /* Opaque to the compiler: otherwise gcc rebuilds each constant from
+     * an immediate (mov, vmovd, vpbroadcast) inside the step loop instead
+     * of keeping it in a register or using it from memory. */
+    __asm__("" : "+x"(c->w3080), "+x"(c->w0080), "+x"(c->widx_mul), "+x"(c->widx_add),
+            "+x"(c->b_ef), "+x"(c->b_m65));
 }
 
 /* The code points of the characters whose leads are at the positions
@@ -435,6 +449,115 @@ static inline size_t step_utf16_pairs(__m128i v, uint32_t lead, size_t k, uint16
 {
     return store_utf16x8(decode8(v, U8G_LEFT_PACK[lead], c), (uint32_t)k, out, c);
 }
+
+/* The 16-byte step (decode_steps.h, U8G_DEC_STEP16): the characters
+ * whose leads lie in the 16 bytes v at p, none of them a 4-byte lead, so
+ * every code point fits 16 bits. Each of the 16 positions is decoded as
+ * if it were a lead, in 16-bit lane k (ASCII, 2-byte and 3-byte forms
+ * computed side by side and one picked by the byte), then the leads'
+ * lanes are packed to the front of each 8-lane half by the left-pack
+ * table: a word shuffle made from its byte positions. No new table, no
+ * wait on where the previous character ended. */
+#define U8G_DEC_STEP16 1
+
+/* No byte of v is >= F0 (a 4-byte lead; continuations are 80..BF):
+ * subtracting EF with unsigned saturation leaves all zero. */
+static inline bool step16_is_bmp(__m128i v, const struct dec_consts *c)
+{
+    __m128i s = _mm_subs_epu8(v, _mm256_castsi256_si128(c->b_ef));
+    return _mm_testz_si128(s, s) != 0;
+}
+
+/* The code points of the leads (bit k of lead: byte k) of the 16 bytes v
+ * at p (p[16], p[17] readable), no lead >= F0: half h (h = 0, 1) of the
+ * result holds in words 0.. those of the leads in bytes 8h .. 8h + 7,
+ * the words after them junk. The arithmetic is mod 2^16 and right for
+ * valid text only (a lead's own form; other lanes are never kept). */
+static inline __m256i bmp16(const uint8_t *p, __m128i v, uint32_t lead,
+                            const struct dec_consts *c)
+{
+    __m256i x0 = _mm256_cvtepu8_epi16(v);
+    __m256i x1 = _mm256_cvtepu8_epi16(load16(p + 1));
+    __m256i x2 = _mm256_cvtepu8_epi16(load16(p + 2));
+    /* 2-byte form: 110aaaaa 10bbbbbb -> (b0 << 6) + b1 - (C0 << 6 | 80) */
+    __m256i c2 = _mm256_sub_epi16(_mm256_add_epi16(_mm256_slli_epi16(x0, 6), x1), c->w3080);
+    /* 3-byte form: c2 << 6 + b2 - 80: the shift drops b0's bit 4 (set in
+     * E0..EF, left over in c2) off the top, the - 80 strips b2's marker */
+    __m256i c3 = _mm256_sub_epi16(_mm256_add_epi16(_mm256_slli_epi16(c2, 6), x2), c->w0080);
+    /* Byte masks for blendv: a byte's bit 5 moved to its top (shift of
+     * the words by 2 moves no bit into a byte's top from the byte below),
+     * then sign-extended to both bytes of the word: among leads >= C0,
+     * set for a 3-byte one. */
+    __m256i three = _mm256_cvtepi8_epi16(_mm_slli_epi16(v, 2));
+    /* the byte sign-extended: both bytes' tops set unless ASCII */
+    __m256i multi = _mm256_cvtepi8_epi16(v);
+    __m256i cp = _mm256_blendv_epi8(x0, _mm256_blendv_epi8(c2, c3, three), multi);
+    /* The lead positions of each 8 bytes (U8G_LEFT_PACK, one byte each)
+     * widened to words q, then word q -> bytes 2q, 2q + 1: the shuffle
+     * index that moves word q (q * 0x0202 + 0x0100) */
+    __m256i pos = _mm256_cvtepu8_epi16(_mm_set_epi64x((long long)U8G_LEFT_PACK[lead >> 8],
+                                                      (long long)U8G_LEFT_PACK[lead & 0xFF]));
+    __m256i idx = _mm256_add_epi16(_mm256_mullo_epi16(pos, c->widx_mul), c->widx_add);
+    return _mm256_shuffle_epi8(cp, idx);
+}
+
+/* The 16-byte step to UTF-16, its leads given (bit k: byte k): stores
+ * from out (at most 16 units, see decode_steps.h) and returns the units,
+ * one per lead. */
+static inline size_t put16_utf16(const uint8_t *p, __m128i v, uint32_t lead, uint16_t *out,
+                                 const struct dec_consts *c)
+{
+    size_t k0 = U8G_POPCOUNT8[lead & 0xFF];
+    __m256i w = bmp16(p, v, lead, c);
+
+    _mm_storeu_si128((__m128i *)(void *)out, _mm256_castsi256_si128(w));
+    _mm_storeu_si128((__m128i *)(void *)(out + k0), _mm256_extracti128_si256(w, 1));
+    return k0 + U8G_POPCOUNT8[lead >> 8];
+}
+
+/* Whether the 32 bytes w continue a run of 16-byte steps: none is a
+ * 4-byte lead (as step16_is_bmp) and not all are ASCII (that path is
+ * faster). */
+static inline bool bmp32_continues(__m256i w, const struct dec_consts *c)
+{
+    __m256i s = _mm256_subs_epu8(w, c->b_ef);
+    return _mm256_testz_si256(s, s) && _mm256_movemask_epi8(w) != 0;
+}
+
+/* Bit k (k = 0..31): byte k of w is a lead (> -65 as a signed byte). */
+static inline uint32_t leads32(__m256i w, const struct dec_consts *c)
+{
+    return (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(w, c->b_m65));
+}
+
+/* U8G_DEC_STEP16's run (decode_steps.h): the 16-byte step at p (v, no
+ * 4-byte lead), then two steps (32 bytes) at a time while they continue
+ * the run and left - k >= U8G_DEC_VECTOR_MIN + 16 (so that each step
+ * starts with U8G_DEC_VECTOR_MIN bytes left); stores from out[*o],
+ * advancing *o; returns the bytes walked. */
+#define BMP_RUN(NAME, UNIT, PUT)                                                              \
+    static inline size_t NAME(const uint8_t *p, size_t left, __m128i v, UNIT *out, size_t *o, \
+                              const struct dec_consts *c)                                     \
+    {                                                                                         \
+        size_t k = 16, u = *o;                                                                \
+        uint32_t lead;                                                                        \
+        __m256i w;                                                                            \
+                                                                                              \
+        u += PUT(p, v, leads16(v), out + u, c);                                               \
+        while (left - k >= U8G_DEC_VECTOR_MIN + 16) {                                         \
+            w = load(p + k);                                                                  \
+            if (!bmp32_continues(w, c))                                                       \
+                break;                                                                        \
+            lead = leads32(w, c);                                                             \
+            u += PUT(p + k, _mm256_castsi256_si128(w), lead & 0xFFFF, out + u, c);            \
+            u += PUT(p + k + 16, _mm256_extracti128_si256(w, 1), lead >> 16, out + u, c);     \
+            k += 32;                                                                          \
+        }                                                                                     \
+        *o = u;                                                                               \
+        return k;                                                                             \
+    }
+BMP_RUN(bmp_utf16, uint16_t, put16_utf16)
+#undef BMP_RUN
 
 #include "decode_steps.h"
 
