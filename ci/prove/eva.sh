@@ -47,7 +47,7 @@ nice -n 10 frama-c -c11 \
   -eva-print-callstacks >"$log" 2>&1 \
   || { tail -n 30 "$log"; echo "eva: frama-c failed"; exit 1; }
 secs=$(( $(date +%s) - start ))
-# CPU time of the children (frama-c), in clock ticks.
+# CPU time (user + system) of the waited-for children, frama-c, in seconds.
 cpu=$(( ($(awk '{print $14 + $15 + $16 + $17}' /proc/$$/stat) - cpu0) / $(getconf CLK_TCK) ))
 
 summary=$(grep -E '^  ([0-9]+|No) alarms? generated' "$log" | head -n 1 || true)
