@@ -75,6 +75,8 @@ static size_t decode_bounded(const uint8_t *p, size_t n, bool utf32,
             }
             need += 2;
         }
+        /* Eva (ci/prove/eva.sh) only: one state per offset. */
+        /*@ split i; */ /*@ slevel merge; */ ;
     }
     return need;
 }

@@ -2,13 +2,17 @@
 /* ci/prove/eva_driver.c -- the entry point of the Eva run of ci/prove.sh
  * (doc/proofs.md, "Eva"). Never compiled into the library or a test.
  *
- * For each length n in 0..EVA_MAX_LEN, case_n makes an array of exactly n
- * bytes (none for n = 0), fills it with fully unknown contents (every byte
- * any value 0..255, independently) and calls each analysed public function
- * on it, with output buffers of exactly the capacity passed. Each length
- * is a function of its own, so Eva analyses it with its own state (the
- * lengths are never joined), and u8guard's loops are then analysed with
- * the length known. */
+ * For each length n in 0..EVA_MAX_LEN, case_n calls each analysed public
+ * function on the last n bytes of one array of EVA_MAX_LEN bytes of fully
+ * unknown contents (every byte any value 0..255, independently), with
+ * output buffers that are the last cap units of an array of each form.
+ * Every input and output thus ends exactly where its array ends: a read
+ * or write past its end is out of bounds, an alarm. (A read before its
+ * start is out of bounds only for n = EVA_MAX_LEN; the analysed code
+ * never indexes below its pointer.) Each length is a function of its own
+ * (the lengths are never joined), and the inputs of all lengths share
+ * their suffixes, so that a call on the same suffix with the same
+ * arguments is analysed once (Eva's memexec), not once per length. */
 #include <stddef.h>
 #include <stdint.h>
 #include <u8guard.h>
@@ -19,8 +23,7 @@
 
 volatile size_t eva_sink; /* keeps the results live */
 /* Every read of a volatile object is any value of its type to Eva: the
- * source of the unknown contents. No ACSL is needed for it, so the run can
- * leave the annotations out (-no-annot; doc/proofs.md says why). */
+ * source of the unknown contents, with no ACSL builtin needed. */
 volatile uint8_t eva_any_byte;
 volatile uint32_t eva_any_u32;
 
@@ -31,25 +34,16 @@ static void fill_unknown(uint8_t *d, size_t n)
         d[i] = eva_any_byte;
 }
 
-/* pos, known to be in 0..n, as one of those values exactly: each test
- * pos == k separates the states Eva propagates, so the next call starts
- * from a single offset rather than an interval of them. */
-static size_t exact(size_t pos, size_t n)
-{
-    for (size_t k = 0; k <= n; k++)
-        if (pos == k)
-            return k;
-    return pos;
-}
-
 /* Every error of d[0..n) with u8guard_next_error, as the header says to
  * iterate: from *pos = 0 until it returns false. */
 static void iterate(const uint8_t *d, size_t n, u8guard_error *err)
 {
     size_t pos = 0;
 
-    while (u8guard_next_error(d, n, &pos, err))
-        pos = exact(pos, n);
+    /* One state per offset (split), whatever the path to it (merge). */
+    while (u8guard_next_error(d, n, &pos, err)) {
+        /*@ split pos; */ /*@ slevel merge; */ ;
+    }
     eva_sink = pos;
 }
 
@@ -152,16 +146,28 @@ static void exercise(const uint8_t *d, size_t n, uint32_t *o32, uint16_t *o16,
     t_utf16(d, n, h16, n / 2, 1);
 }
 
-/* One length: every array has exactly the size passed with it (the 1 of
- * the arrays the calls do not use for short lengths is never passed). */
+/* The input: one array of the longest length, fully unknown, whose last
+ * n bytes are the input of length n; and one output array of each form,
+ * whose last cap units are an output of capacity cap. Every input and
+ * output thus ends exactly where its array ends (a read or write past its
+ * end is out of bounds), and the inputs of all lengths share their
+ * suffixes, so that Eva analyses a call on the same suffix once
+ * (-eva-memexec) instead of once per length. */
+static uint8_t in_all[EVA_MAX_LEN > 0 ? EVA_MAX_LEN : 1];
+static uint32_t out32_all[EVA_MAX_LEN > 0 ? EVA_MAX_LEN : 1];
+static uint16_t out16_all[EVA_MAX_LEN > 0 ? EVA_MAX_LEN : 1];
+
+#define LAST(a, k) ((a) + (sizeof(a) / sizeof(a)[0]) - (k))
+
 #define CASE(N)                                                             \
     static void case_##N(void)                                              \
     {                                                                       \
-        uint8_t d[N];                                                       \
-        uint32_t o32[N], s32[1], m32[N > 1 ? N - 1 : 1], h32[N > 3 ? N / 2 : 1]; \
-        uint16_t o16[N], s16[1], m16[N > 1 ? N - 1 : 1], h16[N > 3 ? N / 2 : 1]; \
-        fill_unknown(d, N);                                                 \
-        exercise(d, N, o32, o16, s32, s16, m32, m16, h32, h16);             \
+        exercise(LAST(in_all, N), N, LAST(out32_all, N), LAST(out16_all, N), \
+                 LAST(out32_all, 1), LAST(out16_all, 1),                    \
+                 LAST(out32_all, N > 1 ? N - 1 : 1),                        \
+                 LAST(out16_all, N > 1 ? N - 1 : 1),                        \
+                 LAST(out32_all, N > 3 ? N / 2 : 1),                        \
+                 LAST(out16_all, N > 3 ? N / 2 : 1));                       \
     }
 CASE(1)
 CASE(2)
@@ -228,16 +234,15 @@ CASE(62)
 CASE(63)
 CASE(64)
 
+
 /* Length 0: the end of a one-byte array (no byte of it may be read), and
  * NULL. */
 static void case_0(void)
 {
-    uint8_t d[1];
     u8guard_error err;
     size_t pos = 0;
 
-    fill_unknown(d, 1);
-    exercise(d + 1, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
+    exercise(LAST(in_all, 0), 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
     eva_sink = u8guard_validate(NULL, 0, &err);
     eva_sink = u8guard_valid_prefix(NULL, 0);
     eva_sink = u8guard_next_error(NULL, 0, &pos, &err);
@@ -262,6 +267,7 @@ static void encode_any(void)
 int main(void)
 {
     encode_any();
+    fill_unknown(in_all, sizeof in_all);
     case_0();
     RUN(1)
     RUN(2)
