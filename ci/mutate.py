@@ -62,7 +62,10 @@ Usage:
     --all        the same for every candidate
     --match RE   (with --sample/--all) only candidates whose
                  "file:line kind 'old' -> 'new'" matches RE
-    --work DIR   (with --sample/--all) keep the copy and builds in DIR
+    --work DIR   (with --sample/--all) keep the copy and builds in DIR (and
+                 the line map, reused while the tree is the same)
+    --no-map     (with --sample/--all) no --coverage build and no per-line
+                 test map: every mutant runs its file's whole test list
     --report     where the survivors are written (default
                  build/mutate/report.txt)
 Exit status: 0 when no mutant survived (or, with --planted, every planted
@@ -769,7 +772,7 @@ def whole_run(args):
     os.makedirs(work, exist_ok=True)
     t0 = time.time()
     try:
-        runner = mw.Runner(ROOT, work, args.timeout, cross)
+        runner = mw.Runner(ROOT, work, args.timeout, cross, line_map=not args.no_map)
         files, left = runner.compiled()
         if left:
             print("mutate: not compiled by any build here, not mutated: " + ", ".join(left))
@@ -826,11 +829,16 @@ def whole_run(args):
         # visited in order so that one file's object is saved once per mutant.
         pick.sort(key=lambda m: (m["file"], m["pos"]))
         counts = {"killed": 0, "survived": 0, "stillborn": 0}
-        lines, claims, by_test = [], 0, {}
+        lines, claims, by_test, uncovered = [], 0, {}, 0
         t_mut = time.time()
         for i, m in enumerate(pick):
             t1 = time.time()
-            res, test = runner.judge(m["file"], sources[m["file"]], m["mutated"])
+            res, test = runner.judge(m["file"], sources[m["file"]], m["mutated"], m["line"])
+            # A survivor's "test" is why nothing ran it, when that is the case.
+            why = test if res == "survived" and test else None
+            if why:
+                test = None
+                uncovered += 1
             claim = m["kind"] in ("dead", "equivalent")
             desc = "%s:%d %s %r -> %r" % (m["file"], m["line"], m["kind"], m["old"], m["new"])
             if claim:
@@ -844,20 +852,22 @@ def whole_run(args):
             else:
                 counts[res] += 1
                 if res == "survived":
-                    lines.append("SURVIVED %s" % desc)
+                    lines.append("SURVIVED %s%s" % (desc, " (%s)" % why if why else ""))
                 if res == "killed":
                     key = test.split(" (")[0]
                     by_test[key] = by_test.get(key, 0) + 1
             shown = "COMPILER" if res == "stillborn" else res.upper()
             print("[%d/%d] %-9s %s%s (%.1f s)" % (i + 1, len(pick), shown, desc,
-                                                 " (by %s)" % test if test else "",
+                                                 " (by %s)" % test if test else
+                                                 " (%s)" % why if why else "",
                                                  time.time() - t1), flush=True)
         n = len(pick)
         lines.insert(0, "whole tree (seed %d): %d candidates, %d run, killed %d, survived %d, "
-                        "killed by the compiler %d, dead/equivalent claims run %d; %.0f s in all, %.1f s "
-                        "per mutant (%.0f s of it the unmutated tree's builds and test runs)"
+                        "killed by the compiler %d, dead/equivalent claims run %d, on lines no test "
+                        "executes %d; %.0f s in all, %.1f s per mutant (%.0f s of it the unmutated "
+                        "tree's builds and test runs, the line map's included)"
                      % (seed, len(todo), n, counts["killed"], counts["survived"],
-                        counts["stillborn"], claims, time.time() - t0,
+                        counts["stillborn"], claims, uncovered, time.time() - t0,
                         (time.time() - t_mut - runner.baseline_secs) / max(n, 1),
                         runner.baseline_secs))
         lines.insert(1, "killed by: " + ", ".join("%s %d" % kv for kv in
@@ -892,6 +902,7 @@ def main():
     ap.add_argument("--all", action="store_true")
     ap.add_argument("--work")
     ap.add_argument("--match")
+    ap.add_argument("--no-map", action="store_true")
     args = ap.parse_args()
     if args.sample is not None or args.all:
         sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
