@@ -164,6 +164,13 @@ WHY_GEN_AT = (
     "case 3 of audit_generate: at = b - below(r, 4) + below(r, 2) with b >= 16, so at >= 13 "
     "and at > 3, at > 4, at >= 4 and at > 5 are all true")
 
+WHY_WINDOW_ROOM = (
+    "eval.c's append_window is called only by show_difference, right after audit_describe_ours "
+    "and describe_theirs wrote one verdict into r->ours (320 bytes) and r->theirs (480): at most "
+    "124 bytes ('rejects at offset N (N code points before)' with 20-digit numbers, 4 code points "
+    "and ' ...'; ours at most 112), so used + 32 < cap holds at its first test however the "
+    "comparison or the 32 is changed by one")
+
 # Mutants shown to be equivalent (no input can tell them apart), by the
 # text right after the mutated operator on its line: (file, anchor, old,
 # new, why). They are listed as EQUIVALENT and not run.
@@ -267,6 +274,12 @@ EQUIVALENT = [
     ("oracle/audit/gen.c", "> 4 ? at - 4", ">", ">=", WHY_GEN_AT),
     ("oracle/audit/gen.c", "4 ? at - 4", "4", "5", WHY_GEN_AT),
     ("oracle/audit/gen.c", "4 ? at - 4", "4", "3", WHY_GEN_AT),
+    ("oracle/audit/eval.c", "< cap)\n        snprintf(buf + used, cap - used, \"; code points", "<",
+     "<=", WHY_WINDOW_ROOM),
+    ("oracle/audit/eval.c", "32 < cap)\n        snprintf(buf + used, cap - used, \"; code points",
+     "32", "33", WHY_WINDOW_ROOM),
+    ("oracle/audit/eval.c", "32 < cap)\n        snprintf(buf + used, cap - used, \"; code points",
+     "32", "31", WHY_WINDOW_ROOM),
     ("oracle/audit/record_json_read.c", "0};\n                long x;", "0", "1",
      "h[5] = {1} differs from {0} only in h[0], which the memcpy of 4 hex digits "
      "overwrites before strtol reads h; h[4] stays 0 either way"),
