@@ -479,6 +479,29 @@ class Runner:
     def build_of(self, f):
         return self.builds["neon"] if f == "src/kernels/neon.c" else self.builds["host"]
 
+    def not_runnable(self, files):
+        """The files among files whose code this CPU cannot run: a kernel
+        whose test kernels.impl_env_NAME the host build skips (e.g. avx512
+        on a CPU without AVX-512 VBMI2), and a kernel header only such
+        kernels include. Every test would pass over their mutants (a map
+        finds their lines never executed), so they are not drawn here."""
+        b = self.builds["host"]
+        b.full_build()
+        missing = set()
+        for t in b.tests:
+            m = re.match(r"kernels\.impl_env_(\w+)$", t.name)
+            if m and m.group(1) in KERNELS and m.group(1) != "neon":
+                b.ensure(t.targets)
+                if b.run_test(t, {}, 60)[0] == "skip":
+                    missing.add(m.group(1))
+        out = []
+        for f in files:
+            ks = {kernel_of(x) for x in b.includers(f) if x.startswith("src/")} \
+                if f.startswith("src/kernels/") and f.endswith(".h") else {kernel_of(f)}
+            if ks and ks <= missing:
+                out.append(f)
+        return out, sorted(missing)
+
     def compiled(self):
         """The .c files of src/, cli/ and oracle/ some build compiles, and
         the ones none does."""
