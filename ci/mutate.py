@@ -292,6 +292,9 @@ EQUIVALENT = [
      "32", "33", WHY_WINDOW_ROOM),
     ("oracle/audit/eval.c", "32 < cap)\n        snprintf(buf + used, cap - used, \"; code points",
      "32", "31", WHY_WINDOW_ROOM),
+    ("oracle/audit/corpus.c", "1;\n        }\n    }\n    if (ferror(f))", "1", "2",
+     "audit_corpus_load's only caller (oracle/audit/main.c) tests its result < 0: -2 and -1 "
+     "both stop the audit with status 2, after the same message"),
     ("oracle/audit/record_json_read.c", "0};\n                long x;", "0", "1",
      "h[5] = {1} differs from {0} only in h[0], which the memcpy of 4 hex digits "
      "overwrites before strtol reads h; h[4] stays 0 either way"),
