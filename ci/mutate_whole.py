@@ -34,6 +34,13 @@ Why it is cheap per mutant (seconds, not minutes):
   then sets the limit: 5 times it plus 5 s, and the mutant runs again if
   that is longer). A test a mutant passes needs no unmutated run, so a
   survivor costs its test list once.
+- With the per-line map (ci/mutate_map.py; the default, --no-map turns it
+  off): the host build has --coverage, each test is mapped (run once
+  unmutated, its executed lines read with gcov) when a mutant first needs
+  it, and a mutant on a line gcov records runs only the tests that execute
+  that line; none: it survives unrun (a coverage gap). Mapped runs are the
+  unmutated runs, so the lazy ones below apply to the other builds and
+  lines only.
 - A mutant no test kills is checked once more before it is called a
   survivor: everything the build still finds out of date is built, and its
   tests are run again (a test could use a program it does not name).
