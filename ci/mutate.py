@@ -295,6 +295,9 @@ EQUIVALENT = [
     ("oracle/audit/corpus.c", "1;\n        }\n    }\n    if (ferror(f))", "1", "2",
      "audit_corpus_load's only caller (oracle/audit/main.c) tests its result < 0: -2 and -1 "
      "both stop the audit with status 2, after the same message"),
+    ("oracle/audit/world.c", ">= 0) {\n        char *f[6]", ">=", ">",
+     "getline returns -1 at the end or on an error, else the number of bytes it read, which is "
+     "at least 1 (a line holds at least its newline or one byte before the end): never 0"),
     ("oracle/audit/record_json_read.c", "0};\n                long x;", "0", "1",
      "h[5] = {1} differs from {0} only in h[0], which the memcpy of 4 hex digits "
      "overwrites before strtol reads h; h[4] stays 0 either way"),
