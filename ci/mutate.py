@@ -275,6 +275,10 @@ EQUIVALENT = [
     ("kernels/avx2.c", "3 && done + w < len", "3", "4", WHY_NT_BACKUP),
     ("kernels/avx2.c", "< 3 && done + w < len", "<", "<=", WHY_NT_BACKUP),
     ("kernels/avx2.c", "0; k < 3 && done + w < len", "0", "1", WHY_NT_BACKUP),
+    ("cli/atomic_out.c", ">= n) { /* no file was made", ">=", ">",
+     "n is strlen(dir) + strlen(base) + 32 and the name written is dir, '/.', base and "
+     "'.u8guard-XXXXXX', strlen(dir) + strlen(base) + 17 bytes: w == n - 15, so w >= n and "
+     "w > n are both false"),
     ("kernels/avx512.c", "0x80); /* a & b & c */", "0x80", "0x81", WHY_FALSE_ALARM),
     ("kernels/avx512.c", "0x80); /* a & b & c */", "0x80", "0x7F", WHY_FALSE_ALARM),
     ("oracle/audit/gen.c", "0])];\n    case 1:", "0", "1",
