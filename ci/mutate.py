@@ -279,6 +279,11 @@ EQUIVALENT = [
      "n is strlen(dir) + strlen(base) + 32 and the name written is dir, '/.', base and "
      "'.u8guard-XXXXXX', strlen(dir) + strlen(base) + 17 bytes: w == n - 15, so w >= n and "
      "w > n are both false"),
+    ("cli/linepos.c", ">= lp->line_start ? 1 +", ">=", ">",
+     "at off == line_start both branches give column 1 (1 + 0, and 1)"),
+    ("cli/spool.c", "< s->len + n)\n            cap *= 2;", "<", "<=",
+     "only the spool's capacity changes (doubled once more when it is exactly full): the loop "
+     "still ends with cap >= len + n, and cap is only the size handed to realloc"),
     ("kernels/avx512.c", "0x80); /* a & b & c */", "0x80", "0x81", WHY_FALSE_ALARM),
     ("kernels/avx512.c", "0x80); /* a & b & c */", "0x80", "0x7F", WHY_FALSE_ALARM),
     ("oracle/audit/gen.c", "0])];\n    case 1:", "0", "1",
