@@ -62,7 +62,10 @@ Usage:
     --all        the same for every candidate
     --match RE   (with --sample/--all) only candidates whose
                  "file:line kind 'old' -> 'new'" matches RE
-    --work DIR   (with --sample/--all) keep the copy and builds in DIR
+    --work DIR   (with --sample/--all) keep the copy and builds in DIR (and
+                 the line map, reused while the tree is the same)
+    --no-map     (with --sample/--all) no --coverage build and no per-line
+                 test map: every mutant runs its file's whole test list
     --report     where the survivors are written (default
                  build/mutate/report.txt)
 Exit status: 0 when no mutant survived (or, with --planted, every planted
@@ -161,6 +164,21 @@ WHY_GEN_AT = (
     "case 3 of audit_generate: at = b - below(r, 4) + below(r, 2) with b >= 16, so at >= 13 "
     "and at > 3, at > 4, at >= 4 and at > 5 are all true")
 
+WHY_WINDOW_ROOM = (
+    "eval.c's append_window is called only by show_difference, right after audit_describe_ours "
+    "and describe_theirs wrote one verdict into r->ours (320 bytes) and r->theirs (480): at most "
+    "124 bytes ('rejects at offset N (N code points before)' with 20-digit numbers, 4 code points "
+    "and ' ...'; ours at most 112), so used + 32 < cap holds at its first test however the "
+    "comparison or the 32 is changed by one")
+
+WHY_NT_BACKUP = (
+    "avx2_copy_nt steps each 16 KiB sub-window back to a lead byte (at most 3 steps in valid "
+    "text) only to end it between characters: with fewer steps the window ends after a cut "
+    "lead, avx2_valid_prefix stops before it (n < w) and the copy returns there, with more it "
+    "ends earlier; either way it returns a prefix of the valid text that ends at a character "
+    "boundary and is at least 16 KiB - 4 bytes long, and sanitize (the only caller) starts its "
+    "next window at the returned position: the same bytes are written, only the split changes")
+
 # Mutants shown to be equivalent (no input can tell them apart), by the
 # text right after the mutated operator on its line: (file, anchor, old,
 # new, why). They are listed as EQUIVALENT and not run.
@@ -253,6 +271,19 @@ EQUIVALENT = [
      "(a continuation byte): the two differ only there"),
     ("cli/atomic_out.c", " - 1);\n        if (n < 0) {", " - 1", "", WHY_READLINK_ROOM),
     ("cli/atomic_out.c", "1);\n        if (n < 0) {", "1", "0", WHY_READLINK_ROOM),
+    ("kernels/avx2.c", "3 && done + w < len", "3", "2", WHY_NT_BACKUP),
+    ("kernels/avx2.c", "3 && done + w < len", "3", "4", WHY_NT_BACKUP),
+    ("kernels/avx2.c", "< 3 && done + w < len", "<", "<=", WHY_NT_BACKUP),
+    ("kernels/avx2.c", "0; k < 3 && done + w < len", "0", "1", WHY_NT_BACKUP),
+    ("cli/atomic_out.c", ">= n) { /* no file was made", ">=", ">",
+     "n is strlen(dir) + strlen(base) + 32 and the name written is dir, '/.', base and "
+     "'.u8guard-XXXXXX', strlen(dir) + strlen(base) + 17 bytes: w == n - 15, so w >= n and "
+     "w > n are both false"),
+    ("cli/linepos.c", ">= lp->line_start ? 1 +", ">=", ">",
+     "at off == line_start both branches give column 1 (1 + 0, and 1)"),
+    ("cli/spool.c", "< s->len + n)\n            cap *= 2;", "<", "<=",
+     "only the spool's capacity changes (doubled once more when it is exactly full): the loop "
+     "still ends with cap >= len + n, and cap is only the size handed to realloc"),
     ("kernels/avx512.c", "0x80); /* a & b & c */", "0x80", "0x81", WHY_FALSE_ALARM),
     ("kernels/avx512.c", "0x80); /* a & b & c */", "0x80", "0x7F", WHY_FALSE_ALARM),
     ("oracle/audit/gen.c", "0])];\n    case 1:", "0", "1",
@@ -264,6 +295,18 @@ EQUIVALENT = [
     ("oracle/audit/gen.c", "> 4 ? at - 4", ">", ">=", WHY_GEN_AT),
     ("oracle/audit/gen.c", "4 ? at - 4", "4", "5", WHY_GEN_AT),
     ("oracle/audit/gen.c", "4 ? at - 4", "4", "3", WHY_GEN_AT),
+    ("oracle/audit/eval.c", "< cap)\n        snprintf(buf + used, cap - used, \"; code points", "<",
+     "<=", WHY_WINDOW_ROOM),
+    ("oracle/audit/eval.c", "32 < cap)\n        snprintf(buf + used, cap - used, \"; code points",
+     "32", "33", WHY_WINDOW_ROOM),
+    ("oracle/audit/eval.c", "32 < cap)\n        snprintf(buf + used, cap - used, \"; code points",
+     "32", "31", WHY_WINDOW_ROOM),
+    ("oracle/audit/corpus.c", "1;\n        }\n    }\n    if (ferror(f))", "1", "2",
+     "audit_corpus_load's only caller (oracle/audit/main.c) tests its result < 0: -2 and -1 "
+     "both stop the audit with status 2, after the same message"),
+    ("oracle/audit/world.c", ">= 0) {\n        char *f[6]", ">=", ">",
+     "getline returns -1 at the end or on an error, else the number of bytes it read, which is "
+     "at least 1 (a line holds at least its newline or one byte before the end): never 0"),
     ("oracle/audit/record_json_read.c", "0};\n                long x;", "0", "1",
      "h[5] = {1} differs from {0} only in h[0], which the memcpy of 4 hex digits "
      "overwrites before strtol reads h; h[4] stays 0 either way"),
@@ -769,10 +812,11 @@ def whole_run(args):
     os.makedirs(work, exist_ok=True)
     t0 = time.time()
     try:
-        runner = mw.Runner(ROOT, work, args.timeout, cross)
+        runner = mw.Runner(ROOT, work, args.timeout, cross, line_map=not args.no_map)
         files, left = runner.compiled()
         if left:
             print("mutate: not compiled by any build here, not mutated: " + ", ".join(left))
+
         todo, sources = [], {}
         for f in files:
             with open(os.path.join(ROOT, f)) as fh:
@@ -790,6 +834,12 @@ def whole_run(args):
                   "%s: %r %r -> %r" % (f, anchor, old, new))
         if stale:
             return 2
+        if not args.list:
+            cannot, kernels = runner.not_runnable(files)
+            if cannot:
+                print("mutate: this CPU runs no %s kernel: not drawn here (no test could execute "
+                      "them): %s" % ("/".join(kernels), ", ".join(cannot)))
+                todo = [m for m in todo if m["file"] not in cannot]
         pads = [m for m in todo if m["kind"] == "pad"]
         junk = [m for m in todo if m["kind"] == "junk"]
         todo = [m for m in todo if m["kind"] not in ("pad", "junk")]
@@ -826,11 +876,16 @@ def whole_run(args):
         # visited in order so that one file's object is saved once per mutant.
         pick.sort(key=lambda m: (m["file"], m["pos"]))
         counts = {"killed": 0, "survived": 0, "stillborn": 0}
-        lines, claims, by_test = [], 0, {}
+        lines, claims, by_test, uncovered = [], 0, {}, 0
         t_mut = time.time()
         for i, m in enumerate(pick):
             t1 = time.time()
-            res, test = runner.judge(m["file"], sources[m["file"]], m["mutated"])
+            res, test = runner.judge(m["file"], sources[m["file"]], m["mutated"], m["line"])
+            # A survivor's "test" is why nothing ran it, when that is the case.
+            why = test if res == "survived" and test else None
+            if why:
+                test = None
+                uncovered += 1
             claim = m["kind"] in ("dead", "equivalent")
             desc = "%s:%d %s %r -> %r" % (m["file"], m["line"], m["kind"], m["old"], m["new"])
             if claim:
@@ -844,20 +899,22 @@ def whole_run(args):
             else:
                 counts[res] += 1
                 if res == "survived":
-                    lines.append("SURVIVED %s" % desc)
+                    lines.append("SURVIVED %s%s" % (desc, " (%s)" % why if why else ""))
                 if res == "killed":
                     key = test.split(" (")[0]
                     by_test[key] = by_test.get(key, 0) + 1
             shown = "COMPILER" if res == "stillborn" else res.upper()
             print("[%d/%d] %-9s %s%s (%.1f s)" % (i + 1, len(pick), shown, desc,
-                                                 " (by %s)" % test if test else "",
+                                                 " (by %s)" % test if test else
+                                                 " (%s)" % why if why else "",
                                                  time.time() - t1), flush=True)
         n = len(pick)
         lines.insert(0, "whole tree (seed %d): %d candidates, %d run, killed %d, survived %d, "
-                        "killed by the compiler %d, dead/equivalent claims run %d; %.0f s in all, %.1f s "
-                        "per mutant (%.0f s of it the unmutated tree's builds and test runs)"
+                        "killed by the compiler %d, dead/equivalent claims run %d, on lines no test "
+                        "executes %d; %.0f s in all, %.1f s per mutant (%.0f s of it the unmutated "
+                        "tree's builds and test runs, the line map's included)"
                      % (seed, len(todo), n, counts["killed"], counts["survived"],
-                        counts["stillborn"], claims, time.time() - t0,
+                        counts["stillborn"], claims, uncovered, time.time() - t0,
                         (time.time() - t_mut - runner.baseline_secs) / max(n, 1),
                         runner.baseline_secs))
         lines.insert(1, "killed by: " + ", ".join("%s %d" % kv for kv in
@@ -892,6 +949,7 @@ def main():
     ap.add_argument("--all", action="store_true")
     ap.add_argument("--work")
     ap.add_argument("--match")
+    ap.add_argument("--no-map", action="store_true")
     args = ap.parse_args()
     if args.sample is not None or args.all:
         sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))

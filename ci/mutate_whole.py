@@ -34,6 +34,13 @@ Why it is cheap per mutant (seconds, not minutes):
   then sets the limit: 5 times it plus 5 s, and the mutant runs again if
   that is longer). A test a mutant passes needs no unmutated run, so a
   survivor costs its test list once.
+- With the per-line map (ci/mutate_map.py; the default, --no-map turns it
+  off): the host build has --coverage, each test is mapped (run once
+  unmutated, its executed lines read with gcov) when a mutant first needs
+  it, and a mutant on a line gcov records runs only the tests that execute
+  that line; none: it survives unrun (a coverage gap). Mapped runs are the
+  unmutated runs, so the lazy ones below apply to the other builds and
+  lines only.
 - A mutant no test kills is checked once more before it is called a
   survivor: everything the build still finds out of date is built, and its
   tests are run again (a test could use a program it does not name).
@@ -44,6 +51,7 @@ The tests run as ctest describes them (command, environment, working directory, 
 code, pass/fail expressions), read from the build's CTestTestfile.cmake
 files and `ctest --show-only=json-v1`.
 """
+import concurrent.futures
 import json
 import os
 import re
@@ -53,6 +61,8 @@ import subprocess
 import sys
 import time
 
+import mutate_map as mmap
+
 # Tests never run per mutant: hours long, other tools' run times, or not
 # about results (installation, benchmarks, the world audit of other
 # projects' decoders).
@@ -60,6 +70,14 @@ import time
 FIRST_LIMIT = 20
 # Jobs of the one-off full build (the mutants' builds use one).
 JOBS = int(os.environ.get("U8GUARD_MUTATE_JOBS", "2"))
+# glibc's checking allocator, in every run of the host build (the mapped,
+# unmutated runs too): a write even one byte past a heap block aborts at
+# its free(). Without it such a mutant (a loop bound off by one into
+# malloc's slack) changes no result and would survive; this build has no
+# sanitizer. Left out where the library is not there.
+MALLOC_DEBUG = "/lib/x86_64-linux-gnu/libc_malloc_debug.so.0"
+MALLOC_ENV = {"LD_PRELOAD": MALLOC_DEBUG, "MALLOC_CHECK_": "3"} \
+    if os.path.exists(MALLOC_DEBUG) else {}
 SKIP_LABELS = {"slow", "long", "valgrind", "fuzz", "bench", "install", "world"}
 AREA_LABELS = {"src": {"unit", "hardening", "kernels", "stream", "regress", "exhaustive"},
                "cli": {"cli"},
@@ -176,8 +194,10 @@ def read_tests(build):
 class Build:
     """One persistent Ninja build of the copied tree."""
 
-    def __init__(self, work, tree, name, cmake_args):
+    def __init__(self, work, tree, name, cmake_args, coverage=False):
         self.work, self.tree, self.name = work, tree, name
+        self.coverage = coverage  # built with --coverage: a per-line map (self.map)
+        self.map = None
         self.dir = os.path.join(work, name)
         self.cmake_args = cmake_args
         self.tests = []
@@ -188,11 +208,18 @@ class Build:
         self.input_cache = {}  # target -> objects it is built from (inputs())
         self.full = False      # full_build() done
 
+    def flags(self):
+        """-O1 for every build; --coverage (compile and link) for the mapped one."""
+        cov = " " + mmap.COVERAGE_FLAGS if self.coverage else ""
+        return ["-DCMAKE_C_FLAGS=-O1" + cov, "-DCMAKE_CXX_FLAGS=-O1" + cov] + (
+            ["-DCMAKE_%s_LINKER_FLAGS=%s" % (k, mmap.COVERAGE_FLAGS)
+             for k in ("EXE", "SHARED", "MODULE")] if self.coverage else [])
+
     def configure(self):
         if not os.path.exists(os.path.join(self.dir, "build.ninja")):
             st, secs, out = run(["cmake", "-G", "Ninja", "-S", self.tree, "-B", self.dir,
-                                 "-DCMAKE_BUILD_TYPE=None", "-DCMAKE_C_FLAGS=-O1",
-                                 "-DCMAKE_CXX_FLAGS=-O1", "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON",
+                                 "-DCMAKE_BUILD_TYPE=None"] + self.flags() +
+                                ["-DCMAKE_EXPORT_COMPILE_COMMANDS=ON",
                                  "-DU8GUARD_WORLD=OFF", "-DU8GUARD_FUZZ=OFF",
                                  "-DU8GUARD_BENCH=OFF"] + self.cmake_args, self.work, 900)
             if st != 0:
@@ -233,6 +260,16 @@ class Build:
             sys.exit("mutate: the build of %s failed:\n%s" % (self.name, out[-3000:]))
         log("%s built in %.0f s (%d jobs)" % (self.name, secs, JOBS))
         self.full = True
+        if self.coverage:
+            key = mmap.tree_key(self.tree, " ".join(self.flags() + sorted(MALLOC_ENV.values())))
+            self.map = mmap.LineMap(self.dir, self.tree, self.work, key)
+            self.map.load_records()
+            log("%s: line map %s, %d tests mapped already" % (
+                self.name, os.path.basename(self.map.cache), len(self.map.tests)))
+            for t in self.tests:
+                e = self.map.tests.get(t.name)
+                if e:
+                    t.secs, t.skipped = e["secs"], e["skipped"]
 
     def includers(self, header):
         """The source files (relative to the tree) whose objects include
@@ -295,15 +332,30 @@ class Build:
             self.built.update(need)
         return st == 0
 
+    def ensure_all(self, targets):
+        """ensure() with JOBS jobs, for a batch of programs."""
+        need = sorted(set(t for t in targets if t not in self.built))
+        if not need:
+            return True
+        st, _, _ = run(["ninja", "-C", self.dir, "-j%d" % JOBS] + need, self.dir, 1800)
+        if st == 0:
+            self.built.update(need)
+        return st == 0
+
     def dirty(self):
         """True when the build finds anything out of date."""
         st, _, out = run(["ninja", "-C", self.dir, "-n"], self.dir, 600)
         return st != 0 or "no work to do" not in out
 
-    def run_test(self, t, extra_env, limit):
+    def run_test(self, t, extra_env, limit, gcov_env=None):
+        """Runs t; with coverage, its data goes to gcov_env's folder (a
+        mapped run) or to the scratch folder (emptied first)."""
         env = dict(os.environ)
         env.update(t.env)
         env.update(extra_env)
+        if self.map:
+            env.update(gcov_env or self.map.scratch_env())
+            env.update(MALLOC_ENV)
         st, secs, out = run(t.cmd, t.cwd or self.dir, limit, env)
         return t.judge(st, out), st, secs, out
 
@@ -417,10 +469,10 @@ class State:
 class Runner:
     """Judges mutants in the builds."""
 
-    def __init__(self, root, work, timeout, cross):
+    def __init__(self, root, work, timeout, cross, line_map=True):
         self.root, self.work, self.timeout = root, work, timeout
         self.tree = copy_tree(root, work)
-        self.builds = {"host": Build(work, self.tree, "host", [])}
+        self.builds = {"host": Build(work, self.tree, "host", [], coverage=line_map)}
         if cross:
             self.builds["neon"] = Build(work, self.tree, "neon", [
                 "-DCMAKE_TOOLCHAIN_FILE=" + os.path.join(self.tree, "cmake/aarch64-linux-gnu.cmake"),
@@ -433,6 +485,29 @@ class Runner:
 
     def build_of(self, f):
         return self.builds["neon"] if f == "src/kernels/neon.c" else self.builds["host"]
+
+    def not_runnable(self, files):
+        """The files among files whose code this CPU cannot run: a kernel
+        whose test kernels.impl_env_NAME the host build skips (e.g. avx512
+        on a CPU without AVX-512 VBMI2), and a kernel header only such
+        kernels include. Every test would pass over their mutants (a map
+        finds their lines never executed), so they are not drawn here."""
+        b = self.builds["host"]
+        b.full_build()
+        missing = set()
+        for t in b.tests:
+            m = re.match(r"kernels\.impl_env_(\w+)$", t.name)
+            if m and m.group(1) in KERNELS and m.group(1) != "neon":
+                b.ensure(t.targets)
+                if b.run_test(t, {}, 60)[0] == "skip":
+                    missing.add(m.group(1))
+        out = []
+        for f in files:
+            ks = {kernel_of(x) for x in b.includers(f) if x.startswith("src/")} \
+                if f.startswith("src/kernels/") and f.endswith(".h") else {kernel_of(f)}
+            if ks and ks <= missing:
+                out.append(f)
+        return out, sorted(missing)
 
     def compiled(self):
         """The .c files of src/, cli/ and oracle/ some build compiles, and
@@ -462,17 +537,54 @@ class Runner:
         s.switch("original")
         if not b.ensure(t.targets):
             sys.exit("mutate: the unmutated tree does not build %s (%s)" % (t.targets, b.name))
-        res, st, secs, out = b.run_test(t, {}, 1800)
+        if b.map:
+            prefix = os.path.join(self.work, "gcov-map")
+            res, st, secs, out = b.run_test(t, {}, 1800, b.map.prepare(prefix))
+        else:
+            res, st, secs, out = b.run_test(t, {}, 1800)
         self.baselined.add((b.name, t.name))
         if res == "fail":
             sys.exit("mutate: the unmutated tree fails %s (%s, status %s):\n%s"
                      % (t.name, b.name, st, out[-3000:]))
         t.secs = secs
         t.skipped = res == "skip"
+        if b.map:
+            b.map.record(t.name, prefix, secs, t.skipped)
         s.switch("mutant")
         self.baseline_secs += time.time() - t0
         log("%s: unmutated, %s %s in %.1f s" % (b.name, t.name,
                                                 "is skipped" if t.skipped else "passes", secs))
+        return not s.objs or b.ensure(s.objs)
+
+    def map_tests(self, b, s, tests):
+        """Maps tests (JOBS at a time) on the unmutated tree, State s
+        switched to the original for them and back to the mutant after:
+        their unmutated runs, as baseline() does for one. Returns False when
+        the mutant no longer builds afterwards."""
+        t0 = time.time()
+        s.switch("original")
+        if not b.ensure_all([x for t in tests for x in t.targets]):
+            sys.exit("mutate: the unmutated tree does not build the programs of %s (%s)"
+                     % ([t.name for t in tests], b.name))
+
+        def one(i_t):
+            i, t = i_t
+            prefix = os.path.join(self.work, "gcov-map-%d" % i)
+            return (t, prefix) + tuple(b.run_test(t, {}, 1800, b.map.prepare(prefix)))
+
+        with concurrent.futures.ThreadPoolExecutor(max_workers=JOBS) as pool:
+            results = list(pool.map(one, enumerate(tests)))
+        for t, prefix, res, st, secs, out in results:
+            self.baselined.add((b.name, t.name))
+            if res == "fail":
+                sys.exit("mutate: the unmutated tree fails %s (%s, status %s):\n%s"
+                         % (t.name, b.name, st, out[-3000:]))
+            t.secs, t.skipped = secs, res == "skip"
+            b.map.record(t.name, prefix, secs, t.skipped)
+            log("%s: mapped, %s %s in %.1f s" % (b.name, t.name,
+                                                  "is skipped" if t.skipped else "passes", secs))
+        s.switch("mutant")
+        self.baseline_secs += time.time() - t0
         return not s.objs or b.ensure(s.objs)
 
     def limit(self, t):
@@ -484,9 +596,10 @@ class Runner:
             return max(self.timeout, FIRST_LIMIT)
         return max(self.timeout, 5 * t.secs + 5)
 
-    def judge(self, f, original, mutated):
-        """("killed", test) / ("survived", None) / ("stillborn", None) for
-        file f of the tree holding mutated; f holds original afterwards."""
+    def judge(self, f, original, mutated, line=None):
+        """("killed", test) / ("survived", None or why) / ("stillborn", None)
+        for file f of the tree holding mutated at line; f holds original
+        afterwards."""
         b = self.build_of(f)
         b.full_build()
         s = State(b, f, original, mutated)
@@ -496,9 +609,62 @@ class Runner:
             s.save()
         s.switch("mutant")
         try:
+            if b.map and line and b.map.has_record(f, line):
+                return self._judge_mapped(b, f, s, line)
             return self._judge(b, f, s)
         finally:
             s.switch("original")
+
+    def _judge_mapped(self, b, f, s, line):
+        """_judge with the line map, for a line gcov has a record of: only
+        the tests that execute it run, those already mapped first (fastest
+        first), the others mapped one at a time in the file's order (each
+        mapped run is also the test's unmutated run). No such test: the
+        line is a coverage gap, and the mutant survives unrun."""
+        if s.objs:
+            if not b.ensure(s.objs):
+                return "stillborn", None
+            s.save()
+        chosen, env = tests_for(f, b.seeing(f, b.tests),
+                                b.includers(f) if f.endswith(".h") else (), self.kills)
+        ran, left, batch = [], list(chosen), JOBS
+        while left:
+            known = [t for t in left if b.map.mapped(t.name)]
+            cover = [t for t in known if not t.skipped and b.map.executes(t.name, f, line)]
+            if not cover and len(known) < len(left):
+                # Mapped in growing batches, JOBS at a time: one switch to
+                # the original (and its relinks) serves the whole batch.
+                if not self.map_tests(b, s, [t for t in left if not b.map.mapped(t.name)][:batch]):
+                    return "stillborn", None
+                batch *= 2
+                continue
+            left = [t for t in left if t not in known]
+            for t in sorted(cover, key=lambda t: t.secs):
+                ran.append(t)
+                res, how = self.run_judged(b, s, t, env)
+                if res == "stillborn":
+                    return "stillborn", None
+                if res == "fail":
+                    self.kills[t.name] = self.kills.get(t.name, 0) + 1
+                    return "killed", t.name + how
+        if not ran:
+            if not any(b.map.tests[t.name]["lines"].get(f) for t in chosen):
+                # No mapped test executed any line of f: its code runs
+                # where gcov writes no data (a plugin in a sandboxed child
+                # that ends with _exit or a signal), so the map cannot
+                # tell; f's whole list judges it, as without a map.
+                return self._judge(b, f, s)
+            return "survived", "no test executes line %d" % line
+        # Before calling it a survivor: build everything still out of date
+        # and run the tests that execute the line again.
+        if b.dirty():
+            if b.ninja([])[0] != 0:
+                return "stillborn", None
+            for t in ran:
+                res, how = self.run_judged(b, s, t, env)
+                if res == "fail":
+                    return "killed", t.name + how + " (after a full build)"
+        return "survived", None
 
     def run_judged(self, b, s, t, env):
         """Runs test t on the mutant: "fail" (with how), "pass", "skip" or
@@ -514,7 +680,7 @@ class Runner:
             # (a -Werror warning only the whole program shows).
             return "stillborn", ""
         while True:
-            known = (b.name, t.name) in self.baselined
+            known = (b.name, t.name) in self.baselined or bool(b.map and b.map.mapped(t.name))
             res, st, _, _ = b.run_test(t, env, self.limit(t))
             if res == "pass" or known:
                 break
@@ -565,5 +731,5 @@ if __name__ == "__main__":
     import mutate  # noqa: E402 (mutate imports this module back as mutate_whole)
     if not any(a in ("--sample", "--all") or a.startswith("--sample=") for a in sys.argv[1:]):
         sys.exit("usage: ci/mutate_whole.py (--sample N [--seed S] | --all) [--match RE] "
-                 "[--work DIR] [--list] [--timeout S] [--report PATH]")
+                 "[--work DIR] [--no-map] [--list] [--timeout S] [--report PATH]")
     sys.exit(mutate.main())

@@ -96,6 +96,10 @@ FIRST_EXPLANATION = {
     "C0 80": "C0 80 is an overlong encoding of U+0000 (NUL), the NUL of Java's \"modified UTF-8\"",
     "E0 80 AF": "E0 80 AF is an overlong encoding of U+002F '/'",
     "ED A0 80": "ED A0 80 encodes the lone surrogate U+D800, which is not a character",
+    # Overlong forms of the first and last surrogate: named without a class
+    # (cli/describe.c describe_cp, the bounds D800 and DFFF).
+    "F0 8D A0 80": "F0 8D A0 80 is an overlong encoding of U+D800",
+    "F0 8D BF BF": "F0 8D BF BF is an overlong encoding of U+DFFF",
     "F8 88 80 80 80": "F8 88 80 80 80 is a 5-byte form (obsolete, RFC 2279) of U+200000",
     "FC 84 80 80 80 80": "FC 84 80 80 80 80 is a 6-byte form (obsolete, RFC 2279) of U+4000000",
     "FE": "FE is never used in UTF-8",

@@ -200,6 +200,18 @@ def stdin_closed(d):
            % bad.encode()), "sanitize -o INPUT INPUT with standard input closed: refused")
     with open(bad, "rb") as f:
         equal(f.read(), b"ab\xc0\xafcd", "sanitize -o INPUT INPUT: the input is unchanged")
+    # One /dev/null for each closed descriptor and no more (cli/main.c
+    # tests fcntl() < 0, and errno is left at EBADF by descriptor 0's test):
+    # with descriptor 0 closed and room for 4 descriptors, the file gets
+    # descriptor 3, the last one.
+    def closed_and_four():
+        os.close(0)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (4, 4))
+
+    p = subprocess.run([BIN, "check", good], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, preexec_fn=closed_and_four)
+    equal((p.returncode, p.stdout, p.stderr), (0, good.encode() + b": valid UTF-8, 7 bytes\n", b""),
+          "check with standard input closed and 4 descriptors allowed: the file is read")
     # The command fills closed descriptors 0..2 with /dev/null first
     # (cli/main.c), so the file gets descriptor 0 only where /dev/null
     # cannot be opened: a mount namespace with an empty /dev (root and
