@@ -1,0 +1,58 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
+"""test_shrink.py -- a file that shrinks while `check` reads it.
+
+`check` counts lines only once an error needs them: the first error reads
+the bytes before it again with pread. With shrink_shim.so preloaded (its
+path in SHRINK_SHIM), every pread reports end of file, as it would after
+another process truncated the file. The command must then finish with the
+lines it could count (those of the chunk it holds, from its start: line
+545 here, not 20001) and say the same about the errors; a loop that asks
+pread again after end of file never ends, which the time limit turns into
+a failure. The shim writes how many preads it answered, so a run in which
+it was not in effect fails instead of passing for nothing.
+"""
+import os
+import subprocess
+import tempfile
+
+from clitest import BIN, check, equal, finish, skip
+
+SHIM = os.environ.get("SHRINK_SHIM", "")
+if os.environ.get("U8GUARD_SANITIZE"):
+    skip("sanitizer build: the sanitizer runtime must be the first preloaded "
+         "library, so the pread shim cannot be used here")
+if not SHIM or not os.path.exists(SHIM):
+    skip("SHRINK_SHIM does not name the built shrink_shim.so (%r)" % SHIM)
+
+# 20000 lines of 4 bytes, then the error at offset 80001: with 4 KiB reads
+# the chunk holding it starts at 77824, 544 line ends before the error.
+DATA = b"abc\n" * 20000 + b"x\xc0\xafy\n"
+
+with tempfile.TemporaryDirectory() as tmp:
+    src = os.path.join(tmp, "in.txt")
+    with open(src, "wb") as f:
+        f.write(DATA)
+    log = os.path.join(tmp, "shim.log")
+    env = dict(os.environ, LD_PRELOAD=SHIM, SHRINK_SHIM_LOG=log)
+    try:
+        p = subprocess.run([BIN, "check", "--buffer-size", "4K", src], env=env,
+                           capture_output=True, timeout=60)
+        rc, out = p.returncode, p.stdout.decode()
+    except subprocess.TimeoutExpired:
+        rc, out = None, "(no output: still running after 60 s)"
+    equal(rc, 1, "check of a file that shrank: exit status")
+    equal(out,
+          "%s:545:2: offset 80001: overlong (C0 AF): C0 AF is an overlong encoding of "
+          "U+002F '/'\n"
+          "%s:545:3: offset 80002: unexpected_continuation (AF): AF is a continuation byte "
+          "where a character should start (part of the sequence at offset 80001)\n"
+          "%s: 2 errors in 80005 bytes\n" % (src, src, src),
+          "check of a file that shrank: the lines it could count")
+    answered = int(open(log).read()) if os.path.exists(log) else 0
+    check(answered >= 1, "the shim answered pread", ">= 1", answered)
+
+    # Without the shim the same file gives the true line.
+    p = subprocess.run([BIN, "check", "--buffer-size", "4K", src], capture_output=True)
+    check(p.stdout.decode().startswith("%s:20001:2: offset 80001" % src),
+          "check without the shim: line 20001", "%s:20001:2: ..." % src, p.stdout[:80])
+finish()
