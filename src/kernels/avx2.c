@@ -274,9 +274,11 @@ static size_t avx2_clean_blocks(const uint8_t *p, size_t len, const struct u8g_p
  * start: no scalar head, no padded copy. */
 static size_t avx2_valid_prefix(const uint8_t *p, size_t len)
 {
-    if (len - 1 < U8G_SHORT_X86_MAX) /* 1..U8G_SHORT_X86_MAX */
+    if (len == 0)
+        return 0;
+    if (len <= U8G_SHORT_X86_MAX)
         return short_x86_prefix(p, len);
-    return len == 0 ? 0 : avx2_blocks(p, len);
+    return avx2_blocks(p, len);
 }
 
 /* copy_nt (struct u8g_kernels): the valid prefix of p[0..len) copied to
