@@ -181,7 +181,7 @@ blocks(const uint8_t *p, size_t len, const struct pol_tabs *pt, bool bare)
         prev = b;
         i = STEP;
     }
-    for (; len - i >= STEP; i += STEP) {
+    for (; i + STEP <= len; i += STEP) { /* i + STEP cannot wrap: i <= len */
         a = load(p + i);
         b = load(p + i + 32);
         if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0) {
