@@ -216,6 +216,7 @@ size_t u8guard_stream_feed(u8guard_stream *s, const void *data, size_t len,
     u8guard_policy pol;
     size_t i = 0, n, cut, end, need, out_bytes;
     u8guard_error e;
+    bool lazy;
 
     if (s == NULL || s->finished || (p == NULL && len != 0))
         return SIZE_MAX;
@@ -239,7 +240,16 @@ size_t u8guard_stream_feed(u8guard_stream *s, const void *data, size_t len,
     if (s->n_pending != 0 && (len != 0 || final))
         i = complete_pending(s, &k, p, len, final);
     if (s->n_pending == 0) {
-        cut = final ? len : last_boundary(p, len);
+        /* Where the chunk's last whole character ends. The one-pass copy
+         * needs it first (it must not store the bytes of a character the
+         * stream keeps pending); the validator does not: it is given the
+         * whole chunk and stops before a character the end cuts off, found
+         * in its own last block, and the cut is looked for only when it
+         * stops short. Reading the chunk's last byte first was a cache
+         * miss on the way of every chunk (bench/README.md, "third pass"). */
+        lazy = !final && !(k.out != NULL && k.form == U8GUARD_FORM_UTF8 && k.q.deny == 0 &&
+                           k.kern->copy_prefix != NULL);
+        cut = final || lazy ? len : last_boundary(p, len);
         while (i < len) {
             end = i < cut ? cut : len;
             if (i == cut) {
@@ -261,8 +271,12 @@ size_t u8guard_stream_feed(u8guard_stream *s, const void *data, size_t len,
             s->offset += n;
             if (i == len)
                 break;
-            if (i == end) /* stopped at the cut, not at an error */
+            if (lazy) { /* the kernel stopped short of the chunk's end */
+                lazy = false;
+                cut = last_boundary(p, len); /* i <= cut: a valid prefix is whole */
+            } else if (i == end) { /* stopped at the cut, not at an error */
                 continue;
+            }
             /* Nobody asks for each error: error-dense text 64 bytes at a
              * time (kernels/error_scan.h), up to the cut, where a unit
              * never straddles (last_boundary). */

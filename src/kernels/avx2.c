@@ -58,10 +58,10 @@ static inline void load_tables(struct tables *t)
  * (Zen 4) three loads cost less than building them from the previous
  * vector with a lane permute and three alignr (23 -> 30 GB/s on mixed
  * text). */
-static inline __m256i check_at(const uint8_t *q, const struct tables *t)
+static inline __m256i check_vec(__m256i in, __m256i prev1, __m256i prev2, __m256i prev3,
+                                const struct tables *t)
 {
     const __m256i nibble = _mm256_set1_epi8(0x0F);
-    __m256i in = load(q), prev1 = load(q - 1), prev2 = load(q - 2), prev3 = load(q - 3);
     __m256i a = _mm256_shuffle_epi8(
         t->prev_high, _mm256_and_si256(_mm256_srli_epi16(prev1, 4), nibble));
     __m256i b = _mm256_shuffle_epi8(t->prev_low, _mm256_and_si256(prev1, nibble));
@@ -74,6 +74,23 @@ static inline __m256i check_at(const uint8_t *q, const struct tables *t)
         _mm256_set1_epi8((char)0x80));
 
     return _mm256_xor_si256(must23, special);
+}
+
+static inline __m256i check_at(const uint8_t *q, const struct tables *t)
+{
+    return check_vec(load(q), load(q - 1), load(q - 2), load(q - 3), t);
+}
+
+/* check_at for the vector in whose 32 bytes before are the register
+ * before (zero: in starts the input, a character boundary), for the
+ * first block of an input with nothing readable before it. */
+static inline __m256i check_after(__m256i in, __m256i before, const struct tables *t)
+{
+    /* the 16 bytes before each lane: before's high lane, then in's low one */
+    __m256i lanes = _mm256_permute2x128_si256(before, in, 0x21);
+
+    return check_vec(in, _mm256_alignr_epi8(in, lanes, 15), _mm256_alignr_epi8(in, lanes, 14),
+                     _mm256_alignr_epi8(in, lanes, 13), t);
 }
 
 /* Policy checking in the same loop (policy_hits.h). */
@@ -137,21 +154,35 @@ static inline uint32_t nonzero32(__m256i v)
 /* The longest valid prefix of p[0..len), by blocks (see blocks.h). p is
  * a character boundary after at least 3 readable bytes (the checked
  * head, see u8g_head_then_blocks), which check_at reads as the bytes before
- * the first block. With pt != NULL (clean_blocks) the policy's hits are
- * tested in the same loop, a block fails on a hit too, and a failure
- * returns a character boundary before the block (policy.c goes on). */
+ * the first block; or, with bare, p is the start of the input (nothing
+ * before it is read) and len > 3 + STEP: the first block's bytes before
+ * are zeros in a register. With pt != NULL (clean_blocks) the policy's
+ * hits are tested in the same loop, a block fails on a hit too, and a
+ * failure returns a character boundary before the block (policy.c goes
+ * on). */
 static inline __attribute__((always_inline)) size_t
-blocks(const uint8_t *p, size_t len, const struct pol_tabs *pt)
+blocks(const uint8_t *p, size_t len, const struct pol_tabs *pt, bool bare)
 {
     struct tables t;
     __m256i prev = _mm256_setzero_si256(), a, b, err, starts;
     uint8_t tail[3 + STEP];
-    size_t i;
+    size_t i = 0;
     uint64_t m;
     bool carry = false; /* a character from the block before ends in this one */
 
     load_tables(&t);
-    for (i = 0; len - i >= STEP; i += STEP) {
+    if (bare) { /* the first block, its bytes before from registers */
+        a = load(p);
+        b = load(p + 32);
+        if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) != 0) {
+            err = _mm256_or_si256(check_after(a, prev, &t), check_after(b, a, &t));
+            if (!_mm256_testz_si256(err, err))
+                return u8g_block_failed(p, len, 0);
+        }
+        prev = b;
+        i = STEP;
+    }
+    for (; i + STEP <= len; i += STEP) { /* i + STEP cannot wrap: i <= len */
         a = load(p + i);
         b = load(p + i + 32);
         if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0) {
@@ -185,6 +216,25 @@ blocks(const uint8_t *p, size_t len, const struct pol_tabs *pt)
             return pt != NULL ? u8g_restart_point(p, i) : u8g_block_failed(p, len, i);
         prev = b;
     }
+    if (pt == NULL && i >= STEP) {
+        /* The last 64 bytes, loaded where they are (the 3 before them are
+         * readable: p[-3..) or the input's), overlapping blocks already
+         * checked: a byte's checks depend only on it and the 3 before, so
+         * they give the same answer again (none left when i == len: the
+         * last 32 bytes are prev). No copy, and nothing past len: a
+         * character cut off by the end shows in the bytes at its end
+         * (KL_INCOMPLETE_MAX), and when that is the only failure the valid
+         * prefix ends where that character starts. */
+        a = prev;
+        if (i != len) {
+            a = load(p + len - STEP + 32);
+            err = _mm256_or_si256(check_at(p + len - STEP, &t), check_at(p + len - STEP + 32, &t));
+            if (!_mm256_testz_si256(err, err))
+                return u8g_block_failed(p, len, i);
+        }
+        err = _mm256_subs_epu8(a, t.incomplete_max);
+        return _mm256_testz_si256(err, err) ? len : u8g_cut_start(p, len);
+    }
     /* The last len - i < 64 bytes, after the 3 bytes before them and
      * zero-padded: at least one zero byte follows them, so a character
      * cut off by the end fails too. */
@@ -203,9 +253,13 @@ blocks(const uint8_t *p, size_t len, const struct pol_tabs *pt)
     return len;
 }
 
+/* The blocks of an input longer than U8G_SHORT_X86_MAX, from its start:
+ * no scalar head, no copy of its end (a stream's chunk or a sanitizer's
+ * window pays for those at each call). An error in the first block is
+ * found by u8g_block_failed from offset 0, as the head found it. */
 static size_t avx2_blocks(const uint8_t *p, size_t len)
 {
-    return blocks(p, len, NULL);
+    return blocks(p, len, NULL, true);
 }
 
 /* Validation and policy checking in one pass (struct u8g_kernels). */
@@ -214,15 +268,18 @@ static size_t avx2_clean_blocks(const uint8_t *p, size_t len, const struct u8g_p
     struct pol_tabs pt;
 
     pol_load(&pt, set);
-    return blocks(p, len, &pt);
+    return blocks(p, len, &pt, false);
 }
 
-/* Short inputs take short_x86.h's path: no scalar head, no padded copy. */
+/* Short inputs take short_x86.h's path, the others the blocks from the
+ * start: no scalar head, no padded copy. */
 static size_t avx2_valid_prefix(const uint8_t *p, size_t len)
 {
-    if (len - 1 < U8G_SHORT_X86_MAX) /* 1..U8G_SHORT_X86_MAX */
+    if (len == 0)
+        return 0;
+    if (len <= U8G_SHORT_X86_MAX)
         return short_x86_prefix(p, len);
-    return u8g_head_then_blocks(p, len, avx2_blocks);
+    return avx2_blocks(p, len);
 }
 
 /* copy_nt (struct u8g_kernels): the valid prefix of p[0..len) copied to

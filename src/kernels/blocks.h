@@ -160,6 +160,20 @@ static inline size_t u8g_block_failed(const uint8_t *p, size_t len, size_t s)
     return r;
 }
 
+/* u8g_cut_start returns where the last character of p[0..len) starts,
+ * given that p[0..len) passed the vector checks and its end cuts that
+ * character off (KL_INCOMPLETE_MAX): its lead is one of the last 3 bytes,
+ * the first of them that is not a continuation from the end (len >= 3).
+ * That is the valid prefix; the reference stops there too (truncated). */
+static inline size_t u8g_cut_start(const uint8_t *p, size_t len)
+{
+    size_t j = len - 1;
+
+    while (j > len - 3 && (p[j] & 0xC0u) == 0x80u)
+        j--;
+    return j;
+}
+
 /* How many bytes u8g_head checks before the vectors start. */
 #define U8G_HEAD_BYTES 16
 /* The SSE4.2 and AVX2 blocks read the 3 bytes before their start. */
