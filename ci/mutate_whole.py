@@ -655,16 +655,7 @@ class Runner:
                 # tell; f's whole list judges it, as without a map.
                 return self._judge(b, f, s)
             return "survived", "no test executes line %d" % line
-        # Before calling it a survivor: build everything still out of date
-        # and run the tests that execute the line again.
-        if b.dirty():
-            if b.ninja([])[0] != 0:
-                return "stillborn", None
-            for t in ran:
-                res, how = self.run_judged(b, s, t, env)
-                if res == "fail":
-                    return "killed", t.name + how + " (after a full build)"
-        return "survived", None
+        return self.recheck(b, s, ran, env)
 
     def run_judged(self, b, s, t, env):
         """Runs test t on the mutant: "fail" (with how), "pass", "skip" or
@@ -711,12 +702,16 @@ class Runner:
             if res == "fail":
                 self.kills[t.name] = self.kills.get(t.name, 0) + 1
                 return "killed", t.name + how
-        # Before calling it a survivor: build everything still out of date
-        # and run the tests again.
+        return self.recheck(b, s, chosen, env)
+
+    def recheck(self, b, s, tests, env):
+        """Before a mutant is called a survivor: builds everything still
+        out of date (a test may use a program it does not name) and runs
+        tests again. Returns the verdict as _judge does."""
         if b.dirty():
             if b.ninja([])[0] != 0:
                 return "stillborn", None
-            for t in chosen:
+            for t in tests:
                 res, how = self.run_judged(b, s, t, env)
                 if res == "fail":
                     return "killed", t.name + how + " (after a full build)"

@@ -57,6 +57,19 @@ def skip(reason):
     sys.exit(SKIP)
 
 
+def preload_shim(variable, what):
+    """Returns the path of the LD_PRELOAD module named by the environment
+    variable (set by CMake), or skips the script: under a sanitizer the
+    sanitizer's runtime must be the first preloaded library."""
+    shim = os.environ.get(variable, "")
+    if os.environ.get("U8GUARD_SANITIZE"):
+        skip("sanitizer build: the sanitizer runtime must be the first preloaded "
+             "library, so the %s cannot be used here" % what)
+    if not shim or not os.path.exists(shim):
+        skip("%s does not name the built %s (%r)" % (variable, what, shim))
+    return shim
+
+
 def finish():
     """Prints the tally and exits 0 when every assertion held, else 1."""
     if _failures:

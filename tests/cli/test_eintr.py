@@ -13,14 +13,9 @@ import os
 import subprocess
 import tempfile
 
-from clitest import BIN, check, equal, finish, run, skip
+from clitest import BIN, check, equal, finish, preload_shim, run
 
-SHIM = os.environ.get("EINTR_SHIM", "")
-if os.environ.get("U8GUARD_SANITIZE"):
-    skip("sanitizer build: the sanitizer runtime must be the first preloaded "
-         "library, so the EINTR shim cannot be used here")
-if not SHIM or not os.path.exists(SHIM):
-    skip("EINTR_SHIM does not name the built eintr_shim.so (%r)" % SHIM)
+SHIM = preload_shim("EINTR_SHIM", "eintr_shim.so")
 
 DATA = (b"line one\n" + b"caf\xc3\xa9 \xc0\xaf \xed\xa1\x8c\xed\xbe\xb4\n" * 300 +
         b"\xf0\x9f\x98\x80 " * 5000 + b"tail \xf0\x9f\x98")

@@ -15,14 +15,9 @@ import os
 import subprocess
 import tempfile
 
-from clitest import BIN, check, equal, finish, skip
+from clitest import BIN, check, equal, finish, preload_shim
 
-SHIM = os.environ.get("SHRINK_SHIM", "")
-if os.environ.get("U8GUARD_SANITIZE"):
-    skip("sanitizer build: the sanitizer runtime must be the first preloaded "
-         "library, so the pread shim cannot be used here")
-if not SHIM or not os.path.exists(SHIM):
-    skip("SHRINK_SHIM does not name the built shrink_shim.so (%r)" % SHIM)
+SHIM = preload_shim("SHRINK_SHIM", "shrink_shim.so")
 
 # 20000 lines of 4 bytes, then the error at offset 80001: with 4 KiB reads
 # the chunk holding it starts at 77824, 544 line ends before the error.
