@@ -621,12 +621,10 @@ class Runner:
         first), the others mapped one at a time in the file's order (each
         mapped run is also the test's unmutated run). No such test: the
         line is a coverage gap, and the mutant survives unrun."""
-        if s.objs:
-            if not b.ensure(s.objs):
-                return "stillborn", None
-            s.save()
-        chosen, env = tests_for(f, b.seeing(f, b.tests),
-                                b.includers(f) if f.endswith(".h") else (), self.kills)
+        prepared = self.prepare(b, f, s)
+        if prepared is None:
+            return "stillborn", None
+        chosen, env = prepared
         ran, left, batch = [], list(chosen), JOBS
         while left:
             known = [t for t in left if b.map.mapped(t.name)]
@@ -689,12 +687,10 @@ class Runner:
         return res, how
 
     def _judge(self, b, f, s):
-        if s.objs:
-            if not b.ensure(s.objs):
-                return "stillborn", None
-            s.save()
-        chosen, env = tests_for(f, b.seeing(f, b.tests),
-                                b.includers(f) if f.endswith(".h") else (), self.kills)
+        prepared = self.prepare(b, f, s)
+        if prepared is None:
+            return "stillborn", None
+        chosen, env = prepared
         for t in chosen:
             res, how = self.run_judged(b, s, t, env)
             if res == "stillborn":
@@ -703,6 +699,18 @@ class Runner:
                 self.kills[t.name] = self.kills.get(t.name, 0) + 1
                 return "killed", t.name + how
         return self.recheck(b, s, chosen, env)
+
+    def prepare(self, b, f, s):
+        """Compiles the mutant's objects (saving the originals') and picks
+        the tests of file f with their environment, those that killed most
+        so far first. Returns (tests, env), or None when it does not
+        compile."""
+        if s.objs:
+            if not b.ensure(s.objs):
+                return None
+            s.save()
+        return tests_for(f, b.seeing(f, b.tests),
+                         b.includers(f) if f.endswith(".h") else (), self.kills)
 
     def recheck(self, b, s, tests, env):
         """Before a mutant is called a survivor: builds everything still

@@ -67,7 +67,23 @@ def main():
         with open(path, "rb") as f:
             rc, out, err = run(["sanitize", "--buffer-size", "3"], stdin=f)
         equal((rc, out), ref["sanitize"][:2], "sanitize of %s from a pipe, 3-byte reads" % label)
+    lazy_lines(d)
     finish()
+
+
+def lazy_lines(d):
+    """check counts lines only once an error needs them, reading the bytes
+    before the error's chunk again in 16 KiB pieces: with 16385-byte reads
+    the last piece is the one byte at 16384, here a line end, which must be
+    counted (line 4098, not 4097)."""
+    path = write(os.path.join(d, "lazy"), b"abc\n" * 4096 + b"\n" + b"x\xc0\xaf\n")
+    want = ("%s:4098:2: offset 16386: overlong (C0 AF): C0 AF is an overlong encoding of "
+            "U+002F '/'\n" % path).encode()
+    for args in (["check", "--max-errors", "1", path],
+                 ["check", "--max-errors", "1", "--buffer-size", "16385", path]):
+        rc, out, err = run(args)
+        equal((rc, out.splitlines(True)[0] if out else out), (1, want),
+              "the first error's line after a lazily counted stretch: " + " ".join(args[1:-1]))
 
 
 main()
