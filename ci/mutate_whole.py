@@ -637,14 +637,11 @@ class Runner:
                 batch *= 2
                 continue
             left = [t for t in left if t not in known]
-            for t in sorted(cover, key=lambda t: t.secs):
-                ran.append(t)
-                res, how = self.run_judged(b, s, t, env)
-                if res == "stillborn":
-                    return "stillborn", None
-                if res == "fail":
-                    self.kills[t.name] = self.kills.get(t.name, 0) + 1
-                    return "killed", t.name + how
+            order = sorted(cover, key=lambda t: t.secs)
+            ran.extend(order)
+            verdict = self.first_kill(b, s, order, env)
+            if verdict is not None:
+                return verdict
         if not ran:
             if not any(b.map.tests[t.name]["lines"].get(f) for t in chosen):
                 # No mapped test executed any line of f: its code runs
@@ -691,14 +688,23 @@ class Runner:
         if prepared is None:
             return "stillborn", None
         chosen, env = prepared
-        for t in chosen:
+        verdict = self.first_kill(b, s, chosen, env)
+        if verdict is not None:
+            return verdict
+        return self.recheck(b, s, chosen, env)
+
+    def first_kill(self, b, s, tests, env):
+        """Runs tests on the mutant in order until one fails: ("killed",
+        how), counted for the test's rank, or ("stillborn", None) when a
+        program does not build; None when every test passed or skipped."""
+        for t in tests:
             res, how = self.run_judged(b, s, t, env)
             if res == "stillborn":
                 return "stillborn", None
             if res == "fail":
                 self.kills[t.name] = self.kills.get(t.name, 0) + 1
                 return "killed", t.name + how
-        return self.recheck(b, s, chosen, env)
+        return None
 
     def prepare(self, b, f, s):
         """Compiles the mutant's objects (saving the originals') and picks
