@@ -159,7 +159,8 @@ static inline uint32_t nonzero32(__m256i v)
  * are zeros in a register. With pt != NULL (clean_blocks) the policy's
  * hits are tested in the same loop, a block fails on a hit too, and a
  * failure returns a character boundary before the block (policy.c goes
- * on). */
+ * on). pt == NULL comes only with bare (avx2_blocks), pt != NULL only
+ * without (avx2_clean_blocks). */
 static inline __attribute__((always_inline)) size_t
 blocks(const uint8_t *p, size_t len, const struct pol_tabs *pt, bool bare)
 {
@@ -216,7 +217,7 @@ blocks(const uint8_t *p, size_t len, const struct pol_tabs *pt, bool bare)
             return pt != NULL ? u8g_restart_point(p, i) : u8g_block_failed(p, len, i);
         prev = b;
     }
-    if (pt == NULL && i >= STEP) {
+    if (pt == NULL) { /* only with bare: i >= STEP, the first block peeled */
         /* The last 64 bytes, loaded where they are (the 3 before them are
          * readable: p[-3..) or the input's), overlapping blocks already
          * checked: a byte's checks depend only on it and the 3 before, so
@@ -235,21 +236,18 @@ blocks(const uint8_t *p, size_t len, const struct pol_tabs *pt, bool bare)
         err = _mm256_subs_epu8(a, t.incomplete_max);
         return _mm256_testz_si256(err, err) ? len : u8g_cut_start(p, len);
     }
-    /* The last len - i < 64 bytes, after the 3 bytes before them and
-     * zero-padded: at least one zero byte follows them, so a character
-     * cut off by the end fails too. */
+    /* With a policy: the last len - i < 64 bytes, after the 3 bytes
+     * before them and zero-padded: at least one zero byte follows them, so
+     * a character cut off by the end fails too. */
     memset(tail, 0, sizeof tail);
     memcpy(tail, p + i - 3, 3 + len - i);
     err = _mm256_or_si256(check_at(tail + 3, &t), check_at(tail + 3 + 32, &t));
     if (!_mm256_testz_si256(err, err))
-        return pt != NULL ? u8g_restart_point(p, i) : u8g_block_failed(p, len, i);
-    if (pt != NULL) {
-        /* The zeros past the end are no characters: their hits do not
-         * count. */
-        m = nonzero32(hits_at(tail + 3, pt)) | (uint64_t)nonzero32(hits_at(tail + 3 + 32, pt)) << 32;
-        if ((m & (((uint64_t)1 << (len - i)) - 1)) != 0) /* len - i < 64 */
-            return u8g_restart_point(p, i);
-    }
+        return u8g_restart_point(p, i);
+    /* The zeros past the end are no characters: their hits do not count. */
+    m = nonzero32(hits_at(tail + 3, pt)) | (uint64_t)nonzero32(hits_at(tail + 3 + 32, pt)) << 32;
+    if ((m & (((uint64_t)1 << (len - i)) - 1)) != 0) /* len - i < 64 */
+        return u8g_restart_point(p, i);
     return len;
 }
 
