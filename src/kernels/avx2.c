@@ -590,29 +590,26 @@ static inline uint32_t leads32(__m256i w, const struct dec_consts *c)
  * the run and left - k >= U8G_DEC_VECTOR_MIN + 16 (so that each step
  * starts with U8G_DEC_VECTOR_MIN bytes left); stores from out[*o],
  * advancing *o; returns the bytes walked. */
-#define BMP_RUN(NAME, UNIT, PUT)                                                              \
-    static inline size_t NAME(const uint8_t *p, size_t left, __m128i v, UNIT *out, size_t *o, \
-                              const struct dec_consts *c)                                     \
-    {                                                                                         \
-        size_t k = 16, u = *o;                                                                \
-        uint32_t lead;                                                                        \
-        __m256i w;                                                                            \
-                                                                                              \
-        u += PUT(p, v, leads16(v), out + u, c);                                               \
-        while (left - k >= U8G_DEC_VECTOR_MIN + 16) {                                         \
-            w = load(p + k);                                                                  \
-            if (!bmp32_continues(w, c))                                                       \
-                break;                                                                        \
-            lead = leads32(w, c);                                                             \
-            u += PUT(p + k, _mm256_castsi256_si128(w), lead & 0xFFFF, out + u, c);            \
-            u += PUT(p + k + 16, _mm256_extracti128_si256(w, 1), lead >> 16, out + u, c);     \
-            k += 32;                                                                          \
-        }                                                                                     \
-        *o = u;                                                                               \
-        return k;                                                                             \
+static inline size_t bmp_utf16(const uint8_t *p, size_t left, __m128i v, uint16_t *out,
+                               size_t *o, const struct dec_consts *c)
+{
+    size_t k = 16, u = *o;
+    uint32_t lead;
+    __m256i w;
+
+    u += put16_utf16(p, v, leads16(v), out + u, c);
+    while (left - k >= U8G_DEC_VECTOR_MIN + 16) {
+        w = load(p + k);
+        if (!bmp32_continues(w, c))
+            break;
+        lead = leads32(w, c);
+        u += put16_utf16(p + k, _mm256_castsi256_si128(w), lead & 0xFFFF, out + u, c);
+        u += put16_utf16(p + k + 16, _mm256_extracti128_si256(w, 1), lead >> 16, out + u, c);
+        k += 32;
     }
-BMP_RUN(bmp_utf16, uint16_t, put16_utf16)
-#undef BMP_RUN
+    *o = u;
+    return k;
+}
 
 #include "decode_steps.h"
 
