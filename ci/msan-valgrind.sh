@@ -118,6 +118,7 @@ run_valgrind() {
   for t in test_limits test_saturation test_windows test_stream_pending; do
     job_add "vg_$t" "valgrind: tests/hardening/$t" "${VG[@]}" "$dir/tests/hardening/$t"
   done
+  # valgrind emulates a CPU without AVX-512: that implementation is skipped.
   guard_pages "$dir" 64 valgrind --error-exitcode=99 --leak-check=full \
     --errors-for-leak-kinds=definite,indirect -q
   jobs_run
