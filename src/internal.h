@@ -268,7 +268,10 @@ static inline bool u8g_first_error_via(size_t n, const uint8_t *p, size_t len,
  * addresses are compared as integers (comparing pointers into different
  * objects is undefined in C), by distance from the lower one, so that no
  * sum can wrap even at the top of the address space. */
-/*@ assigns \nothing; */
+/*@ assigns \nothing;
+    admit ensures !\result ==> \separated((const uint8_t *)a + (0 .. a_len - 1),
+                                           (const uint8_t *)b + (0 .. b_len - 1));
+*/
 static inline bool u8g_overlap(const void *a, size_t a_len, const void *b, size_t b_len)
 {
     uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;

@@ -30,6 +30,14 @@
  * character boundary of the valid src; *o advances by what was written. A
  * cut stops all later writes (cap shrinks to *o) so the output stays a
  * prefix of the whole output. */
+/*@ requires \valid(cap) && \valid(o) && \separated(cap, o);
+    requires *o <= *cap && \valid(out + (*o .. *cap - 1));
+    requires \valid_read(src + (0 .. n - 1));
+    requires \separated(out + (*o .. *cap - 1), src + (0 .. n - 1), cap, o);
+    assigns *cap, *o, out[*o .. *o + u8g_min(n, *cap - *o) - 1];
+    ensures \old(*o) <= *o <= *cap <= \old(*cap);
+    ensures *o <= \old(*o) + n;
+*/
 static void put(uint8_t *out, size_t *cap, size_t *o, const uint8_t *src,
                 size_t n)
 {
@@ -37,6 +45,9 @@ static void put(uint8_t *out, size_t *cap, size_t *o, const uint8_t *src,
 
     if (n > room) {
         n = room;
+        /*@ loop invariant 0 <= n <= room;
+            loop assigns n;
+            loop variant n; */
         while (n > 0 && (src[n] & 0xC0) == 0x80) /* back to a lead byte */
             n--;
         u8g_copy(out + *o, src, n);
@@ -51,6 +62,16 @@ static void put(uint8_t *out, size_t *cap, size_t *o, const uint8_t *src,
 /* The loop of u8guard_sanitize from pos (arguments checked; p[0..pos)
  * already in out[0..pos), without an error). Out of line: the call of a
  * short valid string (below) then has no local whose address is taken. */
+/*@ requires k == &u8g_scalar_kernels;
+    requires pos <= len && pos <= out_cap;
+    requires \valid_read(p + (0 .. len - 1)) && \valid(o8 + (0 .. out_cap - 1));
+    requires \separated(o8 + (0 .. out_cap - 1), p + (0 .. len - 1));
+    requires n_errors == \null ||
+             (\valid(n_errors) && \separated(n_errors, o8 + (0 .. out_cap - 1)));
+    assigns o8[0 .. out_cap - 1], *n_errors;
+    ensures \result <= 3 * len;
+    ensures n_errors != \null ==> *n_errors <= len;
+*/
 static U8G_NOINLINE size_t sanitize_from(const struct u8g_kernels *k, const uint8_t *p,
                                          size_t len, uint8_t *o8, size_t out_cap,
                                          size_t pos, size_t *n_errors)
@@ -61,6 +82,12 @@ static U8G_NOINLINE size_t sanitize_from(const struct u8g_kernels *k, const uint
     const bool nt = len >= OUT_OF_CACHE && k->copy_nt != NULL;
     const size_t window = nt ? NT_WINDOW : WINDOW;
 
+    /*@ loop invariant \at(pos, Pre) <= pos <= len;
+        loop invariant written <= out_cap <= \at(out_cap, Pre);
+        loop invariant need <= 3 * pos && errors <= pos;
+        loop assigns pos, need, written, errors, n, w, e, out_cap,
+                     o8[0 .. \at(out_cap, Pre) - 1];
+        loop variant len - pos; */
     while (pos < len) {
         /* Validate a window, then copy it while it is still in cache.
          * Where the window cuts a character, its valid prefix stops short
@@ -80,6 +107,7 @@ static U8G_NOINLINE size_t sanitize_from(const struct u8g_kernels *k, const uint
             n = k->copy_prefix(p + pos, w, o8 + written);
             written += n;
         } else {
+            /*@ calls u8g_scalar_valid_prefix; */
             n = k->valid_prefix(p + pos, w);
             if (written < out_cap)
                 put(o8, &out_cap, &written, p + pos, n);
@@ -113,6 +141,16 @@ static U8G_NOINLINE size_t sanitize_from(const struct u8g_kernels *k, const uint
     return need;
 }
 
+/*@ requires data == \null || \valid_read((const uint8_t *)data + (0 .. len - 1));
+    requires out == \null || \valid((uint8_t *)out + (0 .. out_cap - 1));
+    requires n_errors == \null || (\valid(n_errors) &&
+             \separated(n_errors, (uint8_t *)out + (0 .. out_cap - 1)));
+    assigns ((uint8_t *)out)[0 .. out_cap - 1], *n_errors;
+    ensures \result == SIZE_MAX || \result <= 3 * len;
+    ensures (data == \null && len != 0) || (out == \null && out_cap != 0) ==>
+              \result == SIZE_MAX;
+    ensures n_errors != \null ==> *n_errors <= len;
+*/
 size_t u8guard_sanitize(const void *data, size_t len, void *out,
                         size_t out_cap, size_t *n_errors)
 {
@@ -136,6 +174,7 @@ size_t u8guard_sanitize(const void *data, size_t len, void *out,
         if (k->copy_prefix != NULL) {
             n = k->copy_prefix(p, len, o8);
         } else {
+            /*@ calls u8g_scalar_valid_prefix; */
             n = k->valid_prefix(p, len);
             u8g_copy(o8, p, n);
         }
@@ -145,6 +184,10 @@ size_t u8guard_sanitize(const void *data, size_t len, void *out,
     return sanitize_from(k, p, len, o8, out_cap, n, n_errors);
 }
 
+/*@ requires data == \null || \valid_read((const uint8_t *)data + (0 .. len - 1));
+    assigns \nothing;
+    ensures \result == SIZE_MAX || \result <= 3 * len;
+*/
 size_t u8guard_sanitized_length(const void *data, size_t len)
 {
     return u8guard_sanitize(data, len, NULL, 0, NULL);
