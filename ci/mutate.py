@@ -433,6 +433,34 @@ WHY_PSHUFB_PAD = (
     "the same 16 bytes are stored")
 
 
+WHY_PROOF_BUILD = (
+    "code under #ifdef __FRAMAC__ is compiled only by Frama-C (the proof build of "
+    "doc/proofs.md: u8g_copy's byte loop, u8g_active's binding); no test compiles it, "
+    "so no test can kill its mutants, and ci/prove.sh, which proves its contract, is "
+    "what checks it")
+
+
+def proof_build_spans(text):
+    """Spans of the code between `#ifdef __FRAMAC__` and its `#else` or
+    `#endif` (WHY_PROOF_BUILD): left out of --sample/--all as kind
+    "proof", and said so."""
+    spans, depth, start = [], 0, None
+    for m in re.finditer(r"^[ \t]*#[ \t]*(if|ifdef|ifndef|else|elif|endif)\b(.*)$", text, re.M):
+        word, rest = m.group(1), m.group(2).strip()
+        if start is None:
+            if word == "ifdef" and rest == "__FRAMAC__":
+                start, depth = m.end(), 0
+            continue
+        if word in ("if", "ifdef", "ifndef"):
+            depth += 1
+        elif depth > 0:
+            depth -= word == "endif"
+        else:
+            spans.append((start, m.start()))
+            start = None
+    return spans
+
+
 def pshufb_pad_spans(text):
     """Spans of the 0x80 (zero) entries of U8G_EMIT_SHUF: changed to 0x81
     or 0x7F they still give a zero byte (WHY_PSHUFB_PAD). They are 4608 of
@@ -555,6 +583,7 @@ def mutants_of(fname, text):
     dead = dead_rule_fields(text)
     pads = pshufb_pad_spans(text) if fname.endswith("emit_pshufb.h") else []
     junk = utf16_junk_spans(text) if fname.endswith("kernels/decode_tables.h") else []
+    proof = proof_build_spans(text)
 
     def add(pos, old, new, kind):
         if any(a <= pos < b for a, b in dead):
@@ -563,6 +592,8 @@ def mutants_of(fname, text):
             kind = "pad"
         if any(a <= pos < b for a, b in junk):
             kind = "junk"
+        if any(a <= pos < b for a, b in proof):
+            kind = "proof"
         for f, anchor, o, n, _ in EQUIVALENT:
             if (src_path(f) == src_path(fname) and o == old and n == new and
                     text.startswith(anchor, pos)):
@@ -842,7 +873,11 @@ def whole_run(args):
                 todo = [m for m in todo if m["file"] not in cannot]
         pads = [m for m in todo if m["kind"] == "pad"]
         junk = [m for m in todo if m["kind"] == "junk"]
-        todo = [m for m in todo if m["kind"] not in ("pad", "junk")]
+        proof = [m for m in todo if m["kind"] == "proof"]
+        todo = [m for m in todo if m["kind"] not in ("pad", "junk", "proof")]
+        if proof:
+            print("mutate: %d mutants of the proof build's code left out: %s" %
+                  (len(proof), WHY_PROOF_BUILD))
         if pads:
             print("mutate: %d mutants of emit_pshufb.h's zero (0x80) shuffle entries left out: "
                   "%s" % (len(pads), WHY_PSHUFB_PAD))
