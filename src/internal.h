@@ -101,6 +101,10 @@
   ensures ok: \result != 0 ==> *kind == \old(*kind) && *sub == \old(*sub);
   ensures error: \result == 0 ==>
             1 <= *sub <= 3 && *sub <= avail && *kind != U8GUARD_OK;
+  // A truncated sequence is cut by the end of the input: its subpart is
+  // every byte available, at most 3 (what a stream can keep pending).
+  ensures truncated: \result == 0 && *kind == U8GUARD_TRUNCATED ==>
+            *sub == avail && avail <= 3;
 */
 size_t u8g_step(const uint8_t *p, size_t avail, uint32_t *cp,
                 u8guard_kind *kind, size_t *sub);
@@ -114,6 +118,7 @@ size_t u8g_step(const uint8_t *p, size_t avail, uint32_t *cp,
     ensures err->offset == base && err->length <= 3 &&
             err->offset + err->length <= base + avail;
     ensures u8g_bad(p, avail) ==> 1 <= err->length;
+    ensures err->kind == U8GUARD_TRUNCATED ==> err->length == avail && avail <= 3;
 */
 void u8g_classify(const uint8_t *p, size_t avail, size_t base,
                   u8guard_error *err);
