@@ -4,7 +4,7 @@
  * implementation this CPU runs.
  *
  *   u8bench-policy [--min-time S] FILE...
- *   u8bench-policy --ratio [--rounds N] [--per-file] FILE...
+ *   u8bench-policy --ratio [--rounds N] [--per-file] [--impl NAME] FILE...
  *
  * For each file it times u8guard_validate (plain), and a walk over every
  * error under a policy (u8guard_next_error_with until the end, as a
@@ -22,7 +22,8 @@
  * load of a shared machine falls on both sides alike; each pair keeps its
  * best call. Ratio = plain time / policy time, as the sum over the files
  * and as the geometric mean of the per-file ratios, with the lowest;
- * --per-file also prints each file's three ratios before its row. */
+ * --per-file also prints each file's three ratios before its row;
+ * --impl NAME times that implementation only (avx2, sse42, ...). */
 #define _POSIX_C_SOURCE 200809L
 #include <u8guard.h>
 
@@ -119,7 +120,7 @@ static void run_ratio(int op, const unsigned char *p, size_t len)
 }
 
 /* --ratio (see the top of the file). Returns the exit status. */
-static int ratio_main(int rounds, int per_file, int nfiles, char **names)
+static int ratio_main(int rounds, int per_file, const char *only, int nfiles, char **names)
 {
     unsigned char **data = calloc((size_t)nfiles, sizeof *data);
     size_t *lens = calloc((size_t)nfiles, sizeof *lens);
@@ -150,7 +151,8 @@ static int ratio_main(int rounds, int per_file, int nfiles, char **names)
         double sum[4] = {0}, lg[3] = {0}, low[3] = {1e30, 1e30, 1e30};
         size_t bytes = 0;
 
-        if (!u8guard_set_impl((u8guard_impl)impl))
+        if ((only != NULL && strcmp(only, u8guard_impl_name((u8guard_impl)impl)) != 0) ||
+            !u8guard_set_impl((u8guard_impl)impl))
             continue;
         for (k = 0; k < nfiles * 4; k++)
             best[k] = 1e30;
@@ -209,6 +211,7 @@ int main(int argc, char **argv)
 
     if (argc > 1 && strcmp(argv[1], "--ratio") == 0) {
         int rounds = 40, per_file = 0;
+        const char *only = NULL;
 
         first = 2;
         if (argc > first + 1 && strcmp(argv[first], "--rounds") == 0) {
@@ -219,11 +222,15 @@ int main(int argc, char **argv)
             per_file = 1;
             first++;
         }
+        if (argc > first + 1 && strcmp(argv[first], "--impl") == 0) {
+            only = argv[first + 1];
+            first += 2;
+        }
         if (first >= argc || rounds < 1) {
-            fprintf(stderr, "usage: u8bench-policy --ratio [--rounds N] [--per-file] FILE...\n");
+            fprintf(stderr, "usage: u8bench-policy --ratio [--rounds N] [--per-file] [--impl NAME] FILE...\n");
             return 2;
         }
-        return ratio_main(rounds, per_file, argc - first, argv + first);
+        return ratio_main(rounds, per_file, only, argc - first, argv + first);
     }
     if (argc > 2 && strcmp(argv[1], "--min-time") == 0) {
         min_time = atof(argv[2]);

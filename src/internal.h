@@ -362,6 +362,16 @@ struct u8g_polset {
                       text than the lead-byte one (f4) does: a class whose
                       characters start with D8, E2 or any 4-byte lead is
                       denied (bidi, separator, noncharacter) */
+    /* The same pair test with nibble lookups (AVX2, a second test where
+     * the lead-byte one fires): bit g is set in n_xlo[x & 15], n_xhi[x >>
+     * 4], n_ylo[y & 15] and n_yhi[y >> 4] for a pair (x, y) of slot g,
+     * each slot a product of nibble sets (a superset of its pairs:
+     * policy.c's CLASS_NPAIRS; the 1-byte classes need none: the
+     * lead-byte test is exact on ASCII bytes). n_rare: nonzero when
+     * private use is denied, whose characters outside the slots start
+     * with EE, F3 or F4 (the tags too), leads tested alone. */
+    uint8_t n_xlo[16], n_xhi[16], n_ylo[16], n_yhi[16];
+    uint8_t n_rare;
     unsigned deny; /* the classes denied (for kernels that decode) */
 };
 

@@ -390,6 +390,72 @@ static void build_pairs(struct u8g_polset *set, unsigned deny)
     }
 }
 
+/* The pair test in nibbles (struct u8g_polset's n_ tables): the same
+ * pairs as CLASS_PAIRS, each slot the product of a set of high and a set
+ * of low nibbles for x and for y (bit n: nibble n); classes that share a
+ * slot get the product of the unions (at most 8 slots: one table). Slots whose products would hold
+ * pairs common in text are kept apart: 80 8E/8F from 80 AA..AE (80 8C/8D
+ * is ZWNJ/ZWJ, Persian and emoji; E3 80 8C/8D are the Japanese quotes).
+ * The superset of the
+ * noncharacters and the BOM ({EF, BF} x {B7, BB, BE, BF}) adds halfwidth
+ * forms (EF BE) and a few Greek extended letters (BF B7, BF BB). */
+struct npair_range {
+    uint8_t cls, slot;
+    uint16_t xh, xl, yh, yl;
+};
+#define NB(n) ((uint16_t)(1u << (n)))
+#define NR(a, b) ((uint16_t)(((1u << ((b) + 1)) - 1) & ~((1u << (a)) - 1)))
+static const struct npair_range CLASS_NPAIRS[] = {
+    {3, 0, NB(0xC), NB(2), NR(8, 9), 0xFFFF},            /* c1: C2 80..9F */
+    {4, 1, NB(0xD), NB(8), NB(9), NB(0xC)},              /* bidi: D8 9C */
+    {4, 2, NB(8), NB(0), NB(8), NR(0xE, 0xF)},           /* bidi: 80 8E/8F */
+    {4, 3, NB(8), NB(0), NB(0xA), NR(0xA, 0xE)},         /* bidi: 80 AA..AE */
+    {9, 3, NB(8), NB(0), NB(0xA), NR(8, 9)},             /* separator: 80 A8/A9 */
+    {4, 4, NB(0xE), NB(2), NB(8), NB(1)},                /* bidi: E2 81 */
+    {5, 5, NB(0xE), NB(0xF), NB(0xB), NB(7) | NB(0xF)},  /* noncharacter: EF B7/BF */
+    {5, 5, NB(0xB), NB(0xF), NB(0xB), NR(0xE, 0xF)},     /* noncharacter: BF BE/BF */
+    {7, 5, NB(0xE), NB(0xF), NB(0xB), NB(0xB)},          /* bom: EF BB */
+    {6, 6, NB(0xE), NB(0xF), NR(8, 0xA), 0xFFFF},        /* private_use: EF 80..A3 (..AF) */
+    {8, 7, NB(0xF), NB(3), NB(0xA), NB(0)},              /* tag: F3 A0 (not with
+                                                            private_use: n_rare) */
+};
+#undef NB
+#undef NR
+
+/* Fills the nibble pair test of set for the classes in deny: the slots
+ * in use, numbered in order (at most 8), and n_rare. */
+static void build_npairs(struct u8g_polset *set, unsigned deny)
+{
+    struct npair_range u[8];
+    const struct npair_range *r;
+    unsigned s, n = 0, b;
+
+    memset(u, 0, sizeof u);
+    /* The other characters of private use start with EE, F3 or F4, which
+     * real text rarely holds: the kernel tests these leads alone (and
+     * with them the tags, F3 A0). */
+    set->n_rare = (deny & U8GUARD_CLASS_PRIVATE_USE) != 0;
+    for (r = CLASS_NPAIRS; r < CLASS_NPAIRS + sizeof CLASS_NPAIRS / sizeof CLASS_NPAIRS[0]; r++) {
+        if ((deny >> r->cls & 1u) == 0 || (set->n_rare && r->cls == 8))
+            continue;
+        u[r->slot].xh |= r->xh;
+        u[r->slot].xl |= r->xl;
+        u[r->slot].yh |= r->yh;
+        u[r->slot].yl |= r->yl;
+    }
+    for (s = 0; s < 8; s++) {
+        if (u[s].xh == 0)
+            continue;
+        for (b = 0; b < 16; b++) {
+            set->n_xhi[b] |= (uint8_t)((u[s].xh >> b & 1u) << n);
+            set->n_xlo[b] |= (uint8_t)((u[s].xl >> b & 1u) << n);
+            set->n_yhi[b] |= (uint8_t)((u[s].yh >> b & 1u) << n);
+            set->n_ylo[b] |= (uint8_t)((u[s].yl >> b & 1u) << n);
+        }
+        n++;
+    }
+}
+
 /* Fills set with the groups of the classes in deny: every group of every
  * denied class (at most 20), merged exactly where two differ in one
  * nibble set, then the last two merged into a superset while there are
@@ -405,6 +471,7 @@ static void build_polset(struct u8g_polset *set, unsigned deny)
     set->deny = deny;
     build_starts(set, deny);
     build_pairs(set, deny);
+    build_npairs(set, deny);
     for (o = 0; o < 10; o++) {
         if ((deny & (1u << CLASS_ORDER[o])) == 0)
             continue;

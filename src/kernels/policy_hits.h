@@ -30,7 +30,9 @@
 struct pol_tabs {
     u8g_pv l_lo[2], l_hi[2], s_lo[2], s_hi[2], t_lo[2], t_hi[2];
     u8g_pv f_lo, f_hi;
-    unsigned sets;   /* see struct u8g_polset */
+    u8g_pv n_xlo, n_xhi, n_ylo, n_yhi;
+    unsigned sets; /* see struct u8g_polset */
+    bool n_rare;
     bool ascii, l_any;
     bool del; /* U+007F is denied (the ASCII first test cannot rule it out) */
 };
@@ -47,6 +49,11 @@ static inline void pol_load(struct pol_tabs *t, const struct u8g_polset *s)
         t->t_lo[k] = pv_table(s->t_lo[k]);
         t->t_hi[k] = pv_table(s->t_hi[k]);
     }
+    t->n_xlo = pv_table(s->n_xlo);
+    t->n_xhi = pv_table(s->n_xhi);
+    t->n_ylo = pv_table(s->n_ylo);
+    t->n_yhi = pv_table(s->n_yhi);
+    t->n_rare = s->n_rare != 0;
     t->f_lo = pv_table(s->f_lo);
     t->f_hi = pv_table(s->f_hi);
     t->sets = s->sets;
@@ -98,6 +105,22 @@ static inline __attribute__((always_inline)) u8g_pv
 pol_starts(u8g_pv cur, const struct pol_tabs *t)
 {
     return pv_and(pv_lookup(t->f_lo, pv_lo(cur)), pv_lookup(t->f_hi, pv_hi(cur)));
+}
+
+/* The second test, where pol_starts fires (struct u8g_polset's n_
+ * tables): nonzero bytes where cur and the byte before (prev1) are a
+ * pair of a denied multi-byte character's slot, or where cur is a byte
+ * of pol_starts (starts: its result, exact for 1-byte characters) that
+ * is enough alone (mask: nonzero at cur's ASCII bytes, and at its
+ * leads EE, F3, F4 when t->n_rare). Every denied character holds a byte
+ * that this fires on, in the window's block or the block before. Only
+ * for sets with pairs (struct u8g_polset): then a slot is in use. */
+static inline __attribute__((always_inline)) u8g_pv
+pol_pairs(u8g_pv cur, u8g_pv prev1, u8g_pv starts, u8g_pv mask, const struct pol_tabs *t)
+{
+    return pv_or(pv_and(starts, mask),
+                 pv_and(pv_and(pv_lookup(t->n_xlo, pv_lo(prev1)), pv_lookup(t->n_xhi, pv_hi(prev1))),
+                        pv_and(pv_lookup(t->n_ylo, pv_lo(cur)), pv_lookup(t->n_yhi, pv_hi(cur)))));
 }
 
 #endif
