@@ -44,6 +44,15 @@ python3 "$ROOT/ci/prove/eva_strip.py" "$ROOT/src" "$SRC"
 slevel=${EVA_SLEVEL:-100000}
 flat=main:0,exercise:0,t_utf16:0,t_utf32:0,t_count_errors:0,t_validate:0
 flat=$flat,t_validate_null:0,t_valid_prefix:0,iterate:0,u8guard_count_errors:0,u8g_step:40
+# decode_bounded: 0, with -eva-widening-delay 1 (below): the states of one
+# offset are joined and the count of units written widened at once,
+# instead of one more analysis of that offset for each new count (every
+# write there is guarded by the count < cap, and an unsigned wrap is no
+# alarm). The option is global, but only a loop whose states are joined
+# (slevel 0) widens: also u8guard_count_errors's count and the driver's
+# loops, whose values index nothing. Measured 0..12: 153 s of CPU instead
+# of 220-228 s, 0 alarms (doc/proofs.md).
+flat=$flat,decode_bounded:0
 for k in $(seq 0 64); do flat="$flat,case_$k:0"; done
 
 # One Frama-C process per length (EVA_MIN_LEN = EVA_MAX_LEN in the driver),
@@ -61,7 +70,7 @@ one() { # one length: $1
     "$SRC/scalar.c" "$ROOT/ci/prove/eva_driver.c" \
     -eva -main main -eva-slevel "$slevel" -eva-split-return full \
     -eva-slevel-function "$flat" \
-    -eva-print-callstacks >"$RUN/len-$n.log" 2>&1 \
+    -eva-widening-delay 1 -eva-print-callstacks >"$RUN/len-$n.log" 2>&1 \
     || { tail -n 30 "$RUN/len-$n.log"; echo "eva: frama-c failed on length $n"; return 1; }
   # The CPU time (user + system) of this length's frama-c: the waited-for
   # children of this shell ($$ is the bash that xargs started).
