@@ -9,7 +9,7 @@
 # (ci/prove/eva.sh): prints its alarm count, fails on any alarm.
 #
 #   bash ci/prove.sh             run every proof (1097 goals: 1.8 min CPU; 3.8 min wall at load 5-7 on 2 cores)
-#                                and Eva 0..12 (228 s CPU; about 2 min wall on 2 idle cores, 10 at load 8-13)
+#                                and Eva 0..12 (153 s CPU; 4.4 min wall at load 5-9 on 2 cores)
 #   PROVE_TIMEOUT=60 bash ci/prove.sh   a longer per-goal prover timeout (default 60 s)
 #   PROVE_EVA_MAX=N bash ci/prove.sh    Eva for lengths 0..N instead of 0..12
 set -euo pipefail
