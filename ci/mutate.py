@@ -179,6 +179,51 @@ WHY_NT_BACKUP = (
     "boundary and is at least 16 KiB - 4 bytes long, and sanitize (the only caller) starts its "
     "next window at the returned position: the same bytes are written, only the split changes")
 
+WHY_WORLD_OOM = (
+    "audit_open_world's only caller (oracle/audit/decoders.c) tests its result != 0 and then "
+    "returns 2 itself: 1, 2 and 3 after the out-of-memory message stop the audit alike "
+    "(SOLE_CALLERS checks the call; no test reaches these paths, so their runs hold unrun)")
+
+# The callers some claims rest on ("its only caller tests ..."): (function,
+# caller file, the call with its test). sole_caller_claims() checks at
+# every run that the call is there and that no other file of src/, cli/ or
+# oracle/ calls the function, else the run stops as for a stale anchor.
+SOLE_CALLERS = [
+    ("audit_corpus_load", "oracle/audit/corpus.c", None),
+    ("audit_corpus_load", "oracle/audit/main.c",
+     "n_corpus = audit_corpus_load(path, &corpus);\n    int rc;\n\n    if (n_corpus < 0)"),
+    ("audit_open_world", "oracle/audit/world_open.c", None),
+    ("audit_open_world", "oracle/audit/decoders.c",
+     "if (o->world && audit_open_world(o, &d, &k) != 0) {"),
+]
+
+
+def sole_caller_claims():
+    """The SOLE_CALLERS that no longer hold, as messages: a call that
+    changed, or a function named (followed by '(') in a .c file of src/,
+    cli/ or oracle/ other than its caller and the file defining it (listed
+    with None)."""
+    broken, where = [], {}
+    for d in ("src", "cli", "oracle"):
+        for dirpath, _, names in os.walk(os.path.join(ROOT, d)):
+            for n in names:
+                if n.endswith(".c"):
+                    rel = os.path.relpath(os.path.join(dirpath, n), ROOT)
+                    with open(os.path.join(ROOT, rel)) as fh:
+                        text = fh.read()
+                    for fn in {e[0] for e in SOLE_CALLERS}:
+                        if re.search(r"\b%s\(" % fn, text):
+                            where.setdefault(fn, set()).add((rel, text))
+    for fn in sorted({e[0] for e in SOLE_CALLERS}):
+        allowed = {f: call for name, f, call in SOLE_CALLERS if name == fn}
+        for rel, text in sorted(where.get(fn, ())):
+            if rel not in allowed:
+                broken.append("%s is called in %s too" % (fn, rel))
+            elif allowed[rel] is not None and allowed[rel] not in text:
+                broken.append("%s: the call %r is gone" % (rel, allowed[rel]))
+    return broken
+
+
 # Mutants shown to be equivalent (no input can tell them apart), by the
 # text right after the mutated operator on its line: (file, anchor, old,
 # new, why). They are listed as EQUIVALENT and not run.
@@ -304,6 +349,12 @@ EQUIVALENT = [
     ("oracle/audit/corpus.c", "1;\n        }\n    }\n    if (ferror(f))", "1", "2",
      "audit_corpus_load's only caller (oracle/audit/main.c) tests its result < 0: -2 and -1 "
      "both stop the audit with status 2, after the same message"),
+    ("oracle/audit/world_open.c", "2;\n    }\n    *d = grown;", "2", "3", WHY_WORLD_OOM),
+    ("oracle/audit/world_open.c", "2;\n    }\n    *d = grown;", "2", "1", WHY_WORLD_OOM),
+    ("oracle/audit/world_open.c", "2;\n        }\n        (*d)[(*k)++] = x;", "2", "3",
+     WHY_WORLD_OOM),
+    ("oracle/audit/world_open.c", "2;\n        }\n        (*d)[(*k)++] = x;", "2", "1",
+     WHY_WORLD_OOM),
     ("oracle/audit/world.c", ">= 0) {\n        char *f[6]", ">=", ">",
      "getline returns -1 at the end or on an error, else the number of bytes it read, which is "
      "at least 1 (a line holds at least its newline or one byte before the end): never 0"),
@@ -832,7 +883,10 @@ def whole_run(args):
         for f, anchor, old, new, _ in stale:
             print("mutate: equivalent-mutant anchor no longer matches (source changed): "
                   "%s: %r %r -> %r" % (f, anchor, old, new))
-        if stale:
+        broken = sole_caller_claims()
+        for b in broken:
+            print("mutate: a claim's caller changed (source changed): " + b)
+        if stale or broken:
             return 2
         if not args.list:
             cannot, kernels = runner.not_runnable(files)
@@ -989,6 +1043,9 @@ def main():
                 print("mutate: equivalent-mutant anchor no longer matches (source changed): "
                       "%s: %r %r -> %r" % (f, anchor, old, new))
                 stale += 1
+        for b in sole_caller_claims():
+            print("mutate: a claim's caller changed (source changed): " + b)
+            stale += 1
         if stale:
             return 2
         claimed = [m for m in todo if m["kind"] in ("dead", "equivalent")]
