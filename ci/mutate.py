@@ -191,6 +191,19 @@ WHY_POLSET_ROOM = (
     "zeroed whole (memset sizeof *set) and never copied, compared or sized elsewhere, so one "
     "more entry at the end of each is never read and the fields after it are found by name")
 
+WHY_SHORT_ASCII = (
+    "avx2.c's short_ascii tests 8..15 bytes (and 4..7) for ASCII with one mask of bit 7 of "
+    "each byte: a mask with another bit too (bit 0 of the first byte) only makes some ASCII "
+    "strings return 0, and avx2_to_utf32/avx2_to_utf16 then decode the whole string with the "
+    "windowed decoder (long_utf32/long_utf16, 'as if this had not looked'): the same units, "
+    "nothing widened before. The mask one lower (bit 7 of the first byte left out) is not "
+    "equivalent")
+
+WHY_CLASS_STARTS = (
+    "policy.c's CLASS_STARTS rows hold at most 3 byte ranges, each followed by a zero range "
+    "(lo == 0 past the first entry ends the row): build_starts' k < 4, k <= 4, k < 5 and k < 3 "
+    "all stop at that zero range before entry 3 is needed or entry 4 is read")
+
 # The callers some claims rest on ("its only caller tests ..."): (function,
 # caller file, the call with its test). sole_caller_claims() checks at
 # every run that the call is there and that no other file of src/, cli/ or
@@ -356,6 +369,14 @@ EQUIVALENT = [
     ("oracle/audit/corpus.c", "1;\n        }\n    }\n    if (ferror(f))", "1", "2",
      "audit_corpus_load's only caller (oracle/audit/main.c) tests its result < 0: -2 and -1 "
      "both stop the audit with status 2, after the same message"),
+    ("kernels/avx2.c", "0x8080808080808080ull) != 0)", "0x8080808080808080ull",
+     "0x8080808080808081ull", WHY_SHORT_ASCII),
+    ("kernels/avx2.c", "0x80808080u) != 0)", "0x80808080u", "0x80808081u", WHY_SHORT_ASCII),
+    ("policy.c", "< 4 && (k == 0 || r[k].lo != 0)", "<", "<=", WHY_CLASS_STARTS),
+    ("policy.c", "4 && (k == 0 || r[k].lo != 0)", "4", "5", WHY_CLASS_STARTS),
+    ("policy.c", "4 && (k == 0 || r[k].lo != 0)", "4", "3", WHY_CLASS_STARTS),
+    ("policy.c", "0]);\n                m--;", "0", "1",
+     "sizeof b[1] is sizeof b[0]: the elements of an array have one size"),
     ("internal.h", "16], f_hi[16], f4[64];", "16", "17", WHY_POLSET_ROOM),
     ("internal.h", "16], f4[64];", "16", "17", WHY_POLSET_ROOM),
     ("internal.h", "64];\n    /* The pair test", "64", "65", WHY_POLSET_ROOM),
