@@ -389,6 +389,13 @@ EQUIVALENT = [
     ("oracle/audit/world.c", ">= 0) {\n        char *f[6]", ">=", ">",
      "getline returns -1 at the end or on an error, else the number of bytes it read, which is "
      "at least 1 (a line holds at least its newline or one byte before the end): never 0"),
+    ("oracle/audit/world.c", "0) {\n        char *f[6]", "0", "1",
+     "getline returns -1 at the end or on an error, else at least 1 (see the claim above): "
+     ">= 1 and >= 0 stop at the same line"),
+    ("oracle/plugins/proof_decoder.c", "0xF8)\n                j = i;", "0xF8", "0xF7",
+     "the HANG build's loop starts at j = i, where in[i] is the lead b0 >= 0xF8 that the "
+     "enclosing test let in, and j never moves: in[j] >= 0xF7 holds as in[j] >= 0xF8 does, "
+     "so both hang on the same inputs (0xF9 is not equivalent: F8 would not hang)"),
     ("oracle/audit/record_json_read.c", "0};\n                long x;", "0", "1",
      "h[5] = {1} differs from {0} only in h[0], which the memcpy of 4 hex digits "
      "overwrites before strtol reads h; h[4] stays 0 either way"),
