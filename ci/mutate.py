@@ -544,6 +544,59 @@ def pshufb_pad_spans(text):
             if q.start() >= start.end()]
 
 
+WHY_PSHUFB_UNREACHED = (
+    "a row k of U8G_EMIT_SHUF and U8G_EMIT_LEN (emit_pshufb.h) whose error starts (k & 15) and "
+    "character bytes (k >> 4) share a bit is never selected: the only caller, "
+    "error_scan.h's scan_error_run, passes u.err and u.keep of u8g_units_of, which are "
+    "disjoint (a non-continuation byte is kept only when valid and is an error only when not; "
+    "a kept continuation byte is one a valid character absorbs (v1, v2, v3 within a1, a2, a3), "
+    "an erroneous one is absorbed by none): 175 of the 256 rows")
+
+
+def pshufb_unreached_spans(text):
+    """Spans of the entries of U8G_EMIT_SHUF (other than its 0x80 pads)
+    and U8G_EMIT_LEN in the rows no block selects (WHY_PSHUFB_UNREACHED).
+    Left out of --sample/--all like the pads. Checked against the source at
+    every run: the row index, the one call and u8g_units_of's err and keep
+    must still read as the argument says; otherwise no span is returned
+    and they are ordinary mutants again."""
+    shuf = re.search(r"\bU8G_EMIT_SHUF\[256\]\[16\]\s*=\s*\{", text)
+    lens = re.search(r"\bU8G_EMIT_LEN\[256\]\s*=\s*\{", text)
+    if not shuf or not lens or ("k = (size_t)((e >> i) & 15u) | (size_t)((keep >> i) & 15u) "
+                                "<< 4;") not in text:
+        return []
+    try:
+        with open(os.path.join(ROOT, "src/kernels/error_scan.h")) as fh:
+            scan = fh.read()
+    except OSError:
+        return []
+    if not all(x in scan for x in (
+            "u->v1 = valid & u->a1;", "u->v2 = valid & u->a2;", "u->v3 = u->a3;",
+            "u->a1 = ok2;", "u->a2 = ok2 & (c->l3 | c->l4) & s2;",
+            "absorbed = u8g_back(u->a1, pu->a1, 1) | u8g_back(u->a2, pu->a2, 2) |\n"
+            "               u8g_back(u->a3, pu->a3, 3);",
+            "u->err = (~c->cont & ~valid) | (c->cont & ~absorbed);",
+            "u->keep = (valid & ~c->cont) | u8g_back(u->v1, pu->v1, 1) | "
+            "u8g_back(u->v2, pu->v2, 2) |\n              u8g_back(u->v3, pu->v3, 3);",
+            "e = u.err & all;\n        keep = u.keep & all;")) or scan.count("U8G_SCAN_EMIT(") != 2:
+        return []
+    dead = [k for k in range(256) if (k & 15) & (k >> 4)]
+    end = text.index("};", shuf.end())
+    rows = list(re.finditer(r"\{([^{}]*)\}", text[shuf.end():end]))
+    lend = text.index("};", lens.end())
+    sizes = list(re.finditer(r"\d+", text[lens.end():lend]))
+    if len(rows) != 256 or len(sizes) != 256:
+        return []
+    spans = []
+    for k in dead:
+        base = shuf.end() + rows[k].start(1)
+        spans += [(base + q.start(), base + q.end())
+                  for q in re.finditer(r"0x[0-9A-Fa-f]+", rows[k].group(1))
+                  if q.group(0) != "0x80"]
+        spans.append((lens.end() + sizes[k].start(), lens.end() + sizes[k].end()))
+    return spans
+
+
 WHY_UTF16_JUNK = (
     "an entry of U8G_UTF16_PAIRS (decode_tables.h) at or past U8G_UTF16_PAIRS_LIVE[m] bytes of "
     "its row m only ever makes junk units: a step of the surrogate-pair path holds the "
@@ -643,6 +696,7 @@ def mutants_of(fname, text):
 
     dead = dead_rule_fields(text)
     pads = pshufb_pad_spans(text) if fname.endswith("emit_pshufb.h") else []
+    unreached = pshufb_unreached_spans(text) if fname.endswith("emit_pshufb.h") else []
     junk = utf16_junk_spans(text) if fname.endswith("kernels/decode_tables.h") else []
 
     def add(pos, old, new, kind):
@@ -652,6 +706,8 @@ def mutants_of(fname, text):
             kind = "pad"
         if any(a <= pos < b for a, b in junk):
             kind = "junk"
+        if any(a <= pos < b for a, b in unreached):
+            kind = "unreached"
         for f, anchor, o, n, _ in EQUIVALENT:
             if (src_path(f) == src_path(fname) and o == old and n == new and
                     text.startswith(anchor, pos)):
@@ -934,10 +990,14 @@ def whole_run(args):
                 todo = [m for m in todo if m["file"] not in cannot]
         pads = [m for m in todo if m["kind"] == "pad"]
         junk = [m for m in todo if m["kind"] == "junk"]
-        todo = [m for m in todo if m["kind"] not in ("pad", "junk")]
+        unreached = [m for m in todo if m["kind"] == "unreached"]
+        todo = [m for m in todo if m["kind"] not in ("pad", "junk", "unreached")]
         if pads:
             print("mutate: %d mutants of emit_pshufb.h's zero (0x80) shuffle entries left out: "
                   "%s" % (len(pads), WHY_PSHUFB_PAD))
+        if unreached:
+            print("mutate: %d mutants of emit_pshufb.h's rows no block selects left out "
+                  "(equivalent): %s" % (len(unreached), WHY_PSHUFB_UNREACHED))
         if junk:
             print("mutate: %d mutants of decode_tables.h's U8G_UTF16_PAIRS entries that only make "
                   "junk units left out (equivalent): %s" % (len(junk), WHY_UTF16_JUNK))
