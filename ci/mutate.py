@@ -179,6 +179,71 @@ WHY_NT_BACKUP = (
     "boundary and is at least 16 KiB - 4 bytes long, and sanitize (the only caller) starts its "
     "next window at the returned position: the same bytes are written, only the split changes")
 
+WHY_WORLD_OOM = (
+    "audit_open_world's only caller (oracle/audit/decoders.c) tests its result != 0 and then "
+    "returns 2 itself: 1, 2 and 3 after the out-of-memory message stop the audit alike "
+    "(SOLE_CALLERS checks the call; no test reaches these paths, so their runs hold unrun)")
+
+WHY_POLSET_ROOM = (
+    "struct u8g_polset's first-test arrays (internal.h) are written and read by index only: "
+    "f_lo[b & 15] and f_hi[b >> 4] (policy.c's build_starts, and pv_table's 16-byte loads in "
+    "policy_hits.h), f4[b >> 2] with b a byte (64 entries, avx512's 64-byte load); the set is "
+    "zeroed whole (memset sizeof *set) and never copied, compared or sized elsewhere, so one "
+    "more entry at the end of each is never read and the fields after it are found by name")
+
+WHY_SHORT_ASCII = (
+    "avx2.c's short_ascii tests 8..15 bytes (and 4..7) for ASCII with one mask of bit 7 of "
+    "each byte: a mask with another bit too (bit 0 of the first byte) only makes some ASCII "
+    "strings return 0, and avx2_to_utf32/avx2_to_utf16 then decode the whole string with the "
+    "windowed decoder (long_utf32/long_utf16, 'as if this had not looked'): the same units, "
+    "nothing widened before. The mask one lower (bit 7 of the first byte left out) is not "
+    "equivalent")
+
+WHY_CLASS_STARTS = (
+    "policy.c's CLASS_STARTS rows hold at most 3 byte ranges, each followed by a zero range "
+    "(lo == 0 past the first entry ends the row): build_starts' k < 4, k <= 4, k < 5 and k < 3 "
+    "all stop at that zero range before entry 3 is needed or entry 4 is read")
+
+# The callers some claims rest on ("its only caller tests ..."): (function,
+# caller file, the call with its test). sole_caller_claims() checks at
+# every run that the call is there and that no other file of src/, cli/ or
+# oracle/ calls the function, else the run stops as for a stale anchor.
+SOLE_CALLERS = [
+    ("audit_corpus_load", "oracle/audit/corpus.c", None),
+    ("audit_corpus_load", "oracle/audit/main.c",
+     "n_corpus = audit_corpus_load(path, &corpus);\n    int rc;\n\n    if (n_corpus < 0)"),
+    ("audit_open_world", "oracle/audit/world_open.c", None),
+    ("audit_open_world", "oracle/audit/decoders.c",
+     "if (o->world && audit_open_world(o, &d, &k) != 0) {"),
+]
+
+
+def sole_caller_claims():
+    """The SOLE_CALLERS that no longer hold, as messages: a call that
+    changed, or a function named (followed by '(') in a .c file of src/,
+    cli/ or oracle/ other than its caller and the file defining it (listed
+    with None)."""
+    broken, where = [], {}
+    for d in ("src", "cli", "oracle"):
+        for dirpath, _, names in os.walk(os.path.join(ROOT, d)):
+            for n in names:
+                if n.endswith(".c"):
+                    rel = os.path.relpath(os.path.join(dirpath, n), ROOT)
+                    with open(os.path.join(ROOT, rel)) as fh:
+                        text = fh.read()
+                    for fn in {e[0] for e in SOLE_CALLERS}:
+                        if re.search(r"\b%s\(" % fn, text):
+                            where.setdefault(fn, set()).add((rel, text))
+    for fn in sorted({e[0] for e in SOLE_CALLERS}):
+        allowed = {f: call for name, f, call in SOLE_CALLERS if name == fn}
+        for rel, text in sorted(where.get(fn, ())):
+            if rel not in allowed:
+                broken.append("%s is called in %s too" % (fn, rel))
+            elif allowed[rel] is not None and allowed[rel] not in text:
+                broken.append("%s: the call %r is gone" % (rel, allowed[rel]))
+    return broken
+
+
 # Mutants shown to be equivalent (no input can tell them apart), by the
 # text right after the mutated operator on its line: (file, anchor, old,
 # new, why). They are listed as EQUIVALENT and not run.
@@ -304,9 +369,33 @@ EQUIVALENT = [
     ("oracle/audit/corpus.c", "1;\n        }\n    }\n    if (ferror(f))", "1", "2",
      "audit_corpus_load's only caller (oracle/audit/main.c) tests its result < 0: -2 and -1 "
      "both stop the audit with status 2, after the same message"),
+    ("kernels/avx2.c", "0x8080808080808080ull) != 0)", "0x8080808080808080ull",
+     "0x8080808080808081ull", WHY_SHORT_ASCII),
+    ("kernels/avx2.c", "0x80808080u) != 0)", "0x80808080u", "0x80808081u", WHY_SHORT_ASCII),
+    ("policy.c", "< 4 && (k == 0 || r[k].lo != 0)", "<", "<=", WHY_CLASS_STARTS),
+    ("policy.c", "4 && (k == 0 || r[k].lo != 0)", "4", "5", WHY_CLASS_STARTS),
+    ("policy.c", "4 && (k == 0 || r[k].lo != 0)", "4", "3", WHY_CLASS_STARTS),
+    ("policy.c", "0]);\n                m--;", "0", "1",
+     "sizeof b[1] is sizeof b[0]: the elements of an array have one size"),
+    ("internal.h", "16], f_hi[16], f4[64];", "16", "17", WHY_POLSET_ROOM),
+    ("internal.h", "16], f4[64];", "16", "17", WHY_POLSET_ROOM),
+    ("internal.h", "64];\n    /* The pair test", "64", "65", WHY_POLSET_ROOM),
+    ("oracle/audit/world_open.c", "2;\n    }\n    *d = grown;", "2", "3", WHY_WORLD_OOM),
+    ("oracle/audit/world_open.c", "2;\n    }\n    *d = grown;", "2", "1", WHY_WORLD_OOM),
+    ("oracle/audit/world_open.c", "2;\n        }\n        (*d)[(*k)++] = x;", "2", "3",
+     WHY_WORLD_OOM),
+    ("oracle/audit/world_open.c", "2;\n        }\n        (*d)[(*k)++] = x;", "2", "1",
+     WHY_WORLD_OOM),
     ("oracle/audit/world.c", ">= 0) {\n        char *f[6]", ">=", ">",
      "getline returns -1 at the end or on an error, else the number of bytes it read, which is "
      "at least 1 (a line holds at least its newline or one byte before the end): never 0"),
+    ("oracle/audit/world.c", "0) {\n        char *f[6]", "0", "1",
+     "getline returns -1 at the end or on an error, else at least 1 (see the claim above): "
+     ">= 1 and >= 0 stop at the same line"),
+    ("oracle/plugins/proof_decoder.c", "0xF8)\n                j = i;", "0xF8", "0xF7",
+     "the HANG build's loop starts at j = i, where in[i] is the lead b0 >= 0xF8 that the "
+     "enclosing test let in, and j never moves: in[j] >= 0xF7 holds as in[j] >= 0xF8 does, "
+     "so both hang on the same inputs (0xF9 is not equivalent: F8 would not hang)"),
     ("oracle/audit/record_json_read.c", "0};\n                long x;", "0", "1",
      "h[5] = {1} differs from {0} only in h[0], which the memcpy of 4 hex digits "
      "overwrites before strtol reads h; h[4] stays 0 either way"),
@@ -483,6 +572,59 @@ def pshufb_pad_spans(text):
             if q.start() >= start.end()]
 
 
+WHY_PSHUFB_UNREACHED = (
+    "a row k of U8G_EMIT_SHUF and U8G_EMIT_LEN (emit_pshufb.h) whose error starts (k & 15) and "
+    "character bytes (k >> 4) share a bit is never selected: the only caller, "
+    "error_scan.h's scan_error_run, passes u.err and u.keep of u8g_units_of, which are "
+    "disjoint (a non-continuation byte is kept only when valid and is an error only when not; "
+    "a kept continuation byte is one a valid character absorbs (v1, v2, v3 within a1, a2, a3), "
+    "an erroneous one is absorbed by none): 175 of the 256 rows")
+
+
+def pshufb_unreached_spans(text):
+    """Spans of the entries of U8G_EMIT_SHUF (other than its 0x80 pads)
+    and U8G_EMIT_LEN in the rows no block selects (WHY_PSHUFB_UNREACHED).
+    Left out of --sample/--all like the pads. Checked against the source at
+    every run: the row index, the one call and u8g_units_of's err and keep
+    must still read as the argument says; otherwise no span is returned
+    and they are ordinary mutants again."""
+    shuf = re.search(r"\bU8G_EMIT_SHUF\[256\]\[16\]\s*=\s*\{", text)
+    lens = re.search(r"\bU8G_EMIT_LEN\[256\]\s*=\s*\{", text)
+    if not shuf or not lens or ("k = (size_t)((e >> i) & 15u) | (size_t)((keep >> i) & 15u) "
+                                "<< 4;") not in text:
+        return []
+    try:
+        with open(os.path.join(ROOT, "src/kernels/error_scan.h")) as fh:
+            scan = fh.read()
+    except OSError:
+        return []
+    if not all(x in scan for x in (
+            "u->v1 = valid & u->a1;", "u->v2 = valid & u->a2;", "u->v3 = u->a3;",
+            "u->a1 = ok2;", "u->a2 = ok2 & (c->l3 | c->l4) & s2;",
+            "absorbed = u8g_back(u->a1, pu->a1, 1) | u8g_back(u->a2, pu->a2, 2) |\n"
+            "               u8g_back(u->a3, pu->a3, 3);",
+            "u->err = (~c->cont & ~valid) | (c->cont & ~absorbed);",
+            "u->keep = (valid & ~c->cont) | u8g_back(u->v1, pu->v1, 1) | "
+            "u8g_back(u->v2, pu->v2, 2) |\n              u8g_back(u->v3, pu->v3, 3);",
+            "e = u.err & all;\n        keep = u.keep & all;")) or scan.count("U8G_SCAN_EMIT(") != 2:
+        return []
+    dead = [k for k in range(256) if (k & 15) & (k >> 4)]
+    end = text.index("};", shuf.end())
+    rows = list(re.finditer(r"\{([^{}]*)\}", text[shuf.end():end]))
+    lend = text.index("};", lens.end())
+    sizes = list(re.finditer(r"\d+", text[lens.end():lend]))
+    if len(rows) != 256 or len(sizes) != 256:
+        return []
+    spans = []
+    for k in dead:
+        base = shuf.end() + rows[k].start(1)
+        spans += [(base + q.start(), base + q.end())
+                  for q in re.finditer(r"0x[0-9A-Fa-f]+", rows[k].group(1))
+                  if q.group(0) != "0x80"]
+        spans.append((lens.end() + sizes[k].start(), lens.end() + sizes[k].end()))
+    return spans
+
+
 WHY_UTF16_JUNK = (
     "an entry of U8G_UTF16_PAIRS (decode_tables.h) at or past U8G_UTF16_PAIRS_LIVE[m] bytes of "
     "its row m only ever makes junk units: a step of the surrogate-pair path holds the "
@@ -582,6 +724,7 @@ def mutants_of(fname, text):
 
     dead = dead_rule_fields(text)
     pads = pshufb_pad_spans(text) if fname.endswith("emit_pshufb.h") else []
+    unreached = pshufb_unreached_spans(text) if fname.endswith("emit_pshufb.h") else []
     junk = utf16_junk_spans(text) if fname.endswith("kernels/decode_tables.h") else []
     proof = proof_build_spans(text)
 
@@ -592,6 +735,8 @@ def mutants_of(fname, text):
             kind = "pad"
         if any(a <= pos < b for a, b in junk):
             kind = "junk"
+        if any(a <= pos < b for a, b in unreached):
+            kind = "unreached"
         if any(a <= pos < b for a, b in proof):
             kind = "proof"
         for f, anchor, o, n, _ in EQUIVALENT:
@@ -863,7 +1008,10 @@ def whole_run(args):
         for f, anchor, old, new, _ in stale:
             print("mutate: equivalent-mutant anchor no longer matches (source changed): "
                   "%s: %r %r -> %r" % (f, anchor, old, new))
-        if stale:
+        broken = sole_caller_claims()
+        for b in broken:
+            print("mutate: a claim's caller changed (source changed): " + b)
+        if stale or broken:
             return 2
         if not args.list:
             cannot, kernels = runner.not_runnable(files)
@@ -873,14 +1021,18 @@ def whole_run(args):
                 todo = [m for m in todo if m["file"] not in cannot]
         pads = [m for m in todo if m["kind"] == "pad"]
         junk = [m for m in todo if m["kind"] == "junk"]
+        unreached = [m for m in todo if m["kind"] == "unreached"]
         proof = [m for m in todo if m["kind"] == "proof"]
-        todo = [m for m in todo if m["kind"] not in ("pad", "junk", "proof")]
+        todo = [m for m in todo if m["kind"] not in ("pad", "junk", "unreached", "proof")]
         if proof:
             print("mutate: %d mutants of the proof build's code left out: %s" %
                   (len(proof), WHY_PROOF_BUILD))
         if pads:
             print("mutate: %d mutants of emit_pshufb.h's zero (0x80) shuffle entries left out: "
                   "%s" % (len(pads), WHY_PSHUFB_PAD))
+        if unreached:
+            print("mutate: %d mutants of emit_pshufb.h's rows no block selects left out "
+                  "(equivalent): %s" % (len(unreached), WHY_PSHUFB_UNREACHED))
         if junk:
             print("mutate: %d mutants of decode_tables.h's U8G_UTF16_PAIRS entries that only make "
                   "junk units left out (equivalent): %s" % (len(junk), WHY_UTF16_JUNK))
@@ -1024,6 +1176,9 @@ def main():
                 print("mutate: equivalent-mutant anchor no longer matches (source changed): "
                       "%s: %r %r -> %r" % (f, anchor, old, new))
                 stale += 1
+        for b in sole_caller_claims():
+            print("mutate: a claim's caller changed (source changed): " + b)
+            stale += 1
         if stale:
             return 2
         claimed = [m for m in todo if m["kind"] in ("dead", "equivalent")]

@@ -5,6 +5,7 @@ temporary file left on any failure; refusing OUT = input), full disks
 (/dev/full), a reader that goes away (EPIPE), and signals during -o."""
 import glob
 import os
+import re
 import signal
 import stat
 import subprocess
@@ -119,7 +120,12 @@ def main():
     deadline = time.time() + 20
     while time.time() < deadline and not any(os.path.getsize(x) > 0 for x in leftovers(d)):
         time.sleep(0.01)
-    check(leftovers(d) != [], "during -o the output goes to a temporary file next to OUT")
+    # Named after OUT, as atomic_out.c says (for anyone who finds one):
+    # '.', OUT's whole base name, '.u8guard-' and mkstemp's 6 characters.
+    names = [os.path.basename(x) for x in leftovers(d)]
+    check(len(names) == 1 and re.fullmatch(r"\.keep\.txt\.u8guard-[A-Za-z0-9]{6}", names[0]),
+          "during -o the output goes to a temporary file .keep.txt.u8guard-XXXXXX next to OUT",
+          ".keep.txt.u8guard-XXXXXX", names)
     p.send_signal(signal.SIGTERM)
     p.wait(timeout=20)
     os.close(w)

@@ -11,6 +11,8 @@ from clitest import run, equal, finish, tmpdir, write
 
 U = " (try 'u8guard %s --help')\n"
 
+MARK = "is an invisible mark that changes how the text around it is ordered"
+
 # One character per class, with what the human line says about it.
 SAMPLES = (
     ("nul", 0x0000, "U+0000 NUL (nul) ends the text for C strings and the programs built on them"),
@@ -22,6 +24,24 @@ SAMPLES = (
                      "after it"),
     ("bidi", 0x2066, "U+2066 LEFT-TO-RIGHT ISOLATE (bidi) displays the text after it apart, "
                      "left to right"),
+    # The other bidi controls, so that every row of cli/policy.c's table
+    # is looked up by its own code point.
+    ("bidi", 0x061C, "U+061C ARABIC LETTER MARK (bidi) " + MARK),
+    ("bidi", 0x200E, "U+200E LEFT-TO-RIGHT MARK (bidi) " + MARK),
+    ("bidi", 0x200F, "U+200F RIGHT-TO-LEFT MARK (bidi) " + MARK),
+    ("bidi", 0x202A, "U+202A LEFT-TO-RIGHT EMBEDDING (bidi) displays the text after it as "
+                     "embedded left-to-right text"),
+    ("bidi", 0x202B, "U+202B RIGHT-TO-LEFT EMBEDDING (bidi) displays the text after it as "
+                     "embedded right-to-left text"),
+    ("bidi", 0x202C, "U+202C POP DIRECTIONAL FORMATTING (bidi) ends the last bidi embedding "
+                     "or override"),
+    ("bidi", 0x202D, "U+202D LEFT-TO-RIGHT OVERRIDE (bidi) forces the text after it to "
+                     "display left to right"),
+    ("bidi", 0x2067, "U+2067 RIGHT-TO-LEFT ISOLATE (bidi) displays the text after it apart, "
+                     "right to left"),
+    ("bidi", 0x2068, "U+2068 FIRST STRONG ISOLATE (bidi) displays the text after it apart, "
+                     "in the direction of its first letter"),
+    ("bidi", 0x2069, "U+2069 POP DIRECTIONAL ISOLATE (bidi) ends the last bidi isolate"),
     ("noncharacter", 0xFFFE, "U+FFFE (noncharacter) is a noncharacter, for a program's "
                              "internal use, not for interchange"),
     ("private_use", 0x10FFFD, "U+10FFFD (private_use) is a private-use character, with no "

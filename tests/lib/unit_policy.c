@@ -269,6 +269,8 @@ static void names(void)
     }
     EXPECT_EQ(strcmp(u8guard_class_name(U8GUARD_CLASS_ALL), "all"), 0);
     EXPECT_EQ(u8guard_class_from_name("all", 3), U8GUARD_CLASS_ALL);
+    EXPECT_EQ(u8guard_class_from_name("allx", 3), U8GUARD_CLASS_ALL); /* len counts */
+    EXPECT_EQ(u8guard_class_from_name("alz", 3), 0);
     EXPECT_EQ(u8guard_class_from_name("bidix", 4), U8GUARD_CLASS_BIDI); /* len counts */
     EXPECT_EQ(u8guard_class_from_name("bidi", 3), 0);
     EXPECT_EQ(u8guard_class_from_name("BIDI", 4), 0);
