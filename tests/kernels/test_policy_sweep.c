@@ -1,0 +1,170 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
+/* test_policy_sweep.c -- the policy checks of every implementation
+ * (struct u8g_kernels' clean_blocks and its first tests) with exact
+ * expected answers: the first and last code point of each class, and a
+ * few inside, planted at every byte offset 0..199 of background text in
+ * 24 kinds (Arabic, CJK, quotes, U+00A0, emoji, ZWJ, kana, ... -- the
+ * characters whose leads and second bytes the vector first tests share
+ * with denied ones), under three policies each: its own class denied,
+ * "all" denied, and every class but its own denied.
+ *
+ * Expected: with its class denied, exactly one error, of kind
+ * U8GUARD_DISALLOWED, at the character's offset, its byte length, class
+ * and code point; otherwise none. Checked through u8guard_next_error_with
+ * (walked to the end), u8guard_count_errors_with and
+ * u8guard_validate_with.
+ *
+ *   test_policy_sweep [STRIDE]   STRIDE > 1: every STRIDE-th input only
+ *       (the sanitizer builds). */
+#include "compare.h"
+
+#include <u8guard.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_OFFSET 200 /* planted at byte offsets 0..199 (about 3 blocks of 64) */
+#define TAIL 100       /* background bytes after the planted character */
+/* The prefix ends up to 3 bytes past MAX_OFFSET - 1, then the planted
+ * character, then the tail, whose last character may pass it by 3. */
+#define BUF_MAX (MAX_OFFSET + 3 + 4 + TAIL + 3)
+
+/* Characters of each class: its first and last code point, and others
+ * where a class is a list or a range with more than one lead. */
+static const struct planted {
+    uint32_t cp;
+    u8guard_class cls;
+} PLANTED[] = {
+    {0x0000, U8GUARD_CLASS_NUL},         {0x0001, U8GUARD_CLASS_C0},
+    {0x0008, U8GUARD_CLASS_C0},          {0x000B, U8GUARD_CLASS_C0},
+    {0x000C, U8GUARD_CLASS_C0},          {0x000E, U8GUARD_CLASS_C0},
+    {0x001F, U8GUARD_CLASS_C0},          {0x007F, U8GUARD_CLASS_DEL},
+    {0x0080, U8GUARD_CLASS_C1},          {0x009F, U8GUARD_CLASS_C1},
+    {0x061C, U8GUARD_CLASS_BIDI},        {0x200E, U8GUARD_CLASS_BIDI},
+    {0x200F, U8GUARD_CLASS_BIDI},        {0x202A, U8GUARD_CLASS_BIDI},
+    {0x202E, U8GUARD_CLASS_BIDI},        {0x2066, U8GUARD_CLASS_BIDI},
+    {0x2069, U8GUARD_CLASS_BIDI},        {0x2028, U8GUARD_CLASS_SEPARATOR},
+    {0x2029, U8GUARD_CLASS_SEPARATOR},   {0xFDD0, U8GUARD_CLASS_NONCHARACTER},
+    {0xFDEF, U8GUARD_CLASS_NONCHARACTER}, {0xFFFE, U8GUARD_CLASS_NONCHARACTER},
+    {0xFFFF, U8GUARD_CLASS_NONCHARACTER}, {0x1FFFE, U8GUARD_CLASS_NONCHARACTER},
+    {0x10FFFF, U8GUARD_CLASS_NONCHARACTER}, {0xE000, U8GUARD_CLASS_PRIVATE_USE},
+    {0xEFFF, U8GUARD_CLASS_PRIVATE_USE}, {0xF000, U8GUARD_CLASS_PRIVATE_USE},
+    {0xF8FF, U8GUARD_CLASS_PRIVATE_USE}, {0xF0000, U8GUARD_CLASS_PRIVATE_USE},
+    {0xFFFFD, U8GUARD_CLASS_PRIVATE_USE}, {0x100000, U8GUARD_CLASS_PRIVATE_USE},
+    {0x10FFFD, U8GUARD_CLASS_PRIVATE_USE}, {0xFEFF, U8GUARD_CLASS_BOM},
+    {0xE0000, U8GUARD_CLASS_TAG},        {0xE0001, U8GUARD_CLASS_TAG},
+    {0xE007F, U8GUARD_CLASS_TAG},
+};
+#define N_PLANTED (sizeof PLANTED / sizeof PLANTED[0])
+
+/* Background characters, in no class: each kind is one of them repeated
+ * after a prefix that mixes them all. */
+static const uint32_t BACKGROUND[] = {
+    'a',    ' ',    '\n',   0x0627, 0x0628, 0x060C, 0x061B, 0x4E1C,
+    0x3001, 0x300C, 0x200C, 0x200D, 0x2019, 0x201C, 0x00A0, 0x1F600,
+    0xFF0C, 0x1FF7, 0xFFBE, 0x3066, 0x20AC, 0x202F, 0x2070, 0x10000,
+};
+#define N_BACKGROUND (sizeof BACKGROUND / sizeof BACKGROUND[0])
+
+static const u8guard_impl IMPLS[] = {
+    U8GUARD_IMPL_SCALAR, U8GUARD_IMPL_WORD, U8GUARD_IMPL_SSE42,
+    U8GUARD_IMPL_AVX2,   U8GUARD_IMPL_AVX512, U8GUARD_IMPL_NEON,
+};
+
+static unsigned long failures, cases;
+
+/* Appends the UTF-8 form of cp at in + *n. */
+static void put_char(uint8_t *in, size_t *n, uint32_t cp)
+{
+    *n += u8guard_encode(cp, in + *n);
+}
+
+/* Checks in[0..len) under deny, where cp was planted at off (bytes
+ * [off, off + cp_len)): one error when want, none otherwise. */
+static void check(const char *impl, const uint8_t *in, size_t len, unsigned deny, size_t off,
+                  size_t cp_len, const struct planted *pl, int want)
+{
+    u8guard_policy pol = {deny, U8GUARD_REPLACE};
+    u8guard_error e, first = {0, 0, U8GUARD_OK, U8GUARD_CLASS_NONE, 0};
+    size_t pos = 0, n = 0, counted;
+    bool valid;
+
+    cases++;
+    while (u8guard_next_error_with(in, len, &pol, &pos, &e)) {
+        if (n++ == 0)
+            first = e;
+    }
+    counted = u8guard_count_errors_with(in, len, &pol);
+    valid = u8guard_validate_with(in, len, &pol, &e);
+    if (want ? (n == 1 && first.offset == off && first.length == cp_len &&
+                first.kind == U8GUARD_DISALLOWED && first.cls == pl->cls &&
+                first.code_point == pl->cp && counted == 1 && !valid && e.offset == off)
+             : (n == 0 && counted == 0 && valid))
+        return;
+    if (failures++ < 20)
+        fprintf(stderr,
+                "FAIL %s: U+%04X planted at %zu of %zu bytes (before it U+%04X), deny 0x%X: "
+                "%zu errors walked (first at %zu, length %zu, kind %s, class 0x%X, U+%04X), "
+                "%zu counted, validate %s; expected %s\n",
+                impl, (unsigned)pl->cp, off, len, off > 0 ? (unsigned)in[off - 1] : 0u, deny,
+                n, first.offset, first.length, u8guard_kind_name(first.kind),
+                (unsigned)first.cls, (unsigned)first.code_point, counted,
+                valid ? "true" : "false", want ? "exactly that one error" : "none");
+}
+
+int main(int argc, char **argv)
+{
+    unsigned long stride = argc > 1 ? strtoul(argv[1], NULL, 10) : 1, k = 0;
+    static uint8_t in[BUF_MAX];
+    size_t i, p, b, want_off, n, off, cp_len, n_impls = 0;
+    uint64_t rng;
+    const char *name;
+
+    if (stride == 0)
+        stride = 1;
+    for (b = 0; b < N_BACKGROUND; b++)
+        if (u8guard_class_of(BACKGROUND[b]) != U8GUARD_CLASS_NONE) {
+            fprintf(stderr, "test_policy_sweep: background U+%04X is in a class\n",
+                    (unsigned)BACKGROUND[b]);
+            return 1;
+        }
+    for (i = 0; i < sizeof IMPLS / sizeof IMPLS[0]; i++) {
+        if (!u8guard_set_impl(IMPLS[i])) {
+            printf("test_policy_sweep: %s not supported here: not checked\n",
+                   u8guard_impl_name(IMPLS[i]));
+            continue;
+        }
+        n_impls++;
+        name = u8guard_impl_name(IMPLS[i]);
+        for (p = 0; p < N_PLANTED; p++)
+            for (b = 0; b < N_BACKGROUND; b++) {
+                rng = 0x9E3779B97F4A7C15u ^ (p << 8) ^ b;
+                for (want_off = 0; want_off < MAX_OFFSET; want_off++) {
+                    if (k++ % stride != 0)
+                        continue;
+                    /* A prefix of mixed background, one in three of them
+                     * random, to want_off bytes or up to 3 past it. */
+                    n = 0;
+                    while (n < want_off)
+                        put_char(in, &n, BACKGROUND[(b + (rng_next(&rng) % 3 == 0
+                                                              ? rng_next(&rng)
+                                                              : 0)) % N_BACKGROUND]);
+                    off = n;
+                    put_char(in, &n, PLANTED[p].cp);
+                    cp_len = n - off;
+                    while (n < off + cp_len + TAIL)
+                        put_char(in, &n, BACKGROUND[b]);
+                    check(name, in, n, PLANTED[p].cls, off, cp_len, &PLANTED[p], 1);
+                    check(name, in, n, U8GUARD_CLASS_ALL, off, cp_len, &PLANTED[p], 1);
+                    check(name, in, n, U8GUARD_CLASS_ALL & ~(unsigned)PLANTED[p].cls, off,
+                          cp_len, &PLANTED[p], 0);
+                }
+            }
+    }
+    u8guard_set_impl(U8GUARD_IMPL_AUTO);
+    printf("test_policy_sweep: %zu implementations, %lu checks (every %lu-th input of the "
+           "sweep), %lu failures\n",
+           n_impls, cases, stride, failures);
+    return failures == 0 ? 0 : 1;
+}
