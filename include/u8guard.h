@@ -431,7 +431,10 @@ U8GUARD_API size_t u8guard_stream_out_max(const u8guard_stream *s, size_t len);
 
 /* u8guard_stream_feed decodes the next chunk data[0..len). final is true
  * for the last chunk (which may be empty). on_error (when not NULL) is
- * called with ctx for each error the chunk completes. When out is not
+ * called with ctx for each error the chunk completes; err points to a copy
+ * that lives only during the call. on_error keeps what it needs through
+ * ctx: it must not write to *s, data[0..len) or out[0..out_cap), nor feed
+ * s (the call in progress reads and writes them). When out is not
  * NULL the output the chunk completes is written there in s's form (each
  * error as s's handler says); out_cap, counted in units of the form, must
  * then be at least u8guard_stream_out_max(s, len).
