@@ -23,15 +23,29 @@ struct sink {
     struct u8g_policy q;
 };
 
+/* The output factor of u8guard_stream_out_max (include/u8guard.h): units
+ * per byte completed, 6 for the escape handler, else 3 for UTF-8 (U+FFFD
+ * for one byte), else 1. */
+/*@ logic integer u8g_stream_f(integer handler, integer form) =
+      handler == U8GUARD_ESCAPE ? 6 : form == U8GUARD_FORM_UTF8 ? 3 : 1;
+*/
+
 /* dst[0..n) = src[0..n) for the few bytes of a pending character: a
  * loop the compiler keeps inline, where memcpy of a length it does not
  * know is a call into the C library (measured: 6 % of a stream of 4 KiB
  * chunks of multi-byte text, which has a pending character at most chunk
  * ends). */
+/*@ requires \valid(dst + (0 .. n - 1)) && \valid_read(src + (0 .. n - 1));
+    requires \separated(dst + (0 .. n - 1), src + (0 .. n - 1));
+    assigns dst[0 .. n - 1];
+*/
 static inline void copy_small(uint8_t *dst, const uint8_t *src, size_t n)
 {
     size_t j;
 
+    /*@ loop invariant 0 <= j <= n;
+        loop assigns j, dst[0 .. n - 1];
+        loop variant n - j; */
     for (j = 0; j < n; j++)
         dst[j] = src[j];
 }
@@ -148,10 +162,18 @@ static size_t complete_pending(u8guard_stream *s, struct sink *k,
  * a character the stream keeps pending (it stores only what it checked;
  * past an error it may store up to 3 bytes, which the U+FFFD then
  * overwrites). */
+/*@ requires \valid_read(p + (0 .. len - 1));
+    assigns \nothing;
+    ensures \result <= len && len - \result <= 3;
+    ensures \result < len ==> p[\result] >= 0xC0;
+*/
 static size_t last_boundary(const uint8_t *p, size_t len)
 {
     size_t j = len, k, need;
 
+    /*@ loop invariant 0 <= k <= 3 && j == len - k;
+        loop assigns j, k;
+        loop variant 3 - k; */
     for (k = 0; k < 3 && j > 0; k++) {
         j--;
         if ((p[j] & 0xC0u) == 0x80u) /* continuation: look further back */
@@ -168,6 +190,14 @@ static size_t last_boundary(const uint8_t *p, size_t len)
  * error_run): no callback wants them one by one, no policy, and no output
  * or UTF-8 with U+FFFD for each error and room for a block of it (out_cap
  * is in bytes for UTF-8). */
+/*@ requires \valid_read(k) && \valid_read(k->kern);
+    assigns \nothing;
+    ensures \result ==> k->on_error == \null && k->q.deny == 0 &&
+              k->kern->error_run != \null;
+    ensures \result && k->out != \null ==> k->form == U8GUARD_FORM_UTF8 &&
+              k->q.handler == U8GUARD_REPLACE &&
+              (size_t)(out_cap - k->o) >= U8G_RUN_OUT_MAX;
+*/
 static bool run_fits(const struct sink *k, size_t out_cap)
 {
     if (k->on_error != NULL || k->q.deny != 0 || k->kern->error_run == NULL)
@@ -177,6 +207,9 @@ static bool run_fits(const struct sink *k, size_t out_cap)
 }
 
 /* The size in bytes of a unit of each form. */
+/*@ assigns \nothing;
+    ensures \result == (form == U8GUARD_FORM_UTF32 ? 4 : form == U8GUARD_FORM_UTF16 ? 2 : 1);
+*/
 static size_t unit_of(unsigned form)
 {
     return form == U8GUARD_FORM_UTF32 ? 4 : form == U8GUARD_FORM_UTF16 ? 2 : 1;
@@ -184,6 +217,11 @@ static size_t unit_of(unsigned form)
 
 /* Sets *need to the out_cap, in units of s's form, that a chunk of len
  * bytes needs; returns false when that does not fit a size_t. */
+/*@ requires \valid_read(s) && \valid(need);
+    assigns *need;
+    ensures \result <==> u8g_stream_f(s->handler, s->form) * (len + 3) <= SIZE_MAX;
+    ensures \result ==> *need == u8g_stream_f(s->handler, s->form) * (len + 3);
+*/
 static bool out_need(const u8guard_stream *s, size_t len, size_t *need)
 {
     size_t f;
@@ -198,6 +236,12 @@ static bool out_need(const u8guard_stream *s, size_t len, size_t *need)
     return true;
 }
 
+/*@ requires s == \null || \valid_read(s);
+    assigns \nothing;
+    ensures s == \null ==> \result == SIZE_MAX;
+    ensures s != \null ==>
+              \result == u8g_min(u8g_stream_f(s->handler, s->form) * (len + 3), SIZE_MAX);
+*/
 size_t u8guard_stream_out_max(const u8guard_stream *s, size_t len)
 {
     size_t need;
@@ -339,11 +383,20 @@ void u8guard_stream_init_with(u8guard_stream *s, const u8guard_policy *p,
     s->form = (unsigned char)form;
 }
 
+/*@ requires s == \null || \valid_read(s);
+    assigns \nothing;
+    ensures s == \null ==> \result == 0;
+    ensures s != \null ==> \result == (uint64_t)(s->offset + s->n_pending);
+*/
 uint64_t u8guard_stream_position(const u8guard_stream *s)
 {
     return s ? s->offset + s->n_pending : 0;
 }
 
+/*@ requires s == \null || \valid_read(s);
+    assigns \nothing;
+    ensures \result == (s == \null ? 0 : s->n_errors);
+*/
 uint64_t u8guard_stream_error_count(const u8guard_stream *s)
 {
     return s ? s->n_errors : 0;
