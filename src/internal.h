@@ -489,15 +489,54 @@ size_t u8g_clean_prefix(const struct u8g_kernels *k,
 size_t u8g_first_denied(const struct u8g_policy *q, const uint8_t *p, size_t n);
 
 /* u8g_error_at sets *err to the error at p[0] (offset = base), which the
- * caller knows is ill-formed or a character q denies. */
+ * caller knows is ill-formed or a character q denies. Its contract is
+ * ASSUMED, not proved (policy.c is outside the proof; doc/proofs.md,
+ * "Assumptions"): the error is u8g_step's (a maximal subpart of 1..3
+ * bytes, every available byte when truncated) or the whole character
+ * (DISALLOWED, above U+FFFF only for 4 bytes). */
+/*@ requires avail >= 1;
+    requires \valid_read(p + (0 .. u8g_min(avail, 4) - 1));
+    requires \valid(err);
+    assigns *err;
+    ensures err->offset == base;
+    ensures 1 <= err->length <= 4 && err->length <= avail;
+    ensures err->kind != U8GUARD_DISALLOWED ==> err->length <= 3;
+    ensures err->kind == U8GUARD_DISALLOWED && err->code_point > 0xFFFF ==>
+              err->length == 4;
+    ensures err->kind == U8GUARD_TRUNCATED ==> err->length == avail;
+*/
 void u8g_error_at(const struct u8g_policy *q, const uint8_t *p, size_t avail,
                   size_t base, u8guard_error *err);
 
 /* u8g_handle writes to cps what q's handler makes of the error e whose
  * bytes start at p, as code points (U+FFFD; nothing; or the ASCII of the
- * escape), and returns how many (0..12). */
+ * escape), and returns how many (0..12). Its contract is ASSUMED, not
+ * proved (doc/proofs.md, "Assumptions"): replace gives one U+FFFD, drop
+ * nothing, escape (any other handler) ASCII: \uhhhh (6) or \Uhhhhhhhh
+ * (10) for a denied character, \xhh (4) per byte of an ill-formed one. */
+/*@ requires \valid_read(e) && \valid(cps + (0 .. 11));
+    requires e->kind != U8GUARD_DISALLOWED ==>
+               1 <= e->length <= 3 && \valid_read(p + (0 .. e->length - 1));
+    assigns cps[0 .. 11];
+    ensures \result <= 12;
+    ensures h == U8GUARD_REPLACE ==> \result == 1 && cps[0] == U8GUARD_REPLACEMENT;
+    ensures h == U8GUARD_DROP ==> \result == 0;
+    ensures h != U8GUARD_REPLACE && h != U8GUARD_DROP ==>
+              (\forall integer i; 0 <= i < \result ==> cps[i] < 0x80);
+    ensures h != U8GUARD_REPLACE && h != U8GUARD_DROP ==>
+              \result == (e->kind == U8GUARD_DISALLOWED ?
+                            (e->code_point > 0xFFFF ? 10 : 6) : 4 * e->length);
+*/
 size_t u8g_handle(u8guard_handler h, const u8guard_error *e, const uint8_t *p,
                   uint32_t cps[12]);
+
+#ifdef __FRAMAC__
+/* u8guard_class_of (include/u8guard.h, policy.c) reads and writes no
+ * memory: ASSUMED, not proved (doc/proofs.md, "Assumptions"). Declared
+ * again only in the proof build, for the contract. */
+/*@ assigns \nothing; */
+u8guard_class u8guard_class_of(uint32_t cp);
+#endif
 
 /* The scalar reference's kernels: a loop over u8g_step. */
 extern const struct u8g_kernels u8g_scalar_kernels;

@@ -28,7 +28,62 @@ struct sink {
  * for one byte), else 1. */
 /*@ logic integer u8g_stream_f(integer handler, integer form) =
       handler == U8GUARD_ESCAPE ? 6 : form == U8GUARD_FORM_UTF8 ? 3 : 1;
+
+    // u8g_stream_f(handler, form) * n, written linear in n for the solvers.
+    logic integer u8g_stream_fx(integer handler, integer form, integer n) =
+      handler == U8GUARD_ESCAPE ? 6 * n : form == U8GUARD_FORM_UTF8 ? 3 * n : n;
+
+    // k's output has room for n more units of its form (or is not wanted).
+    predicate u8g_room{L}(struct sink *k, integer n) =
+      k->out == \null ||
+      (k->form == U8GUARD_FORM_UTF16 ?
+         \valid((uint16_t *)k->out + (k->o .. k->o + n - 1)) :
+       k->form == U8GUARD_FORM_UTF32 ?
+         \valid((uint32_t *)k->out + (k->o .. k->o + n - 1)) :
+         \valid((uint8_t *)k->out + (k->o .. k->o + n - 1)));
+
+    // Those n units share no byte with p[0..len) and *k.
+    predicate u8g_apart{L}(struct sink *k, integer n, uint8_t *p, integer len) =
+      k->out == \null ||
+      (k->form == U8GUARD_FORM_UTF16 ?
+         \separated((uint16_t *)k->out + (k->o .. k->o + n - 1), p + (0 .. len - 1), k) :
+       k->form == U8GUARD_FORM_UTF32 ?
+         \separated((uint32_t *)k->out + (k->o .. k->o + n - 1), p + (0 .. len - 1), k) :
+         \separated((uint8_t *)k->out + (k->o .. k->o + n - 1), p + (0 .. len - 1), k));
+
+    // ... nor with *s.
+    predicate u8g_apart_s{L}(struct sink *k, integer n, u8guard_stream *s) =
+      k->out == \null ||
+      (k->form == U8GUARD_FORM_UTF16 ?
+         \separated((uint16_t *)k->out + (k->o .. k->o + n - 1), s) :
+       k->form == U8GUARD_FORM_UTF32 ?
+         \separated((uint32_t *)k->out + (k->o .. k->o + n - 1), s) :
+         \separated((uint8_t *)k->out + (k->o .. k->o + n - 1), s));
+
+    // ... nor with *e.
+    predicate u8g_apart_e{L}(struct sink *k, integer n, u8guard_error *e) =
+      k->out == \null ||
+      (k->form == U8GUARD_FORM_UTF16 ?
+         \separated((uint16_t *)k->out + (k->o .. k->o + n - 1), e) :
+       k->form == U8GUARD_FORM_UTF32 ?
+         \separated((uint32_t *)k->out + (k->o .. k->o + n - 1), e) :
+         \separated((uint8_t *)k->out + (k->o .. k->o + n - 1), e));
+
+    // The handlers a checked policy has (u8guard_handler).
+    predicate u8g_handler_ok(integer h) =
+      h == U8GUARD_REPLACE || h == U8GUARD_DROP || h == U8GUARD_ESCAPE;
 */
+
+#ifdef __FRAMAC__
+/* The proof build's model of the caller's error callback (doc/proofs.md):
+ * include/u8guard.h's rule is that on_error writes neither *s, the chunk
+ * nor the output, and does not feed s, so as far as the stream can see it
+ * writes nothing. Every call through k->on_error carries a "calls"
+ * annotation naming this function, and the proved functions require
+ * on_error to be NULL or this function. */
+/*@ assigns \nothing; */
+void u8g_stream_on_error_model(void *ctx, const u8guard_error *err);
+#endif
 
 /* dst[0..n) = src[0..n) for the few bytes of a pending character: a
  * loop the compiler keeps inline, where memcpy of a length it does not
@@ -52,6 +107,16 @@ static inline void copy_small(uint8_t *dst, const uint8_t *src, size_t n)
 
 /* Writes the well-formed p[0..n), which holds no denied character, in the
  * stream's form. out has room (u8guard_stream_out_max). */
+/*@ requires \valid(k) && k->kern == &u8g_scalar_kernels;
+    requires \valid_read(src + (0 .. n - 1));
+    requires k->o + n <= SIZE_MAX;
+    requires u8g_room(k, n) && u8g_apart(k, n, src, n);
+    requires \separated(k, src + (0 .. n - 1));
+    assigns k->o, ((uint8_t *)k->out)[k->o .. k->o + n - 1],
+            ((uint16_t *)k->out)[k->o .. k->o + n - 1],
+            ((uint32_t *)k->out)[k->o .. k->o + n - 1];
+    ensures \old(k->o) <= k->o <= \old(k->o) + n;
+*/
 static void emit(struct sink *k, const uint8_t *src, size_t n)
 {
     size_t units = 0;
@@ -60,9 +125,11 @@ static void emit(struct sink *k, const uint8_t *src, size_t n)
         return;
     switch (k->form) {
     case U8GUARD_FORM_UTF16:
+        /*@ calls u8g_scalar_to_utf16; */
         (void)k->kern->to_utf16(src, n, (uint16_t *)k->out + k->o, &units);
         break;
     case U8GUARD_FORM_UTF32:
+        /*@ calls u8g_scalar_to_utf32; */
         (void)k->kern->to_utf32(src, n, (uint32_t *)k->out + k->o, &units);
         break;
     case U8GUARD_FORM_UTF8:
@@ -79,6 +146,25 @@ static void emit(struct sink *k, const uint8_t *src, size_t n)
 
 /* Reports the error e (offset from the start of the stream) whose bytes
  * start at src, and writes what the handler makes of it. */
+/*@ requires \valid(s) && \valid(k) && \valid_read(e) && k->kern == &u8g_scalar_kernels;
+    requires \separated(s, k, e);
+    requires k->on_error == \null || k->on_error == &u8g_stream_on_error_model;
+    requires u8g_handler_ok(k->q.handler);
+    requires 1 <= e->length <= 4;
+    requires e->kind != U8GUARD_DISALLOWED ==>
+               e->length <= 3 && \valid_read(src + (0 .. e->length - 1));
+    requires e->kind == U8GUARD_DISALLOWED && e->code_point > 0xFFFF ==> e->length == 4;
+    requires k->o + u8g_stream_fx(k->q.handler, k->form, e->length) <= SIZE_MAX;
+    requires u8g_room(k, u8g_stream_fx(k->q.handler, k->form, e->length));
+    requires u8g_apart(k, u8g_stream_fx(k->q.handler, k->form, e->length), src, 0) &&
+             u8g_apart_s(k, u8g_stream_fx(k->q.handler, k->form, e->length), s) &&
+             u8g_apart_e(k, u8g_stream_fx(k->q.handler, k->form, e->length), e);
+    assigns s->n_errors, k->o,
+            ((uint8_t *)k->out)[k->o .. k->o + u8g_stream_fx(k->q.handler, k->form, e->length) - 1],
+            ((uint16_t *)k->out)[k->o .. k->o + u8g_stream_fx(k->q.handler, k->form, e->length) - 1],
+            ((uint32_t *)k->out)[k->o .. k->o + u8g_stream_fx(k->q.handler, k->form, e->length) - 1];
+    ensures \old(k->o) <= k->o <= \old(k->o) + u8g_stream_fx(k->q.handler, k->form, e->length);
+*/
 static void report(u8guard_stream *s, struct sink *k, u8guard_error *e,
                    const uint8_t *src)
 {
@@ -88,16 +174,27 @@ static void report(u8guard_stream *s, struct sink *k, u8guard_error *e,
 
     s->n_errors++;
     if (k->on_error)
+        /*@ calls u8g_stream_on_error_model; */
         k->on_error(k->ctx, e);
     if (k->out == NULL)
         return;
     m = u8g_handle(k->q.handler, e, src, cps);
     if (k->form == U8GUARD_FORM_UTF8) {
+        /*@ loop invariant 0 <= i <= m;
+            loop invariant k->q.handler == U8GUARD_ESCAPE ==> t == i;
+            loop invariant k->q.handler != U8GUARD_ESCAPE ==> m <= 1 && t <= 3 * i;
+            loop assigns i, t, text[0 .. 35];
+            loop variant m - i; */
         for (i = 0; i < m; i++) /* U+FFFD or ASCII */
             t += u8guard_encode(cps[i], text + t);
         emit(k, text, t);
         return;
     }
+    /*@ loop invariant 0 <= i <= m && k->o == \at(k->o, LoopEntry) + i;
+        loop assigns i, k->o,
+                     ((uint16_t *)k->out)[\at(k->o, LoopEntry) .. \at(k->o, LoopEntry) + m - 1],
+                     ((uint32_t *)k->out)[\at(k->o, LoopEntry) .. \at(k->o, LoopEntry) + m - 1];
+        loop variant m - i; */
     for (i = 0; i < m; i++, k->o++) { /* each below U+10000: one unit */
         if (k->form == U8GUARD_FORM_UTF16)
             ((uint16_t *)k->out)[k->o] = (uint16_t)cps[i];
@@ -108,6 +205,20 @@ static void report(u8guard_stream *s, struct sink *k, u8guard_error *e,
 
 /* Reports the error at src (stream offset s->offset), bytes src[0..avail)
  * known, that ends a clean stretch; returns its length. */
+/*@ requires \valid(s) && \valid(k) && \separated(s, k) && k->kern == &u8g_scalar_kernels;
+    requires k->on_error == \null || k->on_error == &u8g_stream_on_error_model;
+    requires u8g_handler_ok(k->q.handler);
+    requires avail >= 1 && \valid_read(src + (0 .. u8g_min(avail, 4) - 1));
+    requires k->o + u8g_stream_fx(k->q.handler, k->form, u8g_min(avail, 4)) <= SIZE_MAX;
+    requires u8g_room(k, u8g_stream_fx(k->q.handler, k->form, u8g_min(avail, 4))) && u8g_apart(k, u8g_stream_fx(k->q.handler, k->form, u8g_min(avail, 4)), src, 0) &&
+             u8g_apart_s(k, u8g_stream_fx(k->q.handler, k->form, u8g_min(avail, 4)), s);
+    assigns s->n_errors, k->o,
+            ((uint8_t *)k->out)[k->o .. k->o + u8g_stream_fx(k->q.handler, k->form, u8g_min(avail, 4)) - 1],
+            ((uint16_t *)k->out)[k->o .. k->o + u8g_stream_fx(k->q.handler, k->form, u8g_min(avail, 4)) - 1],
+            ((uint32_t *)k->out)[k->o .. k->o + u8g_stream_fx(k->q.handler, k->form, u8g_min(avail, 4)) - 1];
+    ensures 1 <= \result <= u8g_min(avail, 4);
+    ensures \old(k->o) <= k->o <= \old(k->o) + u8g_stream_fx(k->q.handler, k->form, \result);
+*/
 static size_t report_at(u8guard_stream *s, struct sink *k, const uint8_t *src,
                         size_t avail)
 {
@@ -121,6 +232,23 @@ static size_t report_at(u8guard_stream *s, struct sink *k, const uint8_t *src,
 /* Completes the pending sequence with bytes from data[0..len). Returns how
  * many bytes of data it used; leaves s->n_pending == 0 unless data ran out
  * before the sequence was decided (and the chunk is not final). */
+/*@ requires \valid(s) && \valid(k) && \separated(s, k) && k->kern == &u8g_scalar_kernels;
+    requires 1 <= s->n_pending <= 3;
+    requires k->on_error == \null || k->on_error == &u8g_stream_on_error_model;
+    requires u8g_handler_ok(k->q.handler);
+    requires \valid_read(data + (0 .. len - 1));
+    requires \separated(data + (0 .. len - 1), s, k);
+    requires k->o + u8g_stream_fx(k->q.handler, k->form, 4) <= SIZE_MAX;
+    requires u8g_room(k, u8g_stream_fx(k->q.handler, k->form, 4)) && u8g_apart(k, u8g_stream_fx(k->q.handler, k->form, 4), data, len) &&
+             u8g_apart_s(k, u8g_stream_fx(k->q.handler, k->form, 4), s);
+    assigns s->offset, s->pending[0 .. 2], s->n_pending, s->n_errors, k->o,
+            ((uint8_t *)k->out)[k->o .. k->o + u8g_stream_fx(k->q.handler, k->form, 4) - 1],
+            ((uint16_t *)k->out)[k->o .. k->o + u8g_stream_fx(k->q.handler, k->form, 4) - 1],
+            ((uint32_t *)k->out)[k->o .. k->o + u8g_stream_fx(k->q.handler, k->form, 4) - 1];
+    ensures s->n_pending <= 3;
+    ensures s->n_pending != 0 ==> !final && \result == len;
+    ensures \old(k->o) <= k->o <= \old(k->o) + u8g_stream_fx(k->q.handler, k->form, 4);
+*/
 static size_t complete_pending(u8guard_stream *s, struct sink *k,
                                const uint8_t *data, size_t len, bool final)
 {
