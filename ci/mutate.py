@@ -224,6 +224,15 @@ WHY_MERGE_WEIGHT = (
     "are decoded to be sure (struct u8g_polset, internal.h): a miscounted weight only makes "
     "more false hits, i.e. time. SOURCE_FACTS checks the calls and the readers")
 
+WHY_TMP_PATH_ROOM = (
+    "atomic_out.c's g_tmp_path[PATH_MAX + 32] only bounds the temporary name: n = strlen(dir) "
+    "+ strlen(base) + 32 is refused when n > sizeof g_tmp_path, and the name copied in is n - "
+    "15 bytes. The target is at most 4095 bytes on Linux (realpath's result, or a name stat or "
+    "lstat just answered ENOENT for, which it does not for PATH_MAX bytes or more: "
+    "ENAMETOOLONG first), and dir and base are its parts without the last '/' (or '.' and a "
+    "single name of at most NAME_MAX 255 bytes), so n <= 4094 + 32 = 4126 and neither PATH_MAX "
+    "+ 33 nor PATH_MAX + 31 ever refuses a name or overflows")
+
 # The callers some claims rest on ("its only caller tests ..."): (function,
 # caller file, the call with its test). sole_caller_claims() checks at
 # every run that the call is there and that no other file of src/, cli/ or
@@ -397,6 +406,10 @@ EQUIVALENT = [
     ("kernels/avx2.c", "3 && done + w < len", "3", "4", WHY_NT_BACKUP),
     ("kernels/avx2.c", "< 3 && done + w < len", "<", "<=", WHY_NT_BACKUP),
     ("kernels/avx2.c", "0; k < 3 && done + w < len", "0", "1", WHY_NT_BACKUP),
+    ("cli/atomic_out.c", "32];\nstatic volatile sig_atomic_t g_tmp_live;", "32", "33",
+     WHY_TMP_PATH_ROOM),
+    ("cli/atomic_out.c", "32];\nstatic volatile sig_atomic_t g_tmp_live;", "32", "31",
+     WHY_TMP_PATH_ROOM),
     ("cli/atomic_out.c", ">= n) { /* no file was made", ">=", ">",
      "n is strlen(dir) + strlen(base) + 32 and the name written is dir, '/.', base and "
      "'.u8guard-XXXXXX', strlen(dir) + strlen(base) + 17 bytes: w == n - 15, so w >= n and "
