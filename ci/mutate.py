@@ -204,6 +204,35 @@ WHY_CLASS_STARTS = (
     "(lo == 0 past the first entry ends the row): build_starts' k < 4, k <= 4, k < 5 and k < 3 "
     "all stop at that zero range before entry 3 is needed or entry 4 is read")
 
+WHY_RUN_STOP = (
+    "error_scan.h's scan_error_run stops a run after a block with no error (u.err == 0) only "
+    "to hand clean text back to the fast validator: every block of a run is classified and "
+    "written exactly (u8g_run_emit copies a clean block as it is, the straddle rule backs a "
+    "stop off to the start of a unit that crosses into the next block, which leaves at least "
+    "61 bytes), and its three callers (SOLE_CALLERS: count_errors in validate.c, sanitize.c, "
+    "stream.c) add the bytes it took and go on from there. Stopping after a block whose error "
+    "mask is exactly 1, or after the first block with an error, changes where runs end and "
+    "the time, not the errors, bytes or counts; the `last` and output-room tests, which "
+    "guard the buffer, are not claimed")
+
+WHY_MERGE_WEIGHT = (
+    "policy.c's weight() (a population count less the private-use leads) is read only by "
+    "extra(), whose only use is to pick which two of build_bytes' whole-byte groups the "
+    "while (m > 8) loop merges next; every merge is a union (bunion), so whatever pair is "
+    "picked the at most 8 groups left hold every window of every group, and their tables "
+    "(l7, s7, t6) are read only by avx512.c's policy test, a superset filter whose hits "
+    "are decoded to be sure (struct u8g_polset, internal.h): a miscounted weight only makes "
+    "more false hits, i.e. time. SOURCE_FACTS checks the calls and the readers")
+
+WHY_TMP_PATH_ROOM = (
+    "atomic_out.c's g_tmp_path[PATH_MAX + 32] only bounds the temporary name: n = strlen(dir) "
+    "+ strlen(base) + 32 is refused when n > sizeof g_tmp_path, and the name copied in is n - "
+    "15 bytes. The target is at most 4095 bytes on Linux (realpath's result, or a name stat or "
+    "lstat just answered ENOENT for, which it does not for PATH_MAX bytes or more: "
+    "ENAMETOOLONG first), and dir and base are its parts without the last '/' (or '.' and a "
+    "single name of at most NAME_MAX 255 bytes), so n <= 4094 + 32 = 4126 and neither PATH_MAX "
+    "+ 33 nor PATH_MAX + 31 ever refuses a name or overflows")
+
 # The callers some claims rest on ("its only caller tests ..."): (function,
 # caller file, the call with its test). sole_caller_claims() checks at
 # every run that the call is there and that no other file of src/, cli/ or
@@ -215,7 +244,44 @@ SOLE_CALLERS = [
     ("audit_open_world", "oracle/audit/world_open.c", None),
     ("audit_open_world", "oracle/audit/decoders.c",
      "if (o->world && audit_open_world(o, &d, &k) != 0) {"),
+    ("error_run", "src/validate.c", "pos += k->error_run(p + pos, len - pos, &r);"),
+    ("error_run", "src/sanitize.c", "pos += k->error_run(p + pos, len - pos, &r);"),
+    ("error_run", "src/stream.c", "n = k.kern->error_run(p + i, cut - i, &r);"),
 ]
+
+# Facts about the source that some claims rest on, checked at every run like
+# SOLE_CALLERS: (file, regex, count) -- the regex matches exactly count
+# times in the file -- or (None, regex, files) -- only those files of src/
+# (.c and .h) match it.
+SOURCE_FACTS = [
+    ("src/policy.c", r"\bweight\(", 5),      # its definition and extra()'s 4 calls
+    ("src/policy.c", r"\b[uxym]{1,2} \*= weight\(", 4),
+    ("src/policy.c", r"\bextra\(", 2),       # its definition and the merge loop's call
+    ("src/policy.c", r"while \(m > 8\) \{\n\s+best = -1;\n(?:.*\n){2}\s+if \(\(e = "
+     r"extra\(&b\[i\], &b\[j\]\)\) < best \|\| best < 0\) \{\n(?:.*\n){4}\s+"
+     r"bunion\(&b\[bi\], &b\[bi\], &b\[bj\]\);", 1),
+    (None, r"\b(l7|s7|t6)\b", {"src/policy.c", "src/internal.h", "src/kernels/avx512.c"}),
+]
+
+
+def source_fact_claims():
+    """The SOURCE_FACTS that no longer hold, as messages."""
+    broken = []
+    for f, rx, want in SOURCE_FACTS:
+        if f is not None:
+            with open(os.path.join(ROOT, f)) as fh:
+                n = len(re.findall(rx, fh.read()))
+            if n != want:
+                broken.append("%s: %r matches %d times, not %d" % (f, rx, n, want))
+            continue
+        for dirpath, _, names in os.walk(os.path.join(ROOT, "src")):
+            for name in names:
+                rel = os.path.relpath(os.path.join(dirpath, name), ROOT)
+                if name.endswith((".c", ".h")) and rel not in want:
+                    with open(os.path.join(ROOT, rel)) as fh:
+                        if re.search(rx, fh.read()):
+                            broken.append("%s matches %r (only %s may)" % (rel, rx, sorted(want)))
+    return broken
 
 
 def sole_caller_claims():
@@ -340,6 +406,10 @@ EQUIVALENT = [
     ("kernels/avx2.c", "3 && done + w < len", "3", "4", WHY_NT_BACKUP),
     ("kernels/avx2.c", "< 3 && done + w < len", "<", "<=", WHY_NT_BACKUP),
     ("kernels/avx2.c", "0; k < 3 && done + w < len", "0", "1", WHY_NT_BACKUP),
+    ("cli/atomic_out.c", "32];\nstatic volatile sig_atomic_t g_tmp_live;", "32", "33",
+     WHY_TMP_PATH_ROOM),
+    ("cli/atomic_out.c", "32];\nstatic volatile sig_atomic_t g_tmp_live;", "32", "31",
+     WHY_TMP_PATH_ROOM),
     ("cli/atomic_out.c", ">= n) { /* no file was made", ">=", ">",
      "n is strlen(dir) + strlen(base) + 32 and the name written is dir, '/.', base and "
      "'.u8guard-XXXXXX', strlen(dir) + strlen(base) + 17 bytes: w == n - 15, so w >= n and "
@@ -375,6 +445,14 @@ EQUIVALENT = [
     ("policy.c", "< 4 && (k == 0 || r[k].lo != 0)", "<", "<=", WHY_CLASS_STARTS),
     ("policy.c", "4 && (k == 0 || r[k].lo != 0)", "4", "5", WHY_CLASS_STARTS),
     ("policy.c", "4 && (k == 0 || r[k].lo != 0)", "4", "3", WHY_CLASS_STARTS),
+    ("kernels/error_scan.h", "0 ||\n               (r->out != NULL", "0", "1", WHY_RUN_STOP),
+    ("kernels/error_scan.h", "== 0 ||\n               (r->out != NULL", "==", "!=", WHY_RUN_STOP),
+    ("policy.c", "4)) & 0x0F0F0F0F0F0F0F0Fu;", "4", "5", WHY_MERGE_WEIGHT),
+    ("policy.c", "4)) & 0x0F0F0F0F0F0F0F0Fu;", "4", "3", WHY_MERGE_WEIGHT),
+    ("policy.c", "0x0F0F0F0F0F0F0F0Fu;\n        n +=", "0x0F0F0F0F0F0F0F0Fu",
+     "0xF0F0F0F0F0F0F10u", WHY_MERGE_WEIGHT),
+    ("policy.c", "0x0F0F0F0F0F0F0F0Fu;\n        n +=", "0x0F0F0F0F0F0F0F0Fu",
+     "0xF0F0F0F0F0F0F0Eu", WHY_MERGE_WEIGHT),
     ("policy.c", "0]);\n                m--;", "0", "1",
      "sizeof b[1] is sizeof b[0]: the elements of an array have one size"),
     ("internal.h", "16], f_hi[16], f4[64];", "16", "17", WHY_POLSET_ROOM),
@@ -1008,7 +1086,7 @@ def whole_run(args):
         for f, anchor, old, new, _ in stale:
             print("mutate: equivalent-mutant anchor no longer matches (source changed): "
                   "%s: %r %r -> %r" % (f, anchor, old, new))
-        broken = sole_caller_claims()
+        broken = sole_caller_claims() + source_fact_claims()
         for b in broken:
             print("mutate: a claim's caller changed (source changed): " + b)
         if stale or broken:
@@ -1176,7 +1254,7 @@ def main():
                 print("mutate: equivalent-mutant anchor no longer matches (source changed): "
                       "%s: %r %r -> %r" % (f, anchor, old, new))
                 stale += 1
-        for b in sole_caller_claims():
+        for b in sole_caller_claims() + source_fact_claims():
             print("mutate: a claim's caller changed (source changed): " + b)
             stale += 1
         if stale:
