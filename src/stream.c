@@ -85,26 +85,6 @@ struct sink {
 void u8g_stream_on_error_model(void *ctx, const u8guard_error *err);
 #endif
 
-/* dst[0..n) = src[0..n) for the few bytes of a pending character: a
- * loop the compiler keeps inline, where memcpy of a length it does not
- * know is a call into the C library (measured: 6 % of a stream of 4 KiB
- * chunks of multi-byte text, which has a pending character at most chunk
- * ends). */
-/*@ requires \valid(dst + (0 .. n - 1)) && \valid_read(src + (0 .. n - 1));
-    requires \separated(dst + (0 .. n - 1), src + (0 .. n - 1));
-    assigns dst[0 .. n - 1];
-*/
-static inline void copy_small(uint8_t *dst, const uint8_t *src, size_t n)
-{
-    size_t j;
-
-    /*@ loop invariant 0 <= j <= n;
-        loop assigns j, dst[0 .. n - 1];
-        loop variant n - j; */
-    for (j = 0; j < n; j++)
-        dst[j] = src[j];
-}
-
 /* Writes the well-formed p[0..n), which holds no denied character, in the
  * stream's form. out has room (u8guard_stream_out_max). */
 /*@ requires \valid(k) && k->kern == &u8g_scalar_kernels;
@@ -135,7 +115,7 @@ static void emit(struct sink *k, const uint8_t *src, size_t n)
     case U8GUARD_FORM_UTF8:
     default:
         if (n <= 4) /* a completed character: no call of memcpy */
-            copy_small((uint8_t *)k->out + k->o, src, n);
+            u8g_copy_small((uint8_t *)k->out + k->o, src, n);
         else
             u8g_copy((uint8_t *)k->out + k->o, src, n);
         units = n;
@@ -259,8 +239,8 @@ static size_t complete_pending(u8guard_stream *s, struct sink *k,
 
     if (take > len)
         take = len;
-    copy_small(buf, s->pending, have);
-    copy_small(buf + have, data, take);
+    u8g_copy_small(buf, s->pending, have);
+    u8g_copy_small(buf + have, data, take);
     step = u8g_step(buf, have + take, &cp, &kind, &sub);
     if (step != 0) { /* a whole character: at least one byte came from data */
         if (k->q.deny != 0 && (u8guard_class_of(cp) & k->q.deny) != 0)
@@ -272,7 +252,7 @@ static size_t complete_pending(u8guard_stream *s, struct sink *k,
         return step - have;
     }
     if (kind == U8GUARD_TRUNCATED && !final) { /* still undecided: keep it */
-        copy_small(s->pending + have, data, take);
+        u8g_copy_small(s->pending + have, data, take);
         s->n_pending = (unsigned char)(have + take);
         return take;
     }
@@ -466,7 +446,7 @@ size_t u8guard_stream_feed(u8guard_stream *s, const void *data, size_t len,
             if (e.kind == U8GUARD_TRUNCATED && !final) { /* wait for more */
                 /* 1..3 bytes (a truncated sequence): the mask tells
                  * the compiler they fit pending. */
-                copy_small(s->pending, p + i, (len - i) & 3);
+                u8g_copy_small(s->pending, p + i, (len - i) & 3);
                 s->n_pending = (unsigned char)(len - i);
                 break;
             }
