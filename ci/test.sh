@@ -18,21 +18,36 @@ JOBS=$(nproc 2>/dev/null || echo 2)
 passed=0
 failed=0
 failures=()
+cpu_mark() { # cpu_mark FILE: this shell's children's CPU times, as `times` prints them
+  # `times` must run in this shell, not in a $(...) subshell, whose own
+  # children are none; its second line is "XmY.YYYs XmY.YYYs" (user, system).
+  times >"$1"
+}
+cpu_between() { # cpu_between FILE1 FILE2: CPU seconds spent between two marks
+  awk 'FNR == 2 { for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); n[FILENAME] += a[1] * 60 + a[2] } }
+       END { printf "%d", n[ARGV[2]] - n[ARGV[1]] }' "$1" "$2"
+}
+
 stage() { # stage NAME COMMAND...: runs COMMAND, records and prints the outcome
-  local name=$1 t0 rc
+  # Wall and CPU time are both printed: a stage whose CPU time is near its
+  # wall time uses one of the two cores, and could share the machine.
+  local name=$1 t0 rc took
   shift
   echo
   echo "==== stage: $name"
   t0=$(date +%s)
+  cpu_mark "$ROOT/build/.ci-cpu0"
   "$@"
   rc=$?
+  cpu_mark "$ROOT/build/.ci-cpu1"
+  took="$(($(date +%s) - t0)) s, CPU $(cpu_between "$ROOT/build/.ci-cpu0" "$ROOT/build/.ci-cpu1") s"
   if [ $rc -eq 0 ]; then
     passed=$((passed + 1))
-    echo "==== stage $name: passed ($(($(date +%s) - t0)) s)"
+    echo "==== stage $name: passed ($took)"
   else
     failed=$((failed + 1))
     failures+=("$name")
-    echo "==== stage $name: FAILED with status $rc ($(($(date +%s) - t0)) s)"
+    echo "==== stage $name: FAILED with status $rc ($took)"
   fi
 }
 
@@ -64,7 +79,7 @@ stage ctest-asan-ubsan build_and_test "$ROOT/build/ci-asan" 'slow|valgrind|insta
 # Every stage is listed here by name: a script that is missing fails its
 # stage instead of being skipped. Durations are from a 2-core machine.
 if [ $QUICK -eq 0 ]; then
-  stage fuzz-ci           env FUZZ_SECONDS=10 bash ci/fuzz-ci.sh  # libFuzzer, 10 s per target (~2.5 min; ci/fuzz-campaign.sh goes deep)
+  stage fuzz-ci           env FUZZ_SECONDS=10 bash ci/fuzz-ci.sh  # libFuzzer, 10 s per target, two at a time (~1.5 min; ci/fuzz-campaign.sh goes deep)
   stage fuzz-planted      bash ci/fuzz-planted.sh       # the fuzzers find planted bugs (~30 s)
   stage fuzz-msan         bash ci/fuzz-msan.sh          # harnesses under MemorySanitizer (~1.5 min)
   stage fuzz-valgrind     bash ci/fuzz-valgrind.sh      # harnesses under valgrind (~30 s)
