@@ -360,6 +360,42 @@ class Build:
         return t.judge(st, out), st, secs, out
 
 
+INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
+
+
+def included_headers(root, sources):
+    """The headers of the tree (relative paths) that the files sources
+    (relative paths, as compiled) include, directly or through other
+    headers: `#include "NAME"` read as text (every branch of an #if
+    counts, so this may keep too many, never too few), NAME found beside
+    the including file or as the end of a header's path anywhere in the
+    tree."""
+    by_name = {}
+    for d in ("src", "cli", "oracle", "include", "tests", "support", "fuzz"):
+        for dirpath, _, names in os.walk(os.path.join(root, d)):
+            for n in names:
+                if n.endswith(".h"):
+                    rel = os.path.relpath(os.path.join(dirpath, n), root)
+                    by_name.setdefault(n, []).append(rel)
+    seen, todo = set(), [s for s in sources if os.path.isfile(os.path.join(root, s))]
+    while todo:
+        f = todo.pop()
+        with open(os.path.join(root, f), errors="replace") as fh:
+            text = fh.read()
+        for name in INCLUDE.findall(text):
+            beside = os.path.normpath(os.path.join(os.path.dirname(f), name))
+            if os.path.isfile(os.path.join(root, beside)):
+                hits = [beside]
+            else:
+                hits = [h for h in by_name.get(os.path.basename(name), ())
+                        if h == name or h.endswith("/" + name)]
+            for h in hits:
+                if h not in seen:
+                    seen.add(h)
+                    todo.append(h)
+    return seen
+
+
 def kernel_of(f):
     """The kernel a source file belongs to alone (src/kernels/avx2.c ->
     "avx2"), or None (headers shared by kernels, and everything else)."""
@@ -511,19 +547,22 @@ class Runner:
 
     def compiled(self):
         """The .c files of src/, cli/ and oracle/ some build compiles, and
-        the ones none does."""
+        the headers one of them includes (directly or through other
+        headers); and the ones none does (e.g. the world plugins and
+        world_plugin.h, which only they include: -DU8GUARD_WORLD=OFF)."""
         built = set()
         for b in self.builds.values():
             built |= set(b.objects)
+        headers = included_headers(self.root, built)
         out, left = [], []
         for d in ("src", "cli", "oracle"):
             for dirpath, dirnames, names in os.walk(os.path.join(self.root, d)):
                 dirnames.sort()
                 for n in sorted(names):
                     rel = os.path.relpath(os.path.join(dirpath, n), self.root)
-                    if n.endswith(".h") or (n.endswith(".c") and rel in built):
+                    if n.endswith(".h") and rel in headers or (n.endswith(".c") and rel in built):
                         out.append(rel)
-                    elif n.endswith(".c"):
+                    elif n.endswith((".c", ".h")):
                         left.append(rel)
         return out, left
 
