@@ -199,6 +199,20 @@ WHY_SHORT_ASCII = (
     "nothing widened before. The mask one lower (bit 7 of the first byte left out) is not "
     "equivalent")
 
+WHY_POLSET_CARRY = (
+    "u8g_polset_carry (internal.h) only decides whether the next block of a vector kernel's "
+    "policy loop gets its full test (hits_block): every call is `carry = u8g_polset_carry(...)` "
+    "right after a hits_block (avx2.c, sse42.c, avx512.c), and carry is read only as `carry || "
+    "<first test>` before the next hits_block. A bound one lower (0xBF for p[e-1], 0xDF for "
+    "p[e-2], 0xEF for p[e-3]) says true in more cases, never fewer, so by induction over the "
+    "blocks the mutant tests a superset of the blocks; a hit makes the kernel return a restart "
+    "point and policy.c decides that block exactly (u8g_first_denied decodes each candidate), "
+    "as for WHY_FALSE_ALARM: only the time changes. The bounds one higher and `>=` -> `>` "
+    "miss carries and are ordinary mutants. Checked: SOURCE_FACTS (every call an assignment to "
+    "carry in those three files, each after a hits_block; no other file calls it); by hand "
+    "(2026-11-27) each of the three passed unit, kernels.test_policy_sweep, "
+    "kernels.test_random_text and cli_policy")
+
 WHY_CLASS_STARTS = (
     "policy.c's CLASS_STARTS rows hold at most 3 byte ranges, each followed by a zero range "
     "(lo == 0 past the first entry ends the row): build_starts' k < 4, k <= 4, k < 5 and k < 3 "
@@ -261,6 +275,20 @@ SOURCE_FACTS = [
      r"extra\(&b\[i\], &b\[j\]\)\) < best \|\| best < 0\) \{\n(?:.*\n){4}\s+"
      r"bunion\(&b\[bi\], &b\[bi\], &b\[bj\]\);", 1),
     (None, r"\b(l7|s7|t6)\b", {"src/policy.c", "src/internal.h", "src/kernels/avx512.c"}),
+    # WHY_POLSET_CARRY: who calls u8g_polset_carry, and how.
+    (None, r"\bu8g_polset_carry\(",
+     {"src/internal.h", "src/kernels/avx2.c", "src/kernels/sse42.c", "src/kernels/avx512.c"}),
+    ("src/kernels/avx2.c", r"\bu8g_polset_carry\(", 1),
+    ("src/kernels/avx2.c", r"if \(carry \|\| [^\n]*\) \{\n\s+if \(hits_block\([^\n]*\n\s+return "
+     r"u8g_restart_point\(p, i\);\n\s+carry = u8g_polset_carry\(", 1),
+    ("src/kernels/sse42.c", r"\bu8g_polset_carry\(", 1),
+    ("src/kernels/sse42.c", r"if \(carry \|\| [^\n]*\) \{\n\s+if \(hits_block\([^\n]*\n\s+return "
+     r"u8g_restart_point\(p, i\);\n\s+carry = u8g_polset_carry\(", 1),
+    ("src/kernels/avx512.c", r"\bu8g_polset_carry\(", 3),
+    ("src/kernels/avx512.c", r"\bcarry = u8g_polset_carry\(", 3),
+    ("src/kernels/avx512.c", r"\(carry \|\| any\(", 2),
+    ("src/kernels/avx512.c", r"if \(hits_block\(p \+ i, [24], pt\)\)\n\s+return nt_failed\([^\n]*\n"
+     r"\s+carry = u8g_polset_carry\(", 2),
 ]
 
 
@@ -455,6 +483,9 @@ EQUIVALENT = [
      "0xF0F0F0F0F0F0F0Eu", WHY_MERGE_WEIGHT),
     ("policy.c", "0]);\n                m--;", "0", "1",
      "sizeof b[1] is sizeof b[0]: the elements of an array have one size"),
+    ("internal.h", "0xC0 || p[e - 2] >= 0xE0", "0xC0", "0xBF", WHY_POLSET_CARRY),
+    ("internal.h", "0xE0 || p[e - 3] >= 0xF0;", "0xE0", "0xDF", WHY_POLSET_CARRY),
+    ("internal.h", "0xF0;\n}\n\n/* What an error run", "0xF0", "0xEF", WHY_POLSET_CARRY),
     ("internal.h", "16], f_hi[16], f4[64];", "16", "17", WHY_POLSET_ROOM),
     ("internal.h", "16], f4[64];", "16", "17", WHY_POLSET_ROOM),
     ("internal.h", "64];\n    /* The pair test", "64", "65", WHY_POLSET_ROOM),
