@@ -66,10 +66,22 @@ Usage:
                  the line map, reused while the tree is the same)
     --no-map     (with --sample/--all) no --coverage build and no per-line
                  test map: every mutant runs its file's whole test list
+    --cap S      (with --sample/--all) at most S seconds of a mutant's own
+                 builds and test runs (the unmutated tree's runs apart); a
+                 mutant not killed by then is UNDECIDED, printed with the
+                 command that judges it without the cap
+    --max-survivors K  (with --sample/--all) fail only above K survivors
+                 not listed as equivalent (default 0); --max-undecided U
+                 fails above U undecided mutants (default: no bound)
+    --shard K/N  (with --sample/--all) judge every N-th mutant of the draw
+                 from the K-th (0-based): N runs in N work folders share
+                 the cores (ci/mutate-sample.sh)
     --report     where the survivors are written (default
                  build/mutate/report.txt)
 Exit status: 0 when no mutant survived (or, with --planted, every planted
-bug was caught), 1 otherwise, 2 on a setup failure.
+bug was caught; with --sample/--all, no claim was disproved and the
+survivors and undecided mutants are within their bounds), 1 otherwise, 2 on
+a setup failure (a stale anchor or source fact included).
 """
 import argparse
 import json
@@ -1084,11 +1096,23 @@ def whole_run(args):
     every file of src/, cli/ and oracle/ a build here compiles, each judged
     by its own file's tests in one persistent build (ci/mutate_whole.py).
     Returns the exit status."""
+    import shlex
     import mutate_whole as mw
     seed = args.seed if args.seed is not None else int(time.time())
-    print("mutate: seed %d (replay: python3 ci/mutate_whole.py %s --seed %d)"
-          % (seed, "--sample %d" % args.sample if args.sample is not None else "--all", seed),
+    # The options that change a verdict, for the replay commands printed.
+    opts = (" --no-map" if args.no_map else "") + \
+        (" --cap %g" % args.cap if args.cap else "")
+    print("mutate: seed %d (replay: python3 ci/mutate_whole.py %s --seed %d%s%s)"
+          % (seed, "--sample %d" % args.sample if args.sample is not None else "--all", seed,
+             opts, " --match %s" % shlex.quote(args.match) if args.match else ""),
           flush=True)
+
+    def replay(desc, cap=True):
+        """The command that judges this one mutant again."""
+        rx = "^" + re.sub(r"([.^$*+?()\[\]{}|\\])", r"\\\1", desc) + "$"
+        return "python3 ci/mutate_whole.py --all%s%s --match %s" % (
+            " --no-map" if args.no_map else "", " --cap %g" % args.cap if cap and args.cap else "",
+            '"%s"' % rx if not re.search(r'["$`\\]', desc) else shlex.quote(rx))
     cross = bool(shutil.which("aarch64-linux-gnu-gcc") and shutil.which("qemu-aarch64"))
     if not cross:
         print("mutate: NEON skipped: aarch64-linux-gnu-gcc or qemu-aarch64 not found, "
@@ -1097,7 +1121,8 @@ def whole_run(args):
     os.makedirs(work, exist_ok=True)
     t0 = time.time()
     try:
-        runner = mw.Runner(ROOT, work, args.timeout, cross, line_map=not args.no_map)
+        runner = mw.Runner(ROOT, work, args.timeout, cross, line_map=not args.no_map,
+                           cap=args.cap)
         files, left = runner.compiled()
         if left:
             print("mutate: not compiled by any build here, not mutated: " + ", ".join(left))
@@ -1171,8 +1196,15 @@ def whole_run(args):
         # Fastest first within a file is the runner's job; here the files are
         # visited in order so that one file's object is saved once per mutant.
         pick.sort(key=lambda m: (m["file"], m["pos"]))
-        counts = {"killed": 0, "survived": 0, "stillborn": 0}
-        lines, claims, by_test, uncovered = [], 0, {}, 0
+        if args.shard:
+            # Every n-th of the draw from the k-th (0-based): two shards in
+            # two work folders use both cores (ci/mutate-sample.sh).
+            k, n = (int(x) for x in args.shard.split("/"))
+            print("mutate: shard %d/%d: mutants %s of the draw" % (
+                k, n, ", ".join(str(i + 1) for i in range(k, len(pick), n))), flush=True)
+            pick = pick[k::n]
+        counts = {"killed": 0, "survived": 0, "stillborn": 0, "undecided": 0}
+        lines, claims, by_test, uncovered, capped_claims = [], 0, {}, 0, 0
         t_mut = time.time()
         for i, m in enumerate(pick):
             t1 = time.time()
@@ -1184,18 +1216,28 @@ def whole_run(args):
                 uncovered += 1
             claim = m["kind"] in ("dead", "equivalent")
             desc = "%s:%d %s %r -> %r" % (m["file"], m["line"], m["kind"], m["old"], m["new"])
+            if res == "undecided":
+                why, test = test, None
             if claim:
                 claims += 1
-                if res != "killed":
+                if res == "undecided":
+                    res = "held"
+                    capped_claims += 1
+                elif res != "killed":
                     res = "held"
                 else:
                     res = "claim-wrong"
                     lines.append("CLAIM WRONG (listed as dead/equivalent, but killed by %s): %s"
                                  % (test, desc))
+                    lines.append("    replay: " + replay(desc, cap=False))
             else:
                 counts[res] += 1
                 if res == "survived":
                     lines.append("SURVIVED %s%s" % (desc, " (%s)" % why if why else ""))
+                    lines.append("    replay: " + replay(desc, cap=False))
+                if res == "undecided":
+                    lines.append("UNDECIDED %s (%s)" % (desc, why))
+                    lines.append("    replay without the cap: " + replay(desc, cap=False))
                 if res == "killed":
                     key = test.split(" (")[0]
                     by_test[key] = by_test.get(key, 0) + 1
@@ -1206,21 +1248,44 @@ def whole_run(args):
                                                  time.time() - t1), flush=True)
         n = len(pick)
         lines.insert(0, "whole tree (seed %d): %d candidates, %d run, killed %d, survived %d, "
-                        "killed by the compiler %d, dead/equivalent claims run %d, on lines no test "
-                        "executes %d; %.0f s in all, %.1f s per mutant (%.0f s of it the unmutated "
-                        "tree's builds and test runs, the line map's included)"
+                        "killed by the compiler %d, %sdead/equivalent claims run %d%s, on lines no "
+                        "test executes %d; %.0f s in all, %.1f s per mutant (%.0f s of it the "
+                        "unmutated tree's builds and test runs, the line map's included)"
                      % (seed, len(todo), n, counts["killed"], counts["survived"],
-                        counts["stillborn"], claims, uncovered, time.time() - t0,
+                        counts["stillborn"],
+                        "undecided (not killed within the cap of %g s) %d, " % (
+                            args.cap, counts["undecided"]) if args.cap else "",
+                        claims, " (%d of them held only up to the cap)" % capped_claims
+                        if capped_claims else "", uncovered, time.time() - t0,
                         (time.time() - t_mut - runner.baseline_secs) / max(n, 1),
                         runner.baseline_secs))
         lines.insert(1, "killed by: " + ", ".join("%s %d" % kv for kv in
                                                    sorted(by_test.items(), key=lambda kv: -kv[1])))
         os.makedirs(os.path.dirname(args.report), exist_ok=True)
+        # The gate: a disproved claim fails the run; survivors (not listed
+        # as equivalent) fail it beyond --max-survivors; undecided mutants
+        # (--cap) beyond --max-undecided.
+        wrong = sum(l.startswith("CLAIM") for l in lines)
+        verdict = []
+        if wrong:
+            verdict.append("%d equivalence claims disproved" % wrong)
+        if counts["survived"] > args.max_survivors:
+            verdict.append("%d unexplained survivors, more than the %d allowed" % (
+                counts["survived"], args.max_survivors))
+        if args.max_undecided is not None and counts["undecided"] > args.max_undecided:
+            verdict.append("%d mutants undecided within the cap, more than the %d allowed" % (
+                counts["undecided"], args.max_undecided))
+        lines.append("result: " + ("FAILED: " + "; ".join(verdict) if verdict else
+                                   "passed (unexplained survivors %d, allowed %d%s)" % (
+                                       counts["survived"], args.max_survivors,
+                                       "; undecided %d, allowed %d" % (
+                                           counts["undecided"], args.max_undecided)
+                                       if args.max_undecided is not None else "")))
         with open(args.report, "w") as f:
             f.write("\n".join(lines) + "\n")
         print("\n".join(lines))
         print("mutate: report written to %s" % args.report)
-        return 0 if not any(l.startswith(("SURVIVED", "CLAIM")) for l in lines) else 1
+        return 1 if verdict else 0
     finally:
         if args.keep or args.work:
             print("mutate: work tree kept in %s" % work)
@@ -1246,6 +1311,10 @@ def main():
     ap.add_argument("--work")
     ap.add_argument("--match")
     ap.add_argument("--no-map", action="store_true")
+    ap.add_argument("--cap", type=float)
+    ap.add_argument("--shard")
+    ap.add_argument("--max-survivors", type=int, default=0)
+    ap.add_argument("--max-undecided", type=int)
     args = ap.parse_args()
     if args.sample is not None or args.all:
         sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
