@@ -17,9 +17,14 @@
  *           moves them to 3 and 4 (sandbox_spawn). The child's message and
  *           its exit status must both arrive.
  *
+ * Both also check that the child has no descriptor open above 3 (the one
+ * kept): the supervisor closes everything from 4 + n_keep up, which the
+ * test's own pipes and the status pipe's read end sit in.
+ *
  *   test_sandbox nproc|nofile   run the checks (0, 1, or 77 skipped) */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,18 +37,23 @@
 
 #include "sandbox.h"
 
-/* The sandboxed child: writes its process limit on descriptor 3 (the one
- * kept descriptor) and exits with 0. */
+/* The sandboxed child: writes its process limit and the number of its
+ * descriptors open above 3 on descriptor 3 (the one kept descriptor) and
+ * exits with 0. */
 static void child(void *arg)
 {
     struct rlimit r;
-    unsigned long long v[2];
+    unsigned long long v[3] = {0, 0, 0};
+    int fd;
 
     (void)arg;
     if (getrlimit(RLIMIT_NPROC, &r) != 0)
         _exit(3);
     v[0] = (unsigned long long)r.rlim_cur;
     v[1] = (unsigned long long)r.rlim_max;
+    for (fd = 4; fd < 1024; fd++)
+        if (fcntl(fd, F_GETFD) >= 0)
+            v[2]++;
     if (write(3, v, sizeof v) != (ssize_t)sizeof v)
         _exit(4);
     _exit(0);
@@ -72,8 +82,9 @@ static unsigned long processes_of(uid_t uid)
 }
 
 /* Spawns the child in a sandbox, reads its message and its exit status.
- * Returns 0 when both arrived (*v filled), else 1 with why printed. */
-static int spawn_and_read(unsigned long long v[2], const char *what)
+ * Returns 0 when both arrived (*v filled) and the child had no descriptor
+ * above 3, else 1 with why printed. */
+static int spawn_and_read(unsigned long long v[3], const char *what)
 {
     int fds[2], status_fd = -1, st;
     pid_t pid;
@@ -89,15 +100,20 @@ static int spawn_and_read(unsigned long long v[2], const char *what)
         return 1;
     }
     close(fds[1]);
-    got = read(fds[0], v, 2 * sizeof v[0]);
+    got = read(fds[0], v, 3 * sizeof v[0]);
     st = sandbox_reap(pid, status_fd, 10000);
     close(fds[0]);
-    if (got != (ssize_t)(2 * sizeof v[0])) {
+    if (got != (ssize_t)(3 * sizeof v[0])) {
         fprintf(stderr, "FAIL %s: the child's message did not arrive (%zd bytes)\n", what, got);
         return 1;
     }
     if (st < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
         fprintf(stderr, "FAIL %s: the child's exit status did not arrive (%d)\n", what, st);
+        return 1;
+    }
+    if (v[2] != 0) {
+        fprintf(stderr, "FAIL %s: the child has %llu descriptors open above 3, want none\n", what,
+                v[2]);
         return 1;
     }
     return 0;
@@ -124,7 +140,7 @@ static int check_nproc(void)
         return 1;
     }
     if (pid == 0) {
-        unsigned long long v[2], want;
+        unsigned long long v[3], want;
         unsigned long mine;
 
         if (setgid((gid_t)uid) != 0 || setuid(uid) != 0) {
@@ -164,7 +180,7 @@ static int check_nproc(void)
 static int check_nofile(void)
 {
     struct rlimit r;
-    unsigned long long v[2];
+    unsigned long long v[3];
     int fd;
 
     for (fd = 3; fd < 1024; fd++)
