@@ -34,9 +34,9 @@ cd "$(dirname "$0")/.."
 
 SEED=${MUTATE_SEED:-$(date +%s)}
 SAMPLE=${MUTATE_SAMPLE:-20}
-CAP=${MUTATE_CAP:-20}
+CAP=${MUTATE_CAP:-30}
 MAX_SURVIVORS=${MUTATE_MAX_SURVIVORS:-2}
-MAX_UNDECIDED=${MUTATE_MAX_UNDECIDED:-10}
+MAX_UNDECIDED=${MUTATE_MAX_UNDECIDED:-12}
 
 SHARDS=${MUTATE_SHARDS:-2}
 OUT=$(mktemp -d "${TMPDIR:-/tmp}/u8guard-mutate-sample-XXXXXX")
@@ -44,7 +44,7 @@ trap 'rm -rf "$OUT"' EXIT
 
 echo "mutate-sample: seed $SEED; reproduce this draw and its verdicts with"
 echo "  MUTATE_SEED=$SEED bash ci/mutate-sample.sh"
-echo "or one process for the whole draw (the same verdicts, about twice the time):"
+echo "or, in one process (the same draw; about twice the time, so verdicts near the cap may differ):"
 echo "  python3 ci/mutate_whole.py --sample $SAMPLE --seed $SEED --no-map --cap $CAP" \
   "--max-survivors $MAX_SURVIVORS --max-undecided $MAX_UNDECIDED"
 # Two processes (one a core), each with its own copy of the tree and its
