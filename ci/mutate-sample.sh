@@ -15,7 +15,10 @@
 # of CAP seconds on each mutant's own builds and test runs: a mutant not
 # killed by then is UNDECIDED (printed with the command that judges it
 # without the cap), not a survivor. A survivor is a mutant whose whole
-# test list ran within the cap without failing.
+# test list ran within the cap without failing. Each shard's mutants share
+# a budget of BUDGET seconds (a mutant's cap is at most what is left of it
+# divided by the mutants left), so the stage ends near the one-job build
+# (~70-90 s) + BUDGET even when every mutant is capped.
 #
 # The gate (exit status 1): the unmutated tree failing a test, a runner or
 # setup error, an equivalence claim's anchor or source fact gone stale
@@ -35,6 +38,7 @@ cd "$(dirname "$0")/.."
 SEED=${MUTATE_SEED:-$(date +%s)}
 SAMPLE=${MUTATE_SAMPLE:-20}
 CAP=${MUTATE_CAP:-30}
+BUDGET=${MUTATE_BUDGET:-270}
 MAX_SURVIVORS=${MUTATE_MAX_SURVIVORS:-2}
 MAX_UNDECIDED=${MUTATE_MAX_UNDECIDED:-12}
 
@@ -45,14 +49,14 @@ trap 'rm -rf "$OUT"' EXIT
 echo "mutate-sample: seed $SEED; reproduce this draw and its verdicts with"
 echo "  MUTATE_SEED=$SEED bash ci/mutate-sample.sh"
 echo "or, in one process (the same draw; about twice the time, so verdicts near the cap may differ):"
-echo "  python3 ci/mutate_whole.py --sample $SAMPLE --seed $SEED --no-map --cap $CAP" \
+echo "  python3 ci/mutate_whole.py --sample $SAMPLE --seed $SEED --no-map --cap $CAP --budget $((BUDGET * SHARDS))" \
   "--max-survivors $MAX_SURVIVORS --max-undecided $MAX_UNDECIDED"
 # Two processes (one a core), each with its own copy of the tree and its
 # own one-job build, judge every other mutant of the same draw; the gate is
 # applied to their reports together below.
 for ((k = 0; k < SHARDS; k++)); do
   ( U8GUARD_MUTATE_JOBS=1 python3 ci/mutate_whole.py --sample "$SAMPLE" --seed "$SEED" \
-      --no-map --cap "$CAP" --max-survivors "$SAMPLE" --shard "$k/$SHARDS" \
+      --no-map --cap "$CAP" --budget "$BUDGET" --max-survivors "$SAMPLE" --shard "$k/$SHARDS" \
       --report "$OUT/report-$k.txt" >"$OUT/log-$k.txt" 2>&1
     echo $? >"$OUT/rc-$k" ) &
 done

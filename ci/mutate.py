@@ -73,6 +73,9 @@ Usage:
     --max-survivors K  (with --sample/--all) fail only above K survivors
                  not listed as equivalent (default 0); --max-undecided U
                  fails above U undecided mutants (default: no bound)
+    --budget S   (with --cap) the mutants' phase should end within S
+                 seconds: each mutant's cap is at most what is left of S
+                 shared by the mutants left (at least 5 s)
     --shard K/N  (with --sample/--all) judge every N-th mutant of the draw
                  from the K-th (0-based): N runs in N work folders share
                  the cores (ci/mutate-sample.sh)
@@ -1208,6 +1211,10 @@ def whole_run(args):
         t_mut = time.time()
         for i, m in enumerate(pick):
             t1 = time.time()
+            if args.budget and args.cap:
+                # What is left of the budget, shared by the mutants left:
+                # the run ends near t_mut + budget even if all are capped.
+                runner.cap = max(5.0, min(args.cap, (t_mut + args.budget - t1) / (len(pick) - i)))
             res, test = runner.judge(m["file"], sources[m["file"]], m["mutated"], m["line"])
             # A survivor's "test" is why nothing ran it, when that is the case.
             why = test if res == "survived" and test else None
@@ -1313,6 +1320,7 @@ def main():
     ap.add_argument("--no-map", action="store_true")
     ap.add_argument("--cap", type=float)
     ap.add_argument("--shard")
+    ap.add_argument("--budget", type=float)
     ap.add_argument("--max-survivors", type=int, default=0)
     ap.add_argument("--max-undecided", type=int)
     args = ap.parse_args()
