@@ -25,8 +25,7 @@
 # (exit 2), a listed equivalent mutant killed, more than MAX_SURVIVORS
 # unexplained survivors, or more than MAX_UNDECIDED undecided mutants (16
 # of 20: the stage judged almost nothing, e.g. a build or test that became
-# far slower; at load 20-30 from other jobs 13 of 20 were undecided, which
-# is a slow machine, not a broken stage). Why
+# far slower) on a machine not loaded by other jobs (below). Why
 # survivors are allowed at all: the whole-tree runs of 2026-11-27 (seeds
 # 1-6) found unexplained survivors at about 5 % of judged mutants (4 of
 # 77) before they were handled, so a draw of 20 holds one with
@@ -90,10 +89,23 @@ if [ "$survived" -gt "$MAX_SURVIVORS" ]; then
   echo "mutate-sample: more than $MAX_SURVIVORS unexplained survivors: FAILED"
   status=1
 fi
+# The cap is wall time: on a machine loaded by other jobs most mutants end
+# undecided (17 of 20 at load 28-33 on 2 cores, 2026-11-27), which says
+# nothing about the tests. So the undecided bound fails the stage only when
+# the machine was not loaded (5-minute load average at most 2 a core, ours
+# included); else it is reported and not failed.
+load=$(cut -d' ' -f2 /proc/loadavg 2>/dev/null || echo 0)
+cores=$(nproc 2>/dev/null || echo 2)
 if [ "$undecided" -gt "$MAX_UNDECIDED" ]; then
-  echo "mutate-sample: more than $MAX_UNDECIDED undecided mutants (the cap no longer fits this" \
-    "machine): FAILED"
-  status=1
+  if awk -v l="$load" -v c="$cores" 'BEGIN { exit !(l <= 2 * c) }'; then
+    echo "mutate-sample: more than $MAX_UNDECIDED undecided mutants at load $load on $cores" \
+      "cores (the cap no longer fits this machine, or a build or test became far slower):" \
+      "FAILED"
+    status=1
+  else
+    echo "mutate-sample: more than $MAX_UNDECIDED undecided mutants, at load $load on $cores" \
+      "cores (other jobs): reported, not failed"
+  fi
 fi
 cat "$OUT"/report-*.txt 2>/dev/null | grep -A1 -e '^SURVIVED' -e '^UNDECIDED' -e '^CLAIM' | grep -v '^--$'
 echo "mutate-sample: report in ${MUTATE_REPORT:-build/mutate/sample-report.txt};" \
