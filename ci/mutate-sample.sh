@@ -47,7 +47,7 @@ SHARDS=${MUTATE_SHARDS:-2}
 OUT=$(mktemp -d "${TMPDIR:-/tmp}/u8guard-mutate-sample-XXXXXX")
 trap 'rm -rf "$OUT"' EXIT
 
-echo "mutate-sample: seed $SEED; reproduce this draw and its verdicts with"
+echo "mutate-sample: seed $SEED; reproduce this draw (and, on a machine as quiet, its verdicts) with"
 echo "  MUTATE_SEED=$SEED bash ci/mutate-sample.sh"
 echo "or, in one process (the same draw; about twice the time, so verdicts near the cap may differ):"
 echo "  python3 ci/mutate_whole.py --sample $SAMPLE --seed $SEED --no-map --cap $CAP --budget $((BUDGET * SHARDS))" \
