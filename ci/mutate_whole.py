@@ -68,6 +68,9 @@ import mutate_map as mmap
 # projects' decoders).
 # A test's time limit before its unmutated time is known (seconds).
 FIRST_LIMIT = 20
+# With a time cap per mutant (--cap): the longest unmutated run of a test
+# (seconds); a test that takes longer is left out of the run.
+BASELINE_LIMIT = 150
 # Jobs of the one-off full build (the mutants' builds use one).
 JOBS = int(os.environ.get("U8GUARD_MUTATE_JOBS", "2"))
 # glibc's checking allocator, in every run of the host build (the mapped,
@@ -84,6 +87,10 @@ AREA_LABELS = {"src": {"unit", "hardening", "kernels", "stream", "regress", "exh
                "oracle": {"audit", "oracle", "regress"}}
 KERNELS = ["word", "sse42", "avx2", "avx512", "neon"]
 IMPL_NAME = re.compile(r"(?:^|[._])(scalar|word|sse42|avx2|avx512|neon)$")
+
+
+class Capped(Exception):
+    """A mutant's own runs reached its time cap (Runner.cap): no verdict."""
 
 
 def log(msg):
@@ -207,6 +214,7 @@ class Build:
         self.deps = None       # header -> sources including it (includers())
         self.input_cache = {}  # target -> objects it is built from (inputs())
         self.full = False      # full_build() done
+        self.deadline = None   # when the current mutant's time cap ends (Runner.cap)
 
     def flags(self):
         """-O1 for every build; --coverage (compile and link) for the mapped one."""
@@ -317,8 +325,19 @@ class Build:
         return sees
 
     def ninja(self, targets, timeout=1800):
-        """Builds targets (all when empty) with one job; returns (status, output)."""
+        """Builds targets (all when empty) with one job; returns (status, output).
+        Under a mutant's time cap (self.deadline) the build gets what is
+        left of it, and reaching it raises Capped."""
+        capped = False
+        if self.deadline is not None:
+            left = self.deadline - time.time()
+            if left <= 0:
+                raise Capped()
+            if left < timeout:
+                timeout, capped = left, True
         st, _, out = run(["ninja", "-C", self.dir, "-j1"] + list(targets), self.dir, timeout)
+        if st == "timeout" and capped:
+            raise Capped()
         return st, out
 
     def ensure(self, targets):
@@ -358,6 +377,42 @@ class Build:
             env.update(MALLOC_ENV)
         st, secs, out = run(t.cmd, t.cwd or self.dir, limit, env)
         return t.judge(st, out), st, secs, out
+
+
+INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
+
+
+def included_headers(root, sources):
+    """The headers of the tree (relative paths) that the files sources
+    (relative paths, as compiled) include, directly or through other
+    headers: `#include "NAME"` read as text (every branch of an #if
+    counts, so this may keep too many, never too few), NAME found beside
+    the including file or as the end of a header's path anywhere in the
+    tree."""
+    by_name = {}
+    for d in ("src", "cli", "oracle", "include", "tests", "support", "fuzz"):
+        for dirpath, _, names in os.walk(os.path.join(root, d)):
+            for n in names:
+                if n.endswith(".h"):
+                    rel = os.path.relpath(os.path.join(dirpath, n), root)
+                    by_name.setdefault(n, []).append(rel)
+    seen, todo = set(), [s for s in sources if os.path.isfile(os.path.join(root, s))]
+    while todo:
+        f = todo.pop()
+        with open(os.path.join(root, f), errors="replace") as fh:
+            text = fh.read()
+        for name in INCLUDE.findall(text):
+            beside = os.path.normpath(os.path.join(os.path.dirname(f), name))
+            if os.path.isfile(os.path.join(root, beside)):
+                hits = [beside]
+            else:
+                hits = [h for h in by_name.get(os.path.basename(name), ())
+                        if h == name or h.endswith("/" + name)]
+            for h in hits:
+                if h not in seen:
+                    seen.add(h)
+                    todo.append(h)
+    return seen
 
 
 def kernel_of(f):
@@ -420,8 +475,20 @@ def tests_for(f, tests, includers=(), kills=None):
     # Tests that killed more mutants earlier in this run come sooner
     # (within the tests named after the file, and within the rest).
     kills = kills or {}
-    chosen.sort(key=lambda t: (bool(stem) and stem not in t.name.replace("_", "-"),
-                               -kills.get(t.name, 0),
+    # Then those that share a word of 4 letters or more with the file's
+    # name (record_answers.c: audit_record_replay, regress_record;
+    # world_open.c: audit_world_*; plugin_runner.c: audit_*plugin*): under
+    # a time cap (--cap) an oracle/ file's list of up to 76 audit tests is
+    # reached only that far.
+    words = [w for w in stem.split("-") if len(w) >= 4]
+
+    def affinity(t):
+        name = t.name.replace("_", "-")
+        if not stem:
+            return 0
+        return 0 if stem in name else 1 if any(w in name for w in words) else 2
+
+    chosen.sort(key=lambda t: (affinity(t), -kills.get(t.name, 0),
                                rank(order, t.name), t.name))
     return chosen, env
 
@@ -469,8 +536,13 @@ class State:
 class Runner:
     """Judges mutants in the builds."""
 
-    def __init__(self, root, work, timeout, cross, line_map=True):
+    def __init__(self, root, work, timeout, cross, line_map=True, cap=None):
         self.root, self.work, self.timeout = root, work, timeout
+        # A mutant's time cap in seconds (None: none): its own builds and
+        # test runs stop there and it gets no verdict ("undecided"); the
+        # unmutated tree's runs do not count against it. The unmutated run
+        # of a test is limited to BASELINE_LIMIT then (else 1800 s).
+        self.cap = cap
         self.tree = copy_tree(root, work)
         self.builds = {"host": Build(work, self.tree, "host", [], coverage=line_map)}
         if cross:
@@ -511,19 +583,22 @@ class Runner:
 
     def compiled(self):
         """The .c files of src/, cli/ and oracle/ some build compiles, and
-        the ones none does."""
+        the headers one of them includes (directly or through other
+        headers); and the ones none does (e.g. the world plugins and
+        world_plugin.h, which only they include: -DU8GUARD_WORLD=OFF)."""
         built = set()
         for b in self.builds.values():
             built |= set(b.objects)
+        headers = included_headers(self.root, built)
         out, left = [], []
         for d in ("src", "cli", "oracle"):
             for dirpath, dirnames, names in os.walk(os.path.join(self.root, d)):
                 dirnames.sort()
                 for n in sorted(names):
                     rel = os.path.relpath(os.path.join(dirpath, n), self.root)
-                    if n.endswith(".h") or (n.endswith(".c") and rel in built):
+                    if n.endswith(".h") and rel in headers or (n.endswith(".c") and rel in built):
                         out.append(rel)
-                    elif n.endswith(".c"):
+                    elif n.endswith((".c", ".h")):
                         left.append(rel)
         return out, left
 
@@ -533,16 +608,28 @@ class Runner:
         be skipped (it is then left out); its time sets its limit. A failure
         stops the run: no mutant can be judged by it. Returns False when the
         mutant no longer builds afterwards (it did before: not expected)."""
-        t0 = time.time()
+        t0, deadline, b.deadline = time.time(), b.deadline, None
         s.switch("original")
         if not b.ensure(t.targets):
             sys.exit("mutate: the unmutated tree does not build %s (%s)" % (t.targets, b.name))
+        limit = BASELINE_LIMIT if self.cap else 1800
         if b.map:
             prefix = os.path.join(self.work, "gcov-map")
-            res, st, secs, out = b.run_test(t, {}, 1800, b.map.prepare(prefix))
+            res, st, secs, out = b.run_test(t, {}, limit, b.map.prepare(prefix))
         else:
-            res, st, secs, out = b.run_test(t, {}, 1800)
+            res, st, secs, out = b.run_test(t, {}, limit)
         self.baselined.add((b.name, t.name))
+        if st == "timeout" and self.cap:
+            # Too long to learn here: no mutant is judged by it in this run.
+            t.skipped = True
+            s.switch("mutant")
+            self.baseline_secs += time.time() - t0
+            b.deadline = deadline + (time.time() - t0) if deadline is not None else None
+            log("%s: unmutated, %s takes over %d s: left out of this run" % (
+                b.name, t.name, limit))
+            if not s.objs or b.ensure(s.objs):
+                raise Capped()
+            return False
         if res == "fail":
             sys.exit("mutate: the unmutated tree fails %s (%s, status %s):\n%s"
                      % (t.name, b.name, st, out[-3000:]))
@@ -554,14 +641,18 @@ class Runner:
         self.baseline_secs += time.time() - t0
         log("%s: unmutated, %s %s in %.1f s" % (b.name, t.name,
                                                 "is skipped" if t.skipped else "passes", secs))
-        return not s.objs or b.ensure(s.objs)
+        ok = not s.objs or b.ensure(s.objs)
+        # The unmutated runs (and the mutant's rebuild after them) are not
+        # the mutant's time.
+        b.deadline = deadline + (time.time() - t0) if deadline is not None else None
+        return ok
 
     def map_tests(self, b, s, tests):
         """Maps tests (JOBS at a time) on the unmutated tree, State s
         switched to the original for them and back to the mutant after:
         their unmutated runs, as baseline() does for one. Returns False when
         the mutant no longer builds afterwards."""
-        t0 = time.time()
+        t0, deadline, b.deadline = time.time(), b.deadline, None
         s.switch("original")
         if not b.ensure_all([x for t in tests for x in t.targets]):
             sys.exit("mutate: the unmutated tree does not build the programs of %s (%s)"
@@ -585,7 +676,9 @@ class Runner:
                                                   "is skipped" if t.skipped else "passes", secs))
         s.switch("mutant")
         self.baseline_secs += time.time() - t0
-        return not s.objs or b.ensure(s.objs)
+        ok = not s.objs or b.ensure(s.objs)
+        b.deadline = deadline + (time.time() - t0) if deadline is not None else None
+        return ok
 
     def limit(self, t):
         """A test's time limit: 5 times its unmutated time plus 5 s; before
@@ -608,11 +701,16 @@ class Runner:
                 sys.exit("mutate: the unmutated %s does not compile (%s)" % (f, b.name))
             s.save()
         s.switch("mutant")
+        if self.cap:
+            b.deadline = time.time() + self.cap
         try:
             if b.map and line and b.map.has_record(f, line):
                 return self._judge_mapped(b, f, s, line)
             return self._judge(b, f, s)
+        except Capped:
+            return "undecided", "not killed within its cap of %.0f s" % self.cap
         finally:
+            b.deadline = None
             s.switch("original")
 
     def _judge_mapped(self, b, f, s, line):
@@ -667,7 +765,18 @@ class Runner:
             return "stillborn", ""
         while True:
             known = (b.name, t.name) in self.baselined or bool(b.map and b.map.mapped(t.name))
-            res, st, _, _ = b.run_test(t, env, self.limit(t))
+            limit, capped = self.limit(t), False
+            if b.deadline is not None:
+                left = b.deadline - time.time()
+                if left <= 0:
+                    raise Capped()
+                if left < limit:
+                    limit, capped = left, True
+            res, st, _, _ = b.run_test(t, env, limit)
+            if st == "timeout" and capped:
+                raise Capped()
+            if t.skipped:  # left out meanwhile (BASELINE_LIMIT)
+                return "skip", ""
             if res == "pass" or known:
                 break
             if not self.baseline(b, s, t) or not b.ensure(t.targets):

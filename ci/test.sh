@@ -99,14 +99,7 @@ if [ $QUICK -eq 0 ]; then
   stage deb               bash ci/deb.sh                # Debian packages: build, lintian, scratch-root install, check (~4 min idle; 16 min at load 20)
   stage check-hardening   bash ci/check-hardening.sh    # FORTIFY, stack protector, PIE, RELRO on the binaries
   stage mutate-planted    python3 ci/mutate.py --planted  # the tests catch planted memory-safety bugs (~30 s)
-  # Not a stage yet: the whole-tree sample, run by hand as
-  #   MUTATE_SEED=S python3 ci/mutate_whole.py --sample 20 --seed S
-  # (20 mutants of src/, every kernel, cli/ and oracle/, each run against the
-  # tests that execute its line: ci/mutate_map.py). The three draws of
-  # 2026-11-27 met 15 survivors in 32 judged mutants; 10 are killed or listed
-  # as equivalent now and 5 are not (tests/hardening/README.md, "The per-line
-  # map"), so a stage that fails on a survivor would fail most runs, and its
-  # time on idle cores is not measured (3-6 min estimated for a clean draw).
+  stage mutate-sample     bash ci/mutate-sample.sh      # 20 random mutants of the whole tree, seed printed (MUTATE_SEED replays), 30 s cap each, fails above 2 unexplained survivors or 16 undecided (~6 min; tests/hardening/README.md)
   stage audit-main-job    bash ci/audit.sh              # the README's first command, end to end (~1.5 min)
   stage python            bash ci/python-test.sh        # python/: install into a fresh venv, pytest (~2.5-4.5 min)
   stage world             bash ci/world.sh              # deps --world, build, the world audit against doc/FINDINGS.md (~9.5 min from scratch at load 16, 7.8 of it the build; 2 min when built)

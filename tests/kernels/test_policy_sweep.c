@@ -14,6 +14,14 @@
  * (walked to the end), u8guard_count_errors_with and
  * u8guard_validate_with.
  *
+ * Then (check_cut_ends) a character cut off by the end of the input, after
+ * every length of clean text from 16 to 400 bytes (every length of the
+ * kernels' last partial block, after every head length): one error of kind
+ * U8GUARD_TRUNCATED at its lead, under two policies. The AVX2 kernel's
+ * policy path finds such a character only by the zero byte it pads the
+ * last block with (src/kernels/avx2.c: its second check of the tail must
+ * reach byte 63 of it).
+ *
  *   test_policy_sweep [STRIDE]   STRIDE > 1: every STRIDE-th input only
  *       (the sanitizer builds). */
 #include "compare.h"
@@ -113,6 +121,57 @@ static void check(const char *impl, const uint8_t *in, size_t len, unsigned deny
                 valid ? "true" : "false", want ? "exactly that one error" : "none");
 }
 
+/* Clean text of n bytes (ASCII, or 'a' and U+00E9 mixed), then cut, the
+ * first bytes of a character: exactly one error, TRUNCATED, at n. */
+static void check_cut_ends(const char *impl)
+{
+    static const uint8_t CUTS[][3] = {{0xC3}, {0xE2}, {0xE2, 0x82}, {0xF0},
+                                      {0xF0, 0x9F}, {0xF0, 0x9F, 0x98}};
+    static const size_t CUT_LEN[] = {1, 1, 2, 1, 2, 3};
+    static const unsigned DENY[] = {U8GUARD_CLASS_ALL, U8GUARD_CLASS_BIDI};
+    static uint8_t in[404];
+    size_t n, len, c, d, mixed, pos, walked;
+    u8guard_error e, w;
+    bool valid;
+
+    for (mixed = 0; mixed < 2; mixed++)
+        for (n = 16; n <= 400; n++)
+            for (c = 0; c < sizeof CUTS / sizeof CUTS[0]; c++)
+                for (d = 0; d < sizeof DENY / sizeof DENY[0]; d++) {
+                    u8guard_policy pol = {DENY[d], U8GUARD_REPLACE};
+
+                    for (len = 0; len < n;) {
+                        if (mixed && len % 7 == 3 && len + 2 <= n) {
+                            in[len++] = 0xC3;
+                            in[len++] = 0xA9;
+                        } else {
+                            in[len++] = 'a';
+                        }
+                    }
+                    memcpy(in + len, CUTS[c], CUT_LEN[c]);
+                    len += CUT_LEN[c];
+                    cases++;
+                    valid = u8guard_validate_with(in, len, &pol, &e);
+                    pos = 0;
+                    walked = 0;
+                    while (u8guard_next_error_with(in, len, &pol, &pos, &w) && walked < 3)
+                        walked++;
+                    if (!valid && e.offset == n && e.length == CUT_LEN[c] &&
+                        e.kind == U8GUARD_TRUNCATED && walked == 1 &&
+                        u8guard_count_errors_with(in, len, &pol) == 1)
+                        continue;
+                    if (failures++ < 20)
+                        fprintf(stderr,
+                                "FAIL %s: %zu bytes of %s text, then %zu bytes of a cut "
+                                "character, deny 0x%X: validate %s (error at %zu, length %zu, "
+                                "kind %s), %zu errors walked; expected one TRUNCATED error at "
+                                "%zu\n",
+                                impl, n, mixed ? "mixed" : "ASCII", CUT_LEN[c], DENY[d],
+                                valid ? "true" : "false", e.offset, e.length,
+                                u8guard_kind_name(e.kind), walked, n);
+                }
+}
+
 int main(int argc, char **argv)
 {
     unsigned long stride = argc > 1 ? strtoul(argv[1], NULL, 10) : 1, k = 0;
@@ -137,6 +196,7 @@ int main(int argc, char **argv)
         }
         n_impls++;
         name = u8guard_impl_name(IMPLS[i]);
+        check_cut_ends(name);
         for (p = 0; p < N_PLANTED; p++)
             for (b = 0; b < N_BACKGROUND; b++) {
                 rng = 0x9E3779B97F4A7C15u ^ (p << 8) ^ b;

@@ -197,6 +197,12 @@ int main(int argc, char **argv)
     setenv("ORACLE_SUBPROCESS_TIMEOUT_MS", "1000", 1);
     run_batch(o, false, ORACLE_HUNG);
     EXPECT(find_child(script) != second);
+    /* A limit of 0 ms (or one that is no number) is ignored: the default
+     * applies, and the batch is answered as usual. */
+    setenv("ORACLE_SUBPROCESS_TIMEOUT_MS", "0", 1);
+    run_batch(o, true, ORACLE_OK);
+    setenv("ORACLE_SUBPROCESS_TIMEOUT_MS", "5x", 1);
+    run_batch(o, true, ORACLE_OK);
     unsetenv("ORACLE_SUBPROCESS_TIMEOUT_MS");
     run_batch(o, true, ORACLE_OK);
     third = find_child(script);

@@ -1,0 +1,207 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
+/* test_sandbox.c -- white-box tests of the plugin sandbox
+ * (oracle/plugin/sandbox.c) that no audit run can see:
+ *
+ *   nproc   the process limit a sandboxed child gets is exactly the
+ *           number of its user's processes when the first sandbox was
+ *           spawned (user_processes(), read from /proc) plus
+ *           SANDBOX_NPROC_EXTRA. The kernel ignores the limit for root,
+ *           which is who runs the tests here, so no fork bomb shows it:
+ *           the child reads its own limit (getrlimit) and sends it back.
+ *           Run as a user no process has (root switches to one; skipped,
+ *           77, when the test does not run as root), whose count is then
+ *           known: the test's own process, as /proc sees it.
+ *   nofile  a sandbox works under a descriptor limit of exactly 22 with
+ *           one kept descriptor: the supervisor parks the kept descriptor
+ *           and its status pipe at 3 + n_keep + 16 = 20 and 21 before it
+ *           moves them to 3 and 4 (sandbox_spawn). The child's message and
+ *           its exit status must both arrive.
+ *
+ * Both also check that the child has no descriptor open above 3 (the one
+ * kept): the supervisor closes everything from 4 + n_keep up, which the
+ * test's own pipes and the status pipe's read end sit in.
+ *
+ *   test_sandbox nproc|nofile   run the checks (0, 1, or 77 skipped) */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "sandbox.h"
+
+/* The sandboxed child: writes its process limit and the number of its
+ * descriptors open above 3 on descriptor 3 (the one kept descriptor) and
+ * exits with 0. */
+static void child(void *arg)
+{
+    struct rlimit r;
+    unsigned long long v[3] = {0, 0, 0};
+    int fd;
+
+    (void)arg;
+    if (getrlimit(RLIMIT_NPROC, &r) != 0)
+        _exit(3);
+    v[0] = (unsigned long long)r.rlim_cur;
+    v[1] = (unsigned long long)r.rlim_max;
+    for (fd = 4; fd < 1024; fd++)
+        if (fcntl(fd, F_GETFD) >= 0)
+            v[2]++;
+    if (write(3, v, sizeof v) != (ssize_t)sizeof v)
+        _exit(4);
+    _exit(0);
+}
+
+/* The processes of uid, as user_processes() counts them. */
+static unsigned long processes_of(uid_t uid)
+{
+    DIR *dir = opendir("/proc");
+    struct dirent *e;
+    unsigned long n = 0;
+    char path[300];
+    struct stat sb;
+
+    if (dir == NULL)
+        return 0;
+    while ((e = readdir(dir)) != NULL) {
+        if (e->d_name[0] < '0' || e->d_name[0] > '9')
+            continue;
+        snprintf(path, sizeof path, "/proc/%s", e->d_name);
+        if (stat(path, &sb) == 0 && sb.st_uid == uid)
+            n++;
+    }
+    closedir(dir);
+    return n;
+}
+
+/* Spawns the child in a sandbox, reads its message and its exit status.
+ * Returns 0 when both arrived (*v filled) and the child had no descriptor
+ * above 3, else 1 with why printed. */
+static int spawn_and_read(unsigned long long v[3], const char *what)
+{
+    int fds[2], status_fd = -1, st;
+    pid_t pid;
+    ssize_t got;
+
+    if (pipe(fds) != 0) {
+        perror("test_sandbox: pipe");
+        return 1;
+    }
+    pid = sandbox_spawn(child, NULL, &fds[1], 1, 0, &status_fd);
+    if (pid < 0) {
+        fprintf(stderr, "FAIL %s: sandbox_spawn: %s\n", what, strerror(errno));
+        return 1;
+    }
+    close(fds[1]);
+    got = read(fds[0], v, 3 * sizeof v[0]);
+    st = sandbox_reap(pid, status_fd, 10000);
+    close(fds[0]);
+    if (got != (ssize_t)(3 * sizeof v[0])) {
+        fprintf(stderr, "FAIL %s: the child's message did not arrive (%zd bytes)\n", what, got);
+        return 1;
+    }
+    if (st < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+        fprintf(stderr, "FAIL %s: the child's exit status did not arrive (%d)\n", what, st);
+        return 1;
+    }
+    if (v[2] != 0) {
+        fprintf(stderr, "FAIL %s: the child has %llu descriptors open above 3, want none\n", what,
+                v[2]);
+        return 1;
+    }
+    return 0;
+}
+
+/* In a process of its own, as a uid no process has: the child's limit
+ * must be the uid's processes (this one) + SANDBOX_NPROC_EXTRA. */
+static int check_nproc(void)
+{
+    uid_t uid;
+    pid_t pid;
+    int st;
+
+    if (geteuid() != 0) {
+        printf("test_sandbox nproc: not root: cannot switch to a user of known processes; "
+               "skipped\n");
+        return 77;
+    }
+    for (uid = 61000; uid < 65000 && processes_of(uid) != 0; uid++)
+        ;
+    pid = fork();
+    if (pid < 0) {
+        perror("test_sandbox: fork");
+        return 1;
+    }
+    if (pid == 0) {
+        unsigned long long v[3], want;
+        unsigned long mine;
+
+        if (setgid((gid_t)uid) != 0 || setuid(uid) != 0) {
+            perror("test_sandbox: setuid");
+            _exit(1);
+        }
+        /* /proc shows a process that changed its uid as root's unless it
+         * is dumpable again. */
+        (void)prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
+        mine = processes_of(uid);
+        if (mine != 1) {
+            fprintf(stderr, "FAIL nproc: uid %u has %lu processes, want 1 (this one)\n",
+                    (unsigned)uid, mine);
+            _exit(1);
+        }
+        if (spawn_and_read(v, "nproc") != 0)
+            _exit(1);
+        want = (unsigned long long)mine + SANDBOX_NPROC_EXTRA;
+        if (v[0] != want || v[1] != want) {
+            fprintf(stderr, "FAIL nproc: the child's process limit is %llu/%llu, want %llu "
+                    "(%lu processes of uid %u + SANDBOX_NPROC_EXTRA %d)\n",
+                    v[0], v[1], want, mine, (unsigned)uid, SANDBOX_NPROC_EXTRA);
+            _exit(1);
+        }
+        printf("test_sandbox nproc: uid %u, %lu process, limit %llu: ok\n", (unsigned)uid,
+               mine, v[0]);
+        fflush(stdout);
+        _exit(0);
+    }
+    while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+        ;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+}
+
+/* Descriptors 0..2 open, nothing above, the limit 22: the sandbox must
+ * still deliver the child's message and status. */
+static int check_nofile(void)
+{
+    struct rlimit r;
+    unsigned long long v[3];
+    int fd;
+
+    for (fd = 3; fd < 1024; fd++)
+        (void)close(fd);
+    r.rlim_cur = r.rlim_max = 22;
+    if (setrlimit(RLIMIT_NOFILE, &r) != 0) {
+        perror("test_sandbox: setrlimit");
+        return 1;
+    }
+    if (spawn_and_read(v, "nofile (descriptor limit 22)") != 0)
+        return 1;
+    printf("test_sandbox nofile: descriptor limit 22: message and status arrived: ok\n");
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 2 && strcmp(argv[1], "nproc") == 0)
+        return check_nproc();
+    if (argc == 2 && strcmp(argv[1], "nofile") == 0)
+        return check_nofile();
+    fprintf(stderr, "usage: test_sandbox nproc|nofile\n");
+    return 2;
+}
