@@ -325,9 +325,138 @@ static size_t avx2_clean_blocks(const uint8_t *p, size_t len, const struct u8g_p
     return blocks(p, len, &pt, false, false);
 }
 
-/* Short inputs take short_x86.h's path, the others the blocks from the
+
+/* The short path of validation (U8G_ENTRIES_SHORT: the validate and
+ * first_error entries), on AVX2 registers: whether p[0..len), 1 <= len
+ * <= U8G_SHORT_MAX, is valid. Only a yes is final: a no (an error, or a
+ * mixed string of under 35 bytes that the vector tests below do not
+ * take) goes to the entry's out-of-line path, which finds the valid
+ * prefix with short_x86_prefix. Nothing outside p[0..len) is read.
+ *
+ * ASCII, 32 bytes or more: the OR of 32-byte loads that cover the string
+ * from both ends, [0, 32k) and [len - 32k, len) for the smallest k of 1,
+ * 2, 4 with 32k >= len / 2: 2, 4 or 8 loads, no loop. 16..31 bytes: two
+ * 16-byte loads; under 16: short_ascii15's words.
+ * Other text, 35 bytes or more: the Keiser-Lemire check (check_vec) of
+ * the vector at 0 with zeros before it (the start of the input is a
+ * boundary), of the vectors at 32, 64, ... below len - 32 and of the
+ * last one, p[len - 32..len), with their 3 bytes before loaded from
+ * memory (q - 3 >= 0), then the end-of-input test (KL_INCOMPLETE_MAX) of
+ * the last one. A byte checked twice gets the same answer twice. 19..31
+ * bytes: the same with two 16-byte vectors (check16). */
+static inline __attribute__((always_inline)) bool short_ascii32(const uint8_t *p, size_t len)
+{
+    __m256i acc = _mm256_or_si256(load(p), load(p + len - 32));
+
+    if (len > 64) {
+        acc = _mm256_or_si256(acc, _mm256_or_si256(load(p + 32), load(p + len - 64)));
+        if (len > 128)
+            acc = _mm256_or_si256(
+                acc, _mm256_or_si256(_mm256_or_si256(load(p + 64), load(p + 96)),
+                                     _mm256_or_si256(load(p + len - 128), load(p + len - 96))));
+    }
+    return _mm256_movemask_epi8(acc) == 0;
+}
+
+/* 32 bytes, not all ASCII: one vector, zeros before it. */
+static inline __attribute__((always_inline)) bool short_mixed32_at0(const uint8_t *p)
+{
+    struct tables t;
+    __m256i v = load(p), err;
+
+    load_tables(&t);
+    err = _mm256_or_si256(check_after(v, _mm256_setzero_si256(), &t),
+                          _mm256_subs_epu8(v, t.incomplete_max));
+    return _mm256_testz_si256(err, err) != 0;
+}
+
+/* 35 <= len <= U8G_SHORT_MAX, not all ASCII. */
+static inline __attribute__((always_inline)) bool short_mixed32(const uint8_t *p, size_t len)
+{
+    struct tables t;
+    __m256i err, last;
+    size_t q;
+
+    load_tables(&t);
+    err = check_after(load(p), _mm256_setzero_si256(), &t);
+    for (q = 32; q < len - 32; q += 32)
+        err = _mm256_or_si256(err, check_at(p + q, &t));
+    last = load(p + len - 32);
+    err = _mm256_or_si256(err, check_vec(last, load(p + len - 33), load(p + len - 34),
+                                         load(p + len - 35), &t));
+    err = _mm256_or_si256(err, _mm256_subs_epu8(last, t.incomplete_max));
+    return _mm256_testz_si256(err, err) != 0;
+}
+
+/* 16 <= len < 32, not all ASCII: first = p[0..16), last = p[len - 16..
+ * len). The bytes before last from memory where they exist; at q = 1
+ * or 2, the missing ones are zeros shifted in (nothing is before the
+ * input), so each byte is checked with exactly the bytes before it. */
+static inline __attribute__((always_inline)) bool short_mixed16(const uint8_t *p, size_t len,
+                                                                __m128i first, __m128i last)
+{
+    size_t q = len - 16;
+    __m128i hi = short_load16(KL_PREV_HIGH), lo = short_load16(KL_PREV_LOW),
+            cur = short_load16(KL_CUR_HIGH), err, prev1, prev2, prev3;
+
+    err = check16(first, _mm_slli_si128(first, 1), _mm_slli_si128(first, 2),
+                  _mm_slli_si128(first, 3), hi, lo, cur);
+    if (q != 0) {
+        prev1 = short_load16(p + q - 1);
+        prev2 = q >= 2 ? short_load16(p + q - 2) : _mm_slli_si128(prev1, 1);
+        prev3 = q >= 3 ? short_load16(p + q - 3) : _mm_slli_si128(prev2, 1);
+        err = _mm_or_si128(err, check16(last, prev1, prev2, prev3, hi, lo, cur));
+    }
+    err = _mm_or_si128(err, _mm_subs_epu8(last, short_load16(KL_INCOMPLETE_MAX)));
+    return _mm_testz_si128(err, err) != 0;
+}
+
+/* Under 16 bytes, not all ASCII: one character at a time. */
+static inline __attribute__((always_inline)) bool short_chars(const uint8_t *p, size_t len)
+{
+    size_t i = 0, n;
+    uint32_t cp;
+
+    while (i < len && (n = u8g_char_check(p + i, len - i, &cp)) != 0)
+        i += n;
+    return i == len;
+}
+
+static inline __attribute__((always_inline)) bool avx2_short_valid(const uint8_t *p, size_t len)
+{
+    __m128i a, b;
+
+    if (len >= 32) {
+        if (short_ascii32(p, len))
+            return true;
+        if (len >= 35)
+            return short_mixed32(p, len);
+        return len == 32 && short_mixed32_at0(p); /* 33, 34: the entry's other path */
+    }
+    if (len >= 16) {
+        a = short_load16(p);
+        b = short_load16(p + len - 16);
+        return _mm_movemask_epi8(_mm_or_si128(a, b)) == 0 || short_mixed16(p, len, a, b);
+    }
+    return short_ascii15(p, len) || short_chars(p, len);
+}
+
+/* Short inputs take the short path of validation (avx2_short_valid: a
+ * valid one is done there) and, when it says no, short_x86.h's, which
+ * finds where the valid prefix ends; the others the blocks from the
  * start: no scalar head, no padded copy. */
 static size_t avx2_valid_prefix(const uint8_t *p, size_t len)
+{
+    if (len == 0)
+        return 0;
+    if (len <= U8G_SHORT_X86_MAX)
+        return avx2_short_valid(p, len) ? len : short_x86_prefix(p, len);
+    return avx2_blocks(p, len);
+}
+
+/* The same without the short path's first test, for the entries' other
+ * path (U8G_ENTRIES_SHORT), where that test has just said no. */
+static size_t avx2_prefix_after_short(const uint8_t *p, size_t len)
 {
     if (len == 0)
         return 0;
@@ -894,7 +1023,7 @@ static inline void avx2_planes(const uint8_t *p, uint64_t planes[8])
 #define U8G_SCAN_EMIT u8g_emit_pshufb
 #include "error_scan.h"
 
-U8G_ENTRIES_SHORT(avx2, avx2_valid_prefix, short_x86_valid, U8G_SHORT_X86_MAX)
+U8G_ENTRIES_SHORT(avx2, avx2_prefix_after_short, avx2_short_valid, U8G_SHORT_X86_MAX)
 
 const struct u8g_kernels u8g_avx2_kernels = {
     U8GUARD_IMPL_AVX2, avx2_valid_prefix, avx2_to_utf32, avx2_to_utf16,
