@@ -18,12 +18,11 @@
  * and calls pol_load once, then pol_hits on each vector whose bytes 1
  * and 2 back it has (the validator has them too); on blocks it knows
  * are ASCII, the exact control test of struct pol_tabs' c_add and c_thr
- * (pol_ctl_build; each kernel's ctl_hits) or pol_hits_ascii. A nonzero
- * byte is a hit: the kernel stops and policy.c decodes the character
- * there. pol_starts is the cheaper first test (struct u8g_polset's f_lo,
- * f_hi): a block of multi-byte text needs pol_hits only where it is
- * nonzero, or where u8g_polset_carry says a character from the block
- * before ends in it. */
+ * (pol_ctl_build; each kernel's ctl_hits). A nonzero byte is a hit: the
+ * kernel stops and policy.c decodes the character there. pol_starts is
+ * the cheaper first test (struct u8g_polset's f_lo, f_hi): a block of
+ * multi-byte text needs pol_hits only where it is nonzero, or where
+ * u8g_polset_carry says a character from the block before ends in it. */
 #ifndef U8GUARD_POLICY_HITS_H
 #define U8GUARD_POLICY_HITS_H
 
@@ -128,15 +127,6 @@ pol_hits(u8g_pv cur, u8g_pv prev1, u8g_pv prev2, const struct pol_tabs *t)
     if (t->sets > 1)
         h = pv_or(h, pol_hits_k(t, 1, al, ah, bl, bh, cl, ch));
     return h;
-}
-
-/* The hits of an ASCII vector: only 1-byte characters (table 0's T
- * lookups alone, their groups take any bytes before). Call only when
- * t->ascii. */
-static inline __attribute__((always_inline)) u8g_pv
-pol_hits_ascii(u8g_pv cur, const struct pol_tabs *t)
-{
-    return pv_and(pv_lookup(t->t_lo[0], pv_lo(cur)), pv_lookup(t->t_hi[0], pv_hi(cur)));
 }
 
 /* Nonzero bytes where cur holds a byte that starts a denied character
