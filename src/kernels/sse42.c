@@ -151,7 +151,7 @@ static inline __m128i c1_hits(const uint8_t *q, const __m128i v[4])
     int k;
 
     for (k = 0; k < 4; k++)
-        h = _mm_or_si128(h, _mm_and_si128(_mm_cmpeq_epi8(load(q + 16 * k - 1),
+        h = _mm_or_si128(h, _mm_and_si128(_mm_cmpeq_epi8(load(q + (size_t)16 * k - 1),
                                                          _mm_set1_epi8((char)0xC2)),
                                           _mm_cmpgt_epi8(_mm_set1_epi8((char)0xA0), v[k])));
     return h;
