@@ -114,6 +114,23 @@ static inline uint8x16_t hits4(const uint8x16_t v[4], uint8x16_t prev,
     return h;
 }
 
+/* The control test's u (struct pol_tabs, policy_hits.h) of v: c_add looked up by the low nibble
+ * (vqtbl1q gives 0 for indexes >= 16, so the nibble and not the byte;
+ * bytes >= 0x80 then give u >= 0x7F, no hit). */
+static inline uint8x16_t ctl_u(uint8x16_t v, const struct pol_tabs *pt)
+{
+    return vaddq_u8(v, vqtbl1q_u8(pt->c_add, pv_lo(v)));
+}
+
+/* The exact test of the 1-byte classes but del on the 64 bytes v[0..4):
+ * nonzero when one of them is denied. A hit is u < c_thr, so the least
+ * u of each position is enough (avx2.c's ctl_hits). */
+static inline uint8x16_t ctl_hits(const uint8x16_t v[4], const struct pol_tabs *pt)
+{
+    return vqsubq_u8(pt->c_thr, vminq_u8(vminq_u8(ctl_u(v[0], pt), ctl_u(v[1], pt)),
+                                         vminq_u8(ctl_u(v[2], pt), ctl_u(v[3], pt))));
+}
+
 /* The longest valid prefix of p[0..len), by blocks (see blocks.h). With
  * pt != NULL (clean_blocks) the policy's hits are tested in the same
  * loop, a block fails on a hit too, and a failure returns a character
@@ -135,11 +152,17 @@ blocks(const uint8_t *p, size_t len, const struct pol_tabs *pt)
         v[3] = vld1q_u8(p + i + 48);
         if (vmaxvq_u8(vorrq_u8(vorrq_u8(v[0], v[1]), vorrq_u8(v[2], v[3]))) < 0x80) {
             err = vqsubq_u8(prev, t.incomplete_max);
-            if (pt != NULL && pt->ascii)
-                err = vorrq_u8(err, vorrq_u8(vorrq_u8(pol_hits_ascii(v[0], pt),
-                                                      pol_hits_ascii(v[1], pt)),
-                                             vorrq_u8(pol_hits_ascii(v[2], pt),
-                                                      pol_hits_ascii(v[3], pt))));
+            /* The 1-byte classes, exactly, without a branch (ctl_hits;
+             * 0x7F, the greatest ASCII byte, by the greatest byte of
+             * each position): one lookup per vector (the T lookups of
+             * the full test took two). */
+            if (pt != NULL && pt->ascii) {
+                err = vorrq_u8(err, ctl_hits(v, pt));
+                if (pt->del)
+                    err = vorrq_u8(err, vqsubq_u8(vmaxq_u8(vmaxq_u8(v[0], v[1]),
+                                                           vmaxq_u8(v[2], v[3])),
+                                                  vdupq_n_u8(0x7E)));
+            }
         } else {
             err = check4(v, prev, &t);
             if (pt != NULL)

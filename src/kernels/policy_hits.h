@@ -16,11 +16,12 @@
  *   u8g_pv pv_and(u8g_pv, u8g_pv), pv_or(u8g_pv, u8g_pv)
  *
  * and calls pol_load once, then pol_hits on each vector whose bytes 1
- * and 2 back it has (the validator has them too), or pol_hits_ascii on a
- * vector it knows is ASCII. A nonzero byte is a hit: the kernel stops
- * and policy.c decodes the character there. pol_starts is the cheaper
- * first test (struct u8g_polset's f_lo, f_hi): a block of multi-byte
- * text needs pol_hits only where it is nonzero, or where
+ * and 2 back it has (the validator has them too); on blocks it knows
+ * are ASCII, the exact control test of struct pol_tabs' c_add and c_thr
+ * (pol_ctl_build; each kernel's ctl_hits). A nonzero byte is a hit: the
+ * kernel stops and policy.c decodes the character there. pol_starts is
+ * the cheaper first test (struct u8g_polset's f_lo, f_hi): a block of
+ * multi-byte text needs pol_hits only where it is nonzero, or where
  * u8g_polset_carry says a character from the block before ends in it. */
 #ifndef U8GUARD_POLICY_HITS_H
 #define U8GUARD_POLICY_HITS_H
@@ -34,8 +35,39 @@ struct pol_tabs {
     unsigned sets; /* see struct u8g_polset */
     bool n_rare;
     bool ascii, l_any;
-    bool del; /* U+007F is denied (the ASCII first test cannot rule it out) */
+    bool del; /* U+007F is denied (the control test, c_add and c_thr,
+                 leaves it out: the kernels test it apart) */
+    /* The exact control test (each kernel's ctl_u, ctl_hits): u = byte + c_add[byte & 15]
+     * (c_add looked up by the byte's low nibble, 0 for bytes >= 0x80
+     * where the kernel's lookup zeroes them), a hit where u < c_thr
+     * (unsigned), every byte of c_thr the same. For the 1-byte classes
+     * denied but del (pol_ctl_build): u is the byte's high nibble times
+     * 16 where byte & 15 is denied in row 0 (00..0F), that minus 1 where
+     * not; bytes >= 0x80 give u >= 0x7F. */
+    u8g_pv c_add, c_thr;
 };
+
+/* The tables of the control test (ctl_u) for s's 1-byte classes but del (ctrl[0..7F),
+ * struct u8g_polset), in add[16] and thr. Its form holds for the classes
+ * of u8guard.h (c0 denies all of row 1, 10..1F, nul and del none of it;
+ * none of them 20..7E): row 0's bytes that are not denied (09, 0A, 0D;
+ * 00 without nul) have their low nibble map to FF (row 0: allowed), 0F
+ * (row 1: 19, denied), 1F, 2F, ... 6F (rows 2..7, allowed); the other
+ * low nibbles to 00 (row 0, denied), 10, 20, ... 70. With row 1 denied,
+ * thr = 0x18 takes 00, 0F and 10 (rows 0 and 1) and none of 1F, 20 and
+ * above; without, thr = 0x08 takes 00 alone. tests/kernels/
+ * test_policy_sweep.c's byte sweep checks every byte under every set of
+ * 1-byte classes. */
+static inline void pol_ctl_build(const struct u8g_polset *s, uint8_t add[16], uint8_t thr[16])
+{
+    unsigned b;
+    bool row1 = s->ctrl[0x10] != 0;
+
+    for (b = 0; b < 16; b++) {
+        add[b] = (uint8_t)(s->ctrl[b] != 0 ? 0x100u - b : 0xFFu - b);
+        thr[b] = row1 ? 0x18 : 0x08;
+    }
+}
 
 static inline void pol_load(struct pol_tabs *t, const struct u8g_polset *s)
 {
@@ -60,6 +92,13 @@ static inline void pol_load(struct pol_tabs *t, const struct u8g_polset *s)
     t->ascii = s->ascii != 0;
     t->l_any = s->l_any != 0;
     t->del = s->ctrl[0x7F] != 0;
+    {
+        uint8_t add[16], thr[16];
+
+        pol_ctl_build(s, add, thr);
+        t->c_add = pv_table(add);
+        t->c_thr = pv_table(thr);
+    }
 }
 
 /* The hits of table k, given the nibbles of the three bytes of each
@@ -88,15 +127,6 @@ pol_hits(u8g_pv cur, u8g_pv prev1, u8g_pv prev2, const struct pol_tabs *t)
     if (t->sets > 1)
         h = pv_or(h, pol_hits_k(t, 1, al, ah, bl, bh, cl, ch));
     return h;
-}
-
-/* The hits of an ASCII vector: only 1-byte characters (table 0's T
- * lookups alone, their groups take any bytes before). Call only when
- * t->ascii. */
-static inline __attribute__((always_inline)) u8g_pv
-pol_hits_ascii(u8g_pv cur, const struct pol_tabs *t)
-{
-    return pv_and(pv_lookup(t->t_lo[0], pv_lo(cur)), pv_lookup(t->t_hi[0], pv_hi(cur)));
 }
 
 /* Nonzero bytes where cur holds a byte that starts a denied character

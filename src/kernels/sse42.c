@@ -126,14 +126,48 @@ static __attribute__((noinline)) bool hits_block(const uint8_t *q, const struct 
     return !_mm_testz_si128(h, h);
 }
 
+/* The control test's u (struct pol_tabs, policy_hits.h) of v: c_add looked up by the byte itself,
+ * which is by its low nibble for bytes < 0x80 and 0 for the others. */
+static inline __m128i ctl_u(__m128i v, const struct pol_tabs *pt)
+{
+    return _mm_add_epi8(v, _mm_shuffle_epi8(pt->c_add, v));
+}
+
+/* The exact test of the 1-byte classes but del on the 64 bytes v[0..4):
+ * nonzero when one of them is denied. A hit is u < c_thr, so the least
+ * u of each position is enough (avx2.c's ctl_hits). */
+static inline __m128i ctl_hits(const __m128i v[4], const struct pol_tabs *pt)
+{
+    return _mm_subs_epu8(pt->c_thr, _mm_min_epu8(_mm_min_epu8(ctl_u(v[0], pt), ctl_u(v[1], pt)),
+                                                 _mm_min_epu8(ctl_u(v[2], pt), ctl_u(v[3], pt))));
+}
+
+/* The C1 controls (C2 80..9F) that end in the 64 bytes v[0..4) at q
+ * (q[-1] readable): nonzero where one does, exactly (80..9F are the
+ * signed bytes below A0). */
+static inline __m128i c1_hits(const uint8_t *q, const __m128i v[4])
+{
+    __m128i h = _mm_setzero_si128();
+    int k;
+
+    for (k = 0; k < 4; k++)
+        h = _mm_or_si128(h, _mm_and_si128(_mm_cmpeq_epi8(load(q + (size_t)16 * k - 1),
+                                                         _mm_set1_epi8((char)0xC2)),
+                                          _mm_cmpgt_epi8(_mm_set1_epi8((char)0xA0), v[k])));
+    return h;
+}
+
 /* The longest valid prefix of p[0..len), by blocks (see blocks.h). p is
  * a character boundary after at least 3 readable bytes (the checked
  * head, see u8g_head_then_blocks), which check_at reads as the bytes before
  * the first block. With pt != NULL (clean_blocks) the policy's hits are
  * tested in the same loop, a block fails on a hit too, and a failure
- * returns a character boundary before the block (policy.c goes on). */
+ * returns a character boundary before the block (policy.c goes on).
+ * exact (only with pt): c1 is denied, and besides it only nul and c0;
+ * every block is tested exactly (ctl_hits, c1_hits), with no first
+ * test. */
 static inline __attribute__((always_inline)) size_t
-blocks(const uint8_t *p, size_t len, const struct pol_tabs *pt)
+blocks(const uint8_t *p, size_t len, const struct pol_tabs *pt, bool exact)
 {
     struct tables t;
     __m128i prev = _mm_setzero_si128(), v[4], err, starts;
@@ -150,25 +184,29 @@ blocks(const uint8_t *p, size_t len, const struct pol_tabs *pt)
         if (_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(v[0], v[1]),
                                            _mm_or_si128(v[2], v[3]))) == 0) {
             err = _mm_subs_epu8(prev, t.incomplete_max);
-            /* The full test only where a byte is below 0x20 (the least
-             * byte of the four vectors; TAB, LF and CR are too) or, when
-             * U+007F is denied, the greatest is 0x7F. */
-            if (pt != NULL && pt->ascii &&
-                (!_mm_testz_si128(_mm_subs_epu8(_mm_set1_epi8(0x20),
-                                                _mm_min_epu8(_mm_min_epu8(v[0], v[1]),
-                                                             _mm_min_epu8(v[2], v[3]))),
-                                  _mm_set1_epi8(-1)) ||
-                 (pt->del && _mm_movemask_epi8(_mm_cmpeq_epi8(
-                                 _mm_max_epu8(_mm_max_epu8(v[0], v[1]), _mm_max_epu8(v[2], v[3])),
-                                 _mm_set1_epi8(0x7F))) != 0)))
-                err = _mm_or_si128(err, _mm_or_si128(_mm_or_si128(pol_hits_ascii(v[0], pt),
-                                                                  pol_hits_ascii(v[1], pt)),
-                                                     _mm_or_si128(pol_hits_ascii(v[2], pt),
-                                                                  pol_hits_ascii(v[3], pt))));
+            /* The 1-byte classes, exactly, on every block, without a
+             * branch (ctl_hits; 0x7F, the greatest ASCII byte, by the
+             * greatest byte of each position). A pre-test (least byte
+             * below 0x20, or 0x7F present) fired on most blocks of
+             * text, whose lines end in LF, and sent them to the full
+             * ASCII test (as on avx2, fourth pass). */
+            if (pt != NULL && pt->ascii) {
+                err = _mm_or_si128(err, ctl_hits(v, pt));
+                if (pt->del)
+                    err = _mm_or_si128(
+                        err, _mm_subs_epu8(_mm_max_epu8(_mm_max_epu8(v[0], v[1]),
+                                                        _mm_max_epu8(v[2], v[3])),
+                                           _mm_set1_epi8(0x7E)));
+            }
             carry = false;
         } else {
             err = check4(p + i, &t);
-            if (pt != NULL) {
+            if (exact) {
+                /* c1 and the 1-byte classes, exactly, without a branch
+                 * (avx2.c's M_EXACT): LF and C2 (U+00A0, U+00B7, the
+                 * guillemets) sent many blocks of text to the full test. */
+                err = _mm_or_si128(err, _mm_or_si128(ctl_hits(v, pt), c1_hits(p + i, v)));
+            } else if (pt != NULL) {
                 /* The full test only where the first one says so. */
                 starts = _mm_or_si128(_mm_or_si128(pol_starts(v[0], pt), pol_starts(v[1], pt)),
                                       _mm_or_si128(pol_starts(v[2], pt), pol_starts(v[3], pt)));
@@ -201,7 +239,7 @@ blocks(const uint8_t *p, size_t len, const struct pol_tabs *pt)
 
 static size_t sse42_blocks(const uint8_t *p, size_t len)
 {
-    return blocks(p, len, NULL);
+    return blocks(p, len, NULL, false);
 }
 
 /* Validation and policy checking in one pass (struct u8g_kernels). */
@@ -210,7 +248,11 @@ static size_t sse42_clean_blocks(const uint8_t *p, size_t len, const struct u8g_
     struct pol_tabs pt;
 
     pol_load(&pt, set);
-    return blocks(p, len, &pt);
+    /* c1, with nul and c0 or not (c0,c1, say): the exact tests (as avx2.c) */
+    if ((set->deny & U8GUARD_CLASS_C1) != 0 &&
+        (set->deny & ~(unsigned)(U8GUARD_CLASS_NUL | U8GUARD_CLASS_C0 | U8GUARD_CLASS_C1)) == 0)
+        return blocks(p, len, &pt, true);
+    return blocks(p, len, &pt, false);
 }
 
 /* Short inputs take short_x86.h's path: no scalar head, no padded copy. */

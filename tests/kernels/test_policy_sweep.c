@@ -8,6 +8,8 @@
  * with denied ones), under three policies each: its own class denied,
  * "all" denied, and every class but its own denied.
  *
+ * Then the byte sweep (sweep_bytes below).
+ *
  * Expected: with its class denied, exactly one error, of kind
  * U8GUARD_DISALLOWED, at the character's offset, its byte length, class
  * and code point; otherwise none. Checked through u8guard_next_error_with
@@ -172,6 +174,60 @@ static void check_cut_ends(const char *impl)
                 }
 }
 
+/* The byte sweep: every code point U+0000..U+00BF (every ASCII byte, and
+ * C2 or C3 with every continuation byte) at offsets 0..BYTE_OFFSETS - 1
+ * of four kinds of background (ASCII, Cyrillic, U+00A0, CJK), under the
+ * deny sets of BYTE_DENY: one error where its class is denied, none
+ * where not. It checks the kernels' exact tests of the 1-byte classes
+ * and of c1 (avx2.c's ctl_hits and c1_at, policy_hits.h's
+ * pol_ctl_build) byte by byte, which the class boundaries above do not
+ * (19, 1A, 1D next to the allowed 09, 0A, 0D; 10; 7E). */
+#define BYTE_OFFSETS 100
+static const unsigned BYTE_DENY[] = {
+    U8GUARD_CLASS_NUL,
+    U8GUARD_CLASS_C0,
+    U8GUARD_CLASS_DEL,
+    U8GUARD_CLASS_C1,
+    U8GUARD_CLASS_C0 | U8GUARD_CLASS_C1,
+    U8GUARD_CLASS_NUL | U8GUARD_CLASS_DEL,
+    U8GUARD_CLASS_NUL | U8GUARD_CLASS_C0,
+    U8GUARD_CLASS_C0 | U8GUARD_CLASS_DEL,
+    U8GUARD_CLASS_NUL | U8GUARD_CLASS_C0 | U8GUARD_CLASS_C1,
+    U8GUARD_CLASS_NUL | U8GUARD_CLASS_C0 | U8GUARD_CLASS_DEL | U8GUARD_CLASS_C1,
+    U8GUARD_CLASS_C0 | U8GUARD_CLASS_BIDI,
+    U8GUARD_CLASS_C1 | U8GUARD_CLASS_PRIVATE_USE,
+    U8GUARD_CLASS_ALL,
+};
+static const uint32_t BYTE_BACKGROUND[] = {'a', 0x0430, 0x00A0, 0x4E1C};
+
+static void sweep_bytes(const char *name, unsigned long stride, unsigned long *k)
+{
+    static uint8_t in[BYTE_OFFSETS + 3 + 2 + TAIL + 3];
+    size_t d, b, off, want_off, n, cp_len;
+    struct planted pl;
+    uint32_t cp;
+
+    for (d = 0; d < sizeof BYTE_DENY / sizeof BYTE_DENY[0]; d++)
+        for (cp = 0; cp < 0xC0; cp++)
+            for (b = 0; b < sizeof BYTE_BACKGROUND / sizeof BYTE_BACKGROUND[0]; b++)
+                for (want_off = 0; want_off < BYTE_OFFSETS; want_off++) {
+                    if ((*k)++ % stride != 0)
+                        continue;
+                    n = 0;
+                    while (n < want_off)
+                        put_char(in, &n, BYTE_BACKGROUND[b]);
+                    off = n;
+                    put_char(in, &n, cp);
+                    cp_len = n - off;
+                    while (n < off + cp_len + TAIL)
+                        put_char(in, &n, BYTE_BACKGROUND[b]);
+                    pl.cp = cp;
+                    pl.cls = u8guard_class_of(cp);
+                    check(name, in, n, BYTE_DENY[d], off, cp_len, &pl,
+                          (pl.cls & BYTE_DENY[d]) != 0);
+                }
+}
+
 int main(int argc, char **argv)
 {
     unsigned long stride = argc > 1 ? strtoul(argv[1], NULL, 10) : 1, k = 0;
@@ -221,6 +277,7 @@ int main(int argc, char **argv)
                           cp_len, &PLANTED[p], 0);
                 }
             }
+        sweep_bytes(name, stride, &k);
     }
     u8guard_set_impl(U8GUARD_IMPL_AUTO);
     printf("test_policy_sweep: %zu implementations, %lu checks (every %lu-th input of the "
