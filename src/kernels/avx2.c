@@ -19,6 +19,7 @@
 #include "decode_tables.h"
 #include "utf8_char.h"
 #include "short_x86.h"
+#define U8G_X86_OWN_LEADS 1 /* step_leads, step_has_lead4: see dec_leads16 */
 #include "x86_steps.h"
 
 #include <immintrin.h>
@@ -404,6 +405,8 @@ struct dec_consts {
     __m256i bmp_max, supp_base, high_base, low_base, low_bits;
     /* the 16-byte step (bmp16) */
     __m256i w3080, w0080, widx_mul, widx_add, b_ef, b_m65;
+    /* decode8's byte masks, and -17 for step_has_lead4 */
+    __m256i b_0f, b_3f, b_m17;
 };
 
 static inline void dec_consts_load(struct dec_consts *c)
@@ -425,11 +428,17 @@ static inline void dec_consts_load(struct dec_consts *c)
     c->widx_add = _mm256_set1_epi16(0x0100);
     c->b_ef = _mm256_set1_epi8((char)0xEF);
     c->b_m65 = _mm256_set1_epi8(-65);
+    c->b_0f = _mm256_set1_epi8(0x0F);
+    c->b_3f = _mm256_set1_epi8(0x3F);
+    c->b_m17 = _mm256_set1_epi8(-17);
     /* Opaque to the compiler: otherwise gcc rebuilds each constant from
      * an immediate (mov, vmovd, vpbroadcast) inside the step loop instead
      * of keeping it in a register or using it from memory. */
     __asm__("" : "+x"(c->w3080), "+x"(c->w0080), "+x"(c->widx_mul), "+x"(c->widx_add),
-            "+x"(c->b_ef), "+x"(c->b_m65));
+            "+x"(c->b_ef), "+x"(c->b_m65), "+x"(c->b_0f), "+x"(c->b_3f));
+    __asm__("" : "+x"(c->b_m17), "+x"(c->bmp_max), "+x"(c->supp_base), "+x"(c->high_base),
+            "+x"(c->lane_low),
+            "+x"(c->low_base), "+x"(c->low_bits));
 }
 
 /* The code points of the characters whose leads are at the positions
@@ -441,11 +450,11 @@ static inline __m256i decode8(__m128i src, uint64_t pos, const struct dec_consts
     __m256i idx = _mm256_add_epi8(
         _mm256_shuffle_epi8(_mm256_set1_epi64x((long long)pos), c->spread), c->offsets);
     __m256i b = _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(src), idx);
-    __m256i nib = _mm256_and_si256(_mm256_srli_epi16(b, 4), _mm256_set1_epi8(0x0F));
+    __m256i nib = _mm256_and_si256(_mm256_srli_epi16(b, 4), c->b_0f);
     /* The lead (low byte of a lane) keeps its payload; the other 3 bytes
      * keep 6 bits, so that a byte after the character, whatever it is,
      * stays below the bits the final shift keeps. */
-    __m256i keep = _mm256_blendv_epi8(_mm256_set1_epi8(0x3F),
+    __m256i keep = _mm256_blendv_epi8(c->b_3f,
                                       _mm256_shuffle_epi8(c->lead_keep, nib), c->lane_low);
     __m256i shift = _mm256_and_si256(_mm256_shuffle_epi8(c->lead_shift, nib), c->lane_low);
     /* bytes (b0, b1) -> b0 * 64 + b1 and (b2, b3) -> b2 * 64 + b3 ... */
@@ -453,6 +462,28 @@ static inline __m256i decode8(__m128i src, uint64_t pos, const struct dec_consts
     /* ... then (b0 * 64 + b1) * 4096 + b2 * 64 + b3 (below 2^25) */
     v = _mm256_madd_epi16(v, _mm256_set1_epi32(0x00011000));
     return _mm256_srlv_epi32(v, shift);
+}
+
+/* leads16 (x86_steps.h) with the constant from c: gcc turned leads16's
+ * into a compare with -64, built from an immediate in each step (3
+ * instructions), and a pminsb and pcmpeqb. */
+static inline uint32_t dec_leads16(__m128i v, const struct dec_consts *c)
+{
+    return (uint32_t)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm256_castsi256_si128(c->b_m65)));
+}
+
+/* decode_steps.h's step_leads and step_has_lead4 (x86_steps.h's, with
+ * the constants from c) */
+static inline uint32_t step_leads(__m128i v, const struct dec_consts *c)
+{
+    return dec_leads16(v, c) & 0xFF;
+}
+
+static inline bool step_has_lead4(__m128i v, uint32_t lead, const struct dec_consts *c)
+{
+    return ((uint32_t)_mm_movemask_epi8(v) & lead &
+            (uint32_t)_mm_movemask_epi8(
+                _mm_cmpgt_epi8(v, _mm256_castsi256_si128(c->b_m17)))) != 0;
 }
 
 /* ASCII comes in runs: widens the 16 ASCII bytes v at p (left >= 16
@@ -506,7 +537,7 @@ static inline size_t ascii_utf16(const uint8_t *p, size_t left, uint16_t *out, _
 static inline size_t step_utf32(const uint8_t *p, __m128i v, uint32_t *out, size_t *o,
                                 const struct dec_consts *c)
 {
-    uint32_t lead = leads16(v);
+    uint32_t lead = dec_leads16(v, c);
     size_t k = *o;
 
     _mm256_storeu_si256((__m256i *)(void *)(out + k), decode8(v, U8G_LEFT_PACK[lead & 0xFF], c));
@@ -653,7 +684,7 @@ static inline size_t bmp_utf16(const uint8_t *p, size_t left, __m128i v, uint16_
     uint32_t lead;
     __m256i w;
 
-    u += put16_utf16(p, v, leads16(v), out + u, c);
+    u += put16_utf16(p, v, dec_leads16(v, c), out + u, c);
     while (left - k >= U8G_DEC_VECTOR_MIN + 16) {
         w = load(p + k);
         if (!bmp32_continues(w, c))

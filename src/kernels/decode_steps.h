@@ -48,7 +48,8 @@
  *                       return the bytes walked (8 per step)
  *   uint32_t step_leads(step_vec v, const struct dec_consts *c)
  *                       bit k (k = 0..7): byte k is a lead
- *   bool step_has_lead4(step_vec v, uint32_t lead)
+ *   bool step_has_lead4(step_vec v, uint32_t lead,
+ *                       const struct dec_consts *c)
  *                       a lead among bytes 0..7 is >= F0 (4 bytes)
  *   void step_utf16_bmp(step_vec v, uint32_t lead, uint16_t *out,
  *                       const struct dec_consts *c)
@@ -144,7 +145,7 @@ steps16(const uint8_t *p, size_t n, uint16_t *out, size_t *o, const struct dec_c
 #endif
         lead = step_leads(v, c);
         k = U8G_POPCOUNT8[lead];
-        if (!step_has_lead4(v, lead)) {
+        if (!step_has_lead4(v, lead, c)) {
             step_utf16_bmp(v, lead, out + *o, c);
             *o += k;
             i += 8;
