@@ -332,10 +332,9 @@ static inline size_t step_utf32(const uint8_t *p, uint8x16_t v, uint32_t *out, s
 
 /* Bytes 0..7 hold the step's leads; a byte >= F0 among them is a 4-byte
  * lead (continuation bytes are below C0). */
-static inline bool step_has_lead4(uint8x16_t v, uint32_t lead, const struct dec_consts *c)
+static inline bool step_has_lead4(uint8x16_t v, uint32_t lead)
 {
     (void)lead;
-    (void)c;
     return vmaxv_u8(vget_low_u8(v)) >= 0xF0;
 }
 

@@ -32,9 +32,6 @@ static inline uint32_t leads16(__m128i v)
     return (uint32_t)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(-65)));
 }
 
-/* A kernel that defines U8G_X86_OWN_LEADS (avx2.c) has its own
- * step_leads and step_has_lead4, with constants from its dec_consts. */
-#ifndef U8G_X86_OWN_LEADS
 /* Bit k (k = 0..7): byte k of v is a lead. */
 static inline uint32_t step_leads(__m128i v, const struct dec_consts *c)
 {
@@ -44,12 +41,10 @@ static inline uint32_t step_leads(__m128i v, const struct dec_consts *c)
 
 /* Whether a lead among bytes 0..7 (lead: step_leads) is >= F0: bytes
  * >= F0 are greater than -17 as signed bytes, and negative. */
-static inline bool step_has_lead4(__m128i v, uint32_t lead, const struct dec_consts *c)
+static inline bool step_has_lead4(__m128i v, uint32_t lead)
 {
-    (void)c;
     return ((uint32_t)_mm_movemask_epi8(v) & lead &
             (uint32_t)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(-17)))) != 0;
 }
-#endif
 
 #endif
