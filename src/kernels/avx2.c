@@ -589,10 +589,12 @@ struct dec_consts {
     __m256i lane_low;   /* 0xFF in the low byte of every 32-bit lane */
     __m256i lead_keep;  /* U8G_LEAD_KEEP, in both halves */
     __m256i lead_shift; /* U8G_LEAD_SHIFT, in both halves */
-    /* UTF-16 (in memory, not rebuilt in each step from immediates) */
-    __m256i bmp_max, supp_base, high_base, low_base, low_bits;
     /* the 16-byte step (bmp16) */
     __m256i w3080, w0080, widx_mul, widx_add, b_ef, b_m65;
+    /* decode8's byte masks */
+    __m256i b_0f, b_3f;
+    /* the 16-byte step with 4-byte characters (put16_supp) */
+    __m256i b_m17, w00ef, wd7c0, w03ff, wdc00;
 };
 
 static inline void dec_consts_load(struct dec_consts *c)
@@ -603,22 +605,26 @@ static inline void dec_consts_load(struct dec_consts *c)
     c->lane_low = _mm256_set1_epi32(0xFF);
     c->lead_keep = broadcast16(U8G_LEAD_KEEP);
     c->lead_shift = broadcast16(U8G_LEAD_SHIFT);
-    c->bmp_max = _mm256_set1_epi32(0xFFFF);
-    c->supp_base = _mm256_set1_epi32(0x10000);
-    c->high_base = _mm256_set1_epi32(0xD800);
-    c->low_base = _mm256_set1_epi32(0xDC00);
-    c->low_bits = _mm256_set1_epi32(0x3FF);
     c->w3080 = _mm256_set1_epi16(0x3080);
     c->w0080 = _mm256_set1_epi16(0x80);
     c->widx_mul = _mm256_set1_epi16(0x0202);
     c->widx_add = _mm256_set1_epi16(0x0100);
     c->b_ef = _mm256_set1_epi8((char)0xEF);
     c->b_m65 = _mm256_set1_epi8(-65);
+    c->b_0f = _mm256_set1_epi8(0x0F);
+    c->b_3f = _mm256_set1_epi8(0x3F);
+    c->b_m17 = _mm256_set1_epi8(-17);
+    c->w00ef = _mm256_set1_epi16(0xEF);
+    c->wd7c0 = _mm256_set1_epi16((short)0xD7C0);
+    c->w03ff = _mm256_set1_epi16(0x3FF);
+    c->wdc00 = _mm256_set1_epi16((short)0xDC00);
     /* Opaque to the compiler: otherwise gcc rebuilds each constant from
      * an immediate (mov, vmovd, vpbroadcast) inside the step loop instead
      * of keeping it in a register or using it from memory. */
     __asm__("" : "+x"(c->w3080), "+x"(c->w0080), "+x"(c->widx_mul), "+x"(c->widx_add),
-            "+x"(c->b_ef), "+x"(c->b_m65));
+            "+x"(c->b_ef), "+x"(c->b_m65), "+x"(c->b_0f), "+x"(c->b_3f));
+    __asm__("" : "+x"(c->lane_low), "+x"(c->b_m17), "+x"(c->w00ef), "+x"(c->wd7c0),
+            "+x"(c->w03ff), "+x"(c->wdc00));
 }
 
 /* The code points of the characters whose leads are at the positions
@@ -630,11 +636,11 @@ static inline __m256i decode8(__m128i src, uint64_t pos, const struct dec_consts
     __m256i idx = _mm256_add_epi8(
         _mm256_shuffle_epi8(_mm256_set1_epi64x((long long)pos), c->spread), c->offsets);
     __m256i b = _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(src), idx);
-    __m256i nib = _mm256_and_si256(_mm256_srli_epi16(b, 4), _mm256_set1_epi8(0x0F));
+    __m256i nib = _mm256_and_si256(_mm256_srli_epi16(b, 4), c->b_0f);
     /* The lead (low byte of a lane) keeps its payload; the other 3 bytes
      * keep 6 bits, so that a byte after the character, whatever it is,
      * stays below the bits the final shift keeps. */
-    __m256i keep = _mm256_blendv_epi8(_mm256_set1_epi8(0x3F),
+    __m256i keep = _mm256_blendv_epi8(c->b_3f,
                                       _mm256_shuffle_epi8(c->lead_keep, nib), c->lane_low);
     __m256i shift = _mm256_and_si256(_mm256_shuffle_epi8(c->lead_shift, nib), c->lane_low);
     /* bytes (b0, b1) -> b0 * 64 + b1 and (b2, b3) -> b2 * 64 + b3 ... */
@@ -642,6 +648,14 @@ static inline __m256i decode8(__m128i src, uint64_t pos, const struct dec_consts
     /* ... then (b0 * 64 + b1) * 4096 + b2 * 64 + b3 (below 2^25) */
     v = _mm256_madd_epi16(v, _mm256_set1_epi32(0x00011000));
     return _mm256_srlv_epi32(v, shift);
+}
+
+/* leads16 (x86_steps.h) with the constant from c: gcc turned leads16's
+ * into a compare with -64, built from an immediate in each step (3
+ * instructions), and a pminsb and pcmpeqb. */
+static inline uint32_t dec_leads16(__m128i v, const struct dec_consts *c)
+{
+    return (uint32_t)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm256_castsi256_si128(c->b_m65)));
 }
 
 /* ASCII comes in runs: widens the 16 ASCII bytes v at p (left >= 16
@@ -695,7 +709,7 @@ static inline size_t ascii_utf16(const uint8_t *p, size_t left, uint16_t *out, _
 static inline size_t step_utf32(const uint8_t *p, __m128i v, uint32_t *out, size_t *o,
                                 const struct dec_consts *c)
 {
-    uint32_t lead = leads16(v);
+    uint32_t lead = dec_leads16(v, c);
     size_t k = *o;
 
     _mm256_storeu_si256((__m256i *)(void *)(out + k), decode8(v, U8G_LEFT_PACK[lead & 0xFF], c));
@@ -704,50 +718,6 @@ static inline size_t step_utf32(const uint8_t *p, __m128i v, uint32_t *out, size
                         decode8(load16(p + 8), U8G_LEFT_PACK[lead >> 8], c));
     *o = k + U8G_POPCOUNT8[lead >> 8];
     return 16;
-}
-
-/* Every code point is below 0x10000: packus keeps it. */
-static inline void step_utf16_bmp(__m128i v, uint32_t lead, uint16_t *out,
-                                  const struct dec_consts *c)
-{
-    __m256i cps = decode8(v, U8G_LEFT_PACK[lead], c);
-
-    _mm_storeu_si128((__m128i *)(void *)out,
-                     _mm_packus_epi32(_mm256_castsi256_si128(cps), _mm256_extracti128_si256(cps, 1)));
-}
-
-/* Stores the UTF-16 of the first k (0..8) code points of cp at out and
- * returns the units they take; up to 16 units are written, those past
- * the k code points are junk for the caller to overwrite. Each lane
- * becomes its code point or, from U+10000 up, its surrogate pair
- * high | low << 16; U8G_UTF16_PAIRS packs the units of each half (4
- * lanes). Junk lanes (from k on) come last, so their pairs move no unit
- * of the first k. */
-static inline size_t store_utf16x8(__m256i cp, uint32_t k, uint16_t *out,
-                                   const struct dec_consts *c)
-{
-    __m256i supp = _mm256_cmpgt_epi32(cp, c->bmp_max);
-    __m256i s = _mm256_sub_epi32(cp, c->supp_base);
-    __m256i high = _mm256_or_si256(_mm256_srli_epi32(s, 10), c->high_base);
-    __m256i low = _mm256_or_si256(_mm256_and_si256(s, c->low_bits), c->low_base);
-    __m256i lanes = _mm256_blendv_epi8(cp, _mm256_or_si256(high, _mm256_slli_epi32(low, 16)), supp);
-    uint32_t m = (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(supp));
-    uint32_t k0 = k < 4 ? k : 4;
-    size_t u0 = k0 + U8G_POPCOUNT8[m & ((1u << k0) - 1)];
-
-    _mm_storeu_si128((__m128i *)(void *)out,
-                     _mm_shuffle_epi8(_mm256_castsi256_si128(lanes),
-                                      load16(U8G_UTF16_PAIRS[m & 15])));
-    _mm_storeu_si128((__m128i *)(void *)(out + u0),
-                     _mm_shuffle_epi8(_mm256_extracti128_si256(lanes, 1),
-                                      load16(U8G_UTF16_PAIRS[m >> 4])));
-    return k + U8G_POPCOUNT8[m & ((1u << k) - 1)];
-}
-
-static inline size_t step_utf16_pairs(__m128i v, uint32_t lead, size_t k, uint16_t *out,
-                                      const struct dec_consts *c)
-{
-    return store_utf16x8(decode8(v, U8G_LEFT_PACK[lead], c), (uint32_t)k, out, c);
 }
 
 /* The 16-byte step (decode_steps.h, U8G_DEC_STEP16): the characters
@@ -842,7 +812,7 @@ static inline size_t bmp_utf16(const uint8_t *p, size_t left, __m128i v, uint16_
     uint32_t lead;
     __m256i w;
 
-    u += put16_utf16(p, v, leads16(v), out + u, c);
+    u += put16_utf16(p, v, dec_leads16(v, c), out + u, c);
     while (left - k >= U8G_DEC_VECTOR_MIN + 16) {
         w = load(p + k);
         if (!bmp32_continues(w, c))
@@ -853,6 +823,108 @@ static inline size_t bmp_utf16(const uint8_t *p, size_t left, __m128i v, uint16_
         k += 32;
     }
     *o = u;
+    return k;
+}
+
+/* The 16-byte step to UTF-16 for text with 4-byte characters
+ * (decode_steps.h, U8G_DEC_STEP16_SUPP): as bmp16, each position decoded
+ * as if it were a lead, in 16-bit lanes, and the kept lanes packed to the
+ * front of each 8-lane half by the left-pack table; a 4-byte character's
+ * two units go to the lanes of its lead (high surrogate) and of its first
+ * continuation byte (low surrogate), so that the lanes kept are the leads
+ * and the lanes after 4-byte leads, in order. A 4-byte lead in byte 15
+ * has no lane for its low surrogate: the step then leaves it to the next
+ * (15 bytes walked, decided by one load and compare, not by the
+ * decoding). */
+#define U8G_DEC_STEP16_SUPP 1
+
+/* The units of the characters whose leads lie in the first `step` (15
+ * or 16: 15 when byte 15 is a 4-byte lead) of the 16 bytes v at p
+ * (p[16], p[17] readable), stored from out as put16_utf16 (at most 16
+ * units, 8 from out and 8 after the first half's); returns the units.
+ * The arithmetic is mod 2^16 (bmp16); for a 4-byte lead b0 b1 b2 b3,
+ * c3 = (b0 & 7) << 12 | (b1 & 3F) << 6 | (b2 & 3F), so the code point
+ * shifted right by 10 is c3 >> 4 and the high surrogate is D800 + that -
+ * 40; at the lane of b1, c3's low 10 bits are (b2 & F) << 6 | (b3 & 3F),
+ * the low surrogate's. */
+static inline size_t put16_supp(const uint8_t *p, __m128i v, uint16_t *out,
+                                const struct dec_consts *c)
+{
+    uint32_t lead = dec_leads16(v, c);
+    uint32_t lead4 = (uint32_t)_mm_movemask_epi8(
+        _mm_and_si128(_mm_cmpgt_epi8(v, _mm256_castsi256_si128(c->b_m17)), v));
+    /* kept lanes: leads, and the lane after each 4-byte lead; not byte 15
+     * when it is a 4-byte lead (nor its low surrogate's lane 16) */
+    uint32_t keep = (lead | lead4 << 1) & (0xFFFFu >> (lead4 >> 15));
+    size_t k0 = U8G_POPCOUNT8[keep & 0xFF];
+    __m256i x0 = _mm256_cvtepu8_epi16(v);
+    __m256i x1 = _mm256_cvtepu8_epi16(load16(p + 1));
+    __m256i x2 = _mm256_cvtepu8_epi16(load16(p + 2));
+    __m256i c2 = _mm256_sub_epi16(_mm256_add_epi16(_mm256_slli_epi16(x0, 6), x1), c->w3080);
+    __m256i c3 = _mm256_sub_epi16(_mm256_add_epi16(_mm256_slli_epi16(c2, 6), x2), c->w0080);
+    __m256i three = _mm256_cvtepi8_epi16(_mm_slli_epi16(v, 2));
+    __m256i multi = _mm256_cvtepi8_epi16(v);
+    __m256i four = _mm256_cmpgt_epi16(x0, c->w00ef);
+    __m256i high = _mm256_add_epi16(_mm256_srli_epi16(c3, 4), c->wd7c0);
+    __m256i low = _mm256_or_si256(_mm256_and_si256(c3, c->w03ff), c->wdc00);
+    __m256i cp = _mm256_blendv_epi8(
+        x0, _mm256_blendv_epi8(c2, _mm256_blendv_epi8(c3, high, four), three), multi);
+    /* four moved up one lane (lane 7 into lane 8): the lanes after
+     * 4-byte leads */
+    __m256i after4 =
+        _mm256_alignr_epi8(four, _mm256_permute2x128_si256(four, four, 0x08), 14);
+    __m256i w = _mm256_blendv_epi8(cp, low, after4);
+    __m256i pos = _mm256_cvtepu8_epi16(_mm_set_epi64x((long long)U8G_LEFT_PACK[keep >> 8],
+                                                      (long long)U8G_LEFT_PACK[keep & 0xFF]));
+    __m256i idx = _mm256_add_epi16(_mm256_mullo_epi16(pos, c->widx_mul), c->widx_add);
+
+    w = _mm256_shuffle_epi8(w, idx);
+    _mm_storeu_si128((__m128i *)(void *)out, _mm256_castsi256_si128(w));
+    _mm_storeu_si128((__m128i *)(void *)(out + k0), _mm256_extracti128_si256(w, 1));
+    return k0 + U8G_POPCOUNT8[keep >> 8];
+}
+
+/* U8G_DEC_STEP16_SUPP's run (decode_steps.h): put16_supp's steps from p
+ * (the 16 bytes at p not all ASCII), 15 or 16 bytes each, while the next
+ * 16 bytes are not all ASCII and at least U8G_DEC_VECTOR_MIN bytes are
+ * left for each; stores from out[u]; returns u advanced by the units,
+ * *walked the bytes walked (continuation bytes there belong to a
+ * character decoded, as after bmp_utf16's steps). Not inlined, with its own constants: inlined into the decoding
+ * loop (or given the caller's), it changed gcc's register allocation of
+ * the BMP runs' loop, and text without 4-byte characters decoded 1-3 %
+ * slower (bench/README.md, "Sixth pass"); a run costs one call and the
+ * constants' set-up. */
+static __attribute__((noinline)) size_t supp_run(const uint8_t *p, size_t left, uint16_t *out,
+                                                  size_t u, size_t *walked)
+{
+    struct dec_consts cc;
+    const struct dec_consts *c = &cc;
+    size_t k = 0;
+    __m128i v = load16(p);
+
+    dec_consts_load(&cc);
+    for (;;) {
+        u += put16_supp(p + k, v, out + u, c);
+        k += 16 - (p[k + 15] >= 0xF0);
+        if (left - k < U8G_DEC_VECTOR_MIN)
+            break;
+        v = load16(p + k);
+        if (step_is_ascii(v))
+            break;
+    }
+    *walked = k;
+    return u;
+}
+
+/* The hook itself (v and c: see supp_run). */
+static inline size_t supp_utf16(const uint8_t *p, size_t left, __m128i v, uint16_t *out,
+                                size_t *o, const struct dec_consts *c)
+{
+    size_t k;
+
+    (void)v;
+    (void)c;
+    *o = supp_run(p, left, out, *o, &k);
     return k;
 }
 

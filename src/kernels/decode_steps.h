@@ -78,7 +78,26 @@
  *
  * which steps16 then takes for every step without a 4-byte lead. (Not
  * for UTF-32: on avx2 it measured 1.1x the 8-byte steps on text without
- * 4-byte characters and 0.8x on text with some, bench/README.md.) */
+ * 4-byte characters and 0.8x on text with some, bench/README.md.) A
+ * kernel with U8G_DEC_STEP16 may also define U8G_DEC_STEP16_SUPP (avx2.c
+ * does) and
+ *
+ *   size_t supp_utf16(const uint8_t *p, size_t left, step_vec v,
+ *                     uint16_t *out, size_t *o, const struct dec_consts *c)
+ *                       steps of 15 or 16 bytes from p (v: its 16 bytes,
+ *                       not all ASCII), with 4-byte characters among
+ *                       them: the characters whose leads lie in the step,
+ *                       surrogate pairs included, stored from out[*o] (16
+ *                       units at most past *o per step; units <= bytes,
+ *                       so the argument above holds), advancing *o; each
+ *                       step starts with at least U8G_DEC_VECTOR_MIN bytes
+ *                       left of left; returns the bytes walked (> 0;
+ *                       continuation bytes there belong to a character
+ *                       it decoded),
+ *
+ * which steps16 then takes for every other step that is not all ASCII:
+ * the 8-byte steps (step_leads .. step_utf16_pairs) are then not used for
+ * UTF-16, and the kernel need not define them. */
 #ifndef U8GUARD_DECODE_STEPS_H
 #define U8GUARD_DECODE_STEPS_H
 
@@ -125,7 +144,6 @@ static inline __attribute__((always_inline)) size_t
 steps16(const uint8_t *p, size_t n, uint16_t *out, size_t *o, const struct dec_consts *c)
 {
     size_t i = 0, k;
-    uint32_t lead;
     step_vec v;
 
     while (n - i >= U8G_DEC_VECTOR_MIN) {
@@ -142,7 +160,11 @@ steps16(const uint8_t *p, size_t n, uint16_t *out, size_t *o, const struct dec_c
             continue;
         }
 #endif
-        lead = step_leads(v, c);
+#ifdef U8G_DEC_STEP16_SUPP
+        i += supp_utf16(p + i, n - i, v, out, o, c);
+#else
+        uint32_t lead = step_leads(v, c);
+
         k = U8G_POPCOUNT8[lead];
         if (!step_has_lead4(v, lead)) {
             step_utf16_bmp(v, lead, out + *o, c);
@@ -160,6 +182,7 @@ steps16(const uint8_t *p, size_t n, uint16_t *out, size_t *o, const struct dec_c
          * pairs; 32 bytes so, then the steps resume at the character
          * boundary reached. */
         i = u8g_trusted(p, i, i + 32, n, true, NULL, out, o);
+#endif
     }
     return i;
 }

@@ -1,12 +1,16 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* test_decode_step16 -- the 16-byte UTF-16 steps of the AVX2 decoder
- * (bmp16 and its runs of 32 bytes, src/kernels/avx2.c) at the edges of
- * a run, in every supported implementation against the scalar reference:
- * text of 2-byte characters, of 3-byte characters (after 0..3 ASCII
- * bytes, so the leads fall at every offset of a step), random 1..3-byte
- * text, and that text with one 4-byte character at every offset of a
- * stretch (where a run must stop), each at every length 257..700 (the
- * windowed path, not the short one; the text cut mid-character too).
+ * (bmp16 and its runs of 32 bytes; put16_supp and its runs, for text
+ * with 4-byte characters; src/kernels/avx2.c) at the edges of a run, in
+ * every supported implementation against the scalar reference: text of
+ * 2-byte characters, of 3-byte characters, of 4-byte characters (after
+ * 0..3 ASCII bytes, so the leads fall at every offset of a step, a
+ * 4-byte lead in byte 15 among them), random 1..3-byte text, and that
+ * text with one 4-byte character at every offset of a stretch (where a
+ * BMP run must stop), random 1..4-byte text, and that text with runs of
+ * 16..23 ASCII bytes (where a run with 4-byte characters stops), each at
+ * every length 257..700 (the windowed path, not the short one; the text
+ * cut mid-character too).
  * Besides the count, the units and the error, the output buffer is
  * checked past the units returned: the steps' junk lanes must all be
  * overwritten (decode_steps.h), so that none of it is left, up to
@@ -104,6 +108,12 @@ int main(int argc, char **argv)
             fill(buf, pre, "\xE4\xB8\xAD", 3);
             snprintf(what, sizeof what, "3-byte text after %zu ASCII", pre);
             check(buf, len, what);
+            fill(buf, pre, "\xF4\x8F\xBF\xBF", 4);
+            snprintf(what, sizeof what, "4-byte text after %zu ASCII", pre);
+            check(buf, len, what);
+            fill(buf, pre, "\xF0\x90\x80\x80", 4);
+            snprintf(what, sizeof what, "U+10000 text after %zu ASCII", pre);
+            check(buf, len, what);
         }
     }
     /* random 1..3-byte text (whole characters up to MAX_LEN) */
@@ -131,6 +141,36 @@ int main(int argc, char **argv)
         for (len = MIN_LEN; len <= MAX_LEN; len += stride * 7)
             check(buf, len, what);
     }
+    /* random 1..4-byte text, then with an ASCII run of 16..23 bytes
+     * after every 40..103 bytes (at a character boundary) */
+    for (i = 0; i < MAX_LEN;) {
+        size_t n = random_char(&rng, (unsigned)(1 + rng_next(&rng) % 4), ch);
+        if (i + n > MAX_LEN)
+            break;
+        memcpy(text + i, ch, n);
+        i += n;
+    }
+    memset(text + i, 'd', MAX_LEN - i);
+    for (len = MIN_LEN; len <= MAX_LEN; len += stride)
+        check(text, len, "random 1..4-byte text");
+    for (i = 0; i < MAX_LEN;) {
+        size_t n, run;
+
+        for (n = 40 + rng_next(&rng) % 64; n > 0 && i < MAX_LEN; n--) {
+            size_t m = random_char(&rng, (unsigned)(1 + rng_next(&rng) % 4), ch);
+            if (i + m > MAX_LEN)
+                break;
+            memcpy(text + i, ch, m);
+            i += m;
+        }
+        for (run = 16 + rng_next(&rng) % 8; run > 0 && i < MAX_LEN; run--)
+            text[i++] = 'e';
+        if (n > 0) /* the next character did not fit */
+            break;
+    }
+    memset(text + i, 'f', MAX_LEN - i);
+    for (len = MIN_LEN; len <= MAX_LEN; len += stride)
+        check(text, len, "random 1..4-byte text with ASCII runs");
     printf("test_decode_step16: %lu cases, %lu failures\n", cases, failures);
     return failures != 0;
 }
