@@ -51,6 +51,7 @@ SANITIZE="u8g_copy,put,sanitize_from,u8guard_sanitize,u8guard_sanitized_length"
 STREAM="u8g_copy_small,last_boundary,run_fits,unit_of,out_need,u8guard_stream_out_max"
 STREAM="$STREAM,u8guard_stream_position,u8guard_stream_error_count"
 STREAM="$STREAM,emit,report,report_at,complete_pending"
+STREAM="$STREAM,u8g_stream_zero_model,u8guard_stream_init,u8guard_stream_init_with"
 PROVED=(
   "src/scalar.c:u8g_step"
   "src/scalar.c:$SCALAR"

@@ -496,7 +496,20 @@ struct u8g_policy {
 };
 
 /* u8g_policy_init fills *q from p (NULL: none). Returns false when p is
- * a bad policy (deny bits outside U8GUARD_CLASS_ALL, unknown handler). */
+ * a bad policy (deny bits outside U8GUARD_CLASS_ALL, unknown handler).
+ * Its contract is ASSUMED, not proved (policy.c is outside the proof;
+ * doc/proofs.md, "Assumptions"): a good policy is taken as it is. It may
+ * also build one of policy.c's shared class tables, which no proved
+ * function reads. */
+/*@ requires \valid(q) && (p == \null || \valid_read(p));
+    assigns *q;
+    ensures p == \null ==> \result && q->deny == 0 && q->handler == U8GUARD_REPLACE;
+    ensures p != \null && 0 <= p->handler <= U8GUARD_ESCAPE &&
+            p->deny <= U8GUARD_CLASS_ALL ==>
+              \result && q->deny == p->deny && q->handler == p->handler;
+    ensures \result ==> q->deny <= U8GUARD_CLASS_ALL &&
+              0 <= q->handler <= U8GUARD_ESCAPE;
+*/
 bool u8g_policy_init(struct u8g_policy *q, const u8guard_policy *p);
 
 /* u8g_clean_prefix returns the length of the longest prefix of p[0..len)
