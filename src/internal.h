@@ -72,6 +72,20 @@
 
   logic integer u8g_min(integer a, integer b) = a < b ? a : b;
 
+  // p[0..n) (n = 1..3) is a proper prefix of some UTF8-char: the ABNF's
+  // rules cut after their first n bytes (a sequence that is well-formed so
+  // far but incomplete: what a stream keeps pending).
+  predicate u8g_pre3_2(integer b0, integer b1) =
+    (b0 == 0xE0 && 0xA0 <= b1 <= 0xBF) || (0xE1 <= b0 <= 0xEC && u8g_tail(b1)) ||
+    (b0 == 0xED && 0x80 <= b1 <= 0x9F) || (0xEE <= b0 <= 0xEF && u8g_tail(b1));
+  predicate u8g_pre4_2(integer b0, integer b1) =
+    (b0 == 0xF0 && 0x90 <= b1 <= 0xBF) || (0xF1 <= b0 <= 0xF3 && u8g_tail(b1)) ||
+    (b0 == 0xF4 && 0x80 <= b1 <= 0x8F);
+  predicate u8g_prefix{L}(uint8_t *p, integer n) =
+    (n == 1 && 0xC2 <= p[0] <= 0xF4) ||
+    (n == 2 && (u8g_pre3_2(p[0], p[1]) || u8g_pre4_2(p[0], p[1]))) ||
+    (n == 3 && u8g_pre4_2(p[0], p[1]) && u8g_tail(p[2]));
+
   // p[0..avail) does not start with a UTF8-char: no length 1..4 that
   // fits is one (where a valid prefix stops, an error starts). Written
   // out for each length rather than quantified, so that the solvers see
@@ -104,7 +118,14 @@
   // A truncated sequence is cut by the end of the input: its subpart is
   // every byte available, at most 3 (what a stream can keep pending).
   ensures truncated: \result == 0 && *kind == U8GUARD_TRUNCATED ==>
-            *sub == avail && avail <= 3;
+            *sub == avail && avail <= 3 && u8g_prefix(p, avail);
+  // The maximal subpart: it holds every byte of a proper prefix of a
+  // UTF8-char that starts at p (so a stream's pending bytes, such a
+  // prefix, are all in the error they end in, or in the character they
+  // complete, which is longer), and is that prefix or one byte.
+  ensures maximal: \forall integer n; 1 <= n <= 3 && n <= avail && u8g_prefix(p, n) ==>
+            (\result == 0 ==> n <= *sub) && (\result != 0 ==> n < \result);
+  ensures subpart: \result == 0 ==> *sub == 1 || u8g_prefix(p, *sub);
 */
 size_t u8g_step(const uint8_t *p, size_t avail, uint32_t *cp,
                 u8guard_kind *kind, size_t *sub);
@@ -118,7 +139,8 @@ size_t u8g_step(const uint8_t *p, size_t avail, uint32_t *cp,
     ensures err->offset == base && err->length <= 3 &&
             err->offset + err->length <= base + avail;
     ensures u8g_bad(p, avail) ==> 1 <= err->length;
-    ensures err->kind == U8GUARD_TRUNCATED ==> err->length == avail && avail <= 3;
+    ensures err->kind == U8GUARD_TRUNCATED ==>
+              err->length == avail && avail <= 3 && u8g_prefix(p, avail);
 */
 void u8g_classify(const uint8_t *p, size_t avail, size_t base,
                   u8guard_error *err);
@@ -474,7 +496,20 @@ struct u8g_policy {
 };
 
 /* u8g_policy_init fills *q from p (NULL: none). Returns false when p is
- * a bad policy (deny bits outside U8GUARD_CLASS_ALL, unknown handler). */
+ * a bad policy (deny bits outside U8GUARD_CLASS_ALL, unknown handler).
+ * Its contract is ASSUMED, not proved (policy.c is outside the proof;
+ * doc/proofs.md, "Assumptions"): a good policy is taken as it is. It may
+ * also build one of policy.c's shared class tables, which no proved
+ * function reads. */
+/*@ requires \valid(q) && (p == \null || \valid_read(p));
+    assigns *q;
+    ensures p == \null ==> \result && q->deny == 0 && q->handler == U8GUARD_REPLACE;
+    ensures p != \null && 0 <= p->handler <= U8GUARD_ESCAPE &&
+            p->deny <= U8GUARD_CLASS_ALL ==>
+              \result && q->deny == p->deny && q->handler == p->handler;
+    ensures \result ==> q->deny <= U8GUARD_CLASS_ALL &&
+              0 <= q->handler <= U8GUARD_ESCAPE;
+*/
 bool u8g_policy_init(struct u8g_policy *q, const u8guard_policy *p);
 
 /* u8g_clean_prefix returns the length of the longest prefix of p[0..len)

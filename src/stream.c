@@ -72,6 +72,16 @@ struct sink {
     // The handlers a checked policy has (u8guard_handler).
     predicate u8g_handler_ok(integer h) =
       h == U8GUARD_REPLACE || h == U8GUARD_DROP || h == U8GUARD_ESCAPE;
+
+    // The stream object's invariant, which u8guard_stream_init and
+    // u8guard_stream_init_with establish (proved) and u8guard_stream_feed
+    // is to keep (not proved yet: doc/proofs.md): a
+    // checked policy and form, and at most 3 pending bytes that are a
+    // proper prefix of a UTF8-char.
+    predicate u8g_stream_ok{L}(u8guard_stream *s) =
+      u8g_handler_ok(s->handler) && s->deny <= U8GUARD_CLASS_ALL &&
+      s->form <= U8GUARD_FORM_UTF32 && s->n_pending <= 3 &&
+      (s->n_pending != 0 ==> u8g_prefix(&s->pending[0], s->n_pending));
 */
 
 #ifdef __FRAMAC__
@@ -468,12 +478,55 @@ _Static_assert(sizeof(u8guard_stream) == U8GUARD_STREAM_SIZE,
 _Static_assert(offsetof(u8guard_stream, n_errors) == 16,
                "u8guard_stream members must not move");
 
+/* U8G_STREAM_ZERO(s) sets every member of *s to zero: memset. The proof
+ * build's is a function that zeroes each member (doc/proofs.md,
+ * "Assumptions"): Frama-C's libc writes memset's contract on char, which
+ * WP's typed memory model does not relate to the stream's members (as for
+ * memcpy, kernels/copy.h); that memset zeroes every member is the
+ * assumption. */
+#ifdef __FRAMAC__
+/*@ predicate u8g_stream_zero{L}(u8guard_stream *s) =
+      s->offset == 0 && s->pending[0] == 0 && s->pending[1] == 0 &&
+      s->pending[2] == 0 && s->n_pending == 0 && s->finished == 0 &&
+      s->handler == 0 && s->form == 0 && s->reserved0_ == 0 &&
+      s->n_errors == 0 && s->deny == 0 && s->reserved1_ == 0 &&
+      s->reserved_[0] == 0 && s->reserved_[1] == 0 &&
+      s->reserved_[2] == 0 && s->reserved_[3] == 0;
+*/
+/*@ requires \valid(s);
+    assigns *s;
+    ensures u8g_stream_zero(s);
+*/
+static void u8g_stream_zero_model(u8guard_stream *s)
+{
+    s->offset = 0;
+    s->pending[0] = s->pending[1] = s->pending[2] = 0;
+    s->n_pending = s->finished = s->handler = s->form = s->reserved0_ = 0;
+    s->n_errors = 0;
+    s->deny = s->reserved1_ = 0;
+    s->reserved_[0] = s->reserved_[1] = s->reserved_[2] = s->reserved_[3] = 0;
+}
+#define U8G_STREAM_ZERO(s) u8g_stream_zero_model(s)
+#else
+#define U8G_STREAM_ZERO(s) memset((s), 0, sizeof *(s))
+#endif
+
+/*@ requires s == \null || \valid(s);
+    assigns *s;
+    ensures s != \null ==> u8g_stream_ok(s) && u8g_stream_zero(s);
+*/
 void u8guard_stream_init(u8guard_stream *s)
 {
     if (s)
-        memset(s, 0, sizeof *s);
+        U8G_STREAM_ZERO(s);
 }
 
+/*@ requires s == \null || \valid(s);
+    requires p == \null || (\valid_read(p) && \separated(p, s));
+    assigns *s;
+    ensures s != \null ==> u8g_stream_ok(s) && s->offset == 0 &&
+              s->n_pending == 0 && s->n_errors == 0;
+*/
 void u8guard_stream_init_with(u8guard_stream *s, const u8guard_policy *p,
                               u8guard_form form)
 {
@@ -481,7 +534,7 @@ void u8guard_stream_init_with(u8guard_stream *s, const u8guard_policy *p,
 
     if (s == NULL)
         return;
-    memset(s, 0, sizeof *s);
+    U8G_STREAM_ZERO(s);
     if (!u8g_policy_init(&q, p) || (unsigned)form > (unsigned)U8GUARD_FORM_UTF32) {
         s->finished = 1; /* refused: every feed returns SIZE_MAX */
         return;

@@ -37,12 +37,14 @@ static inline bool u8g_same_alignment(const void *dst, const void *src)
 /*@ requires \valid(dst + (0 .. n - 1)) && \valid_read(src + (0 .. n - 1));
     requires \separated(dst + (0 .. n - 1), src + (0 .. n - 1));
     assigns dst[0 .. n - 1];
+    ensures \forall integer j; 0 <= j < n ==> dst[j] == src[j];
 */
 static inline void u8g_copy_small(uint8_t *dst, const uint8_t *src, size_t n)
 {
     size_t j;
 
     /*@ loop invariant 0 <= j <= n;
+        loop invariant \forall integer m; 0 <= m < j ==> dst[m] == src[m];
         loop assigns j, dst[0 .. n - 1];
         loop variant n - j; */
     for (j = 0; j < n; j++)
