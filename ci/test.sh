@@ -36,11 +36,11 @@ stage() { # stage NAME COMMAND...: runs COMMAND, records and prints the outcome
   echo
   echo "==== stage: $name"
   t0=$(date +%s)
-  cpu_mark "$ROOT/build/.ci-cpu0"
+  cpu_mark "$ROOT/build/.ci-cpu-$name.0"
   "$@"
   rc=$?
-  cpu_mark "$ROOT/build/.ci-cpu1"
-  took="$(($(date +%s) - t0)) s, CPU $(cpu_between "$ROOT/build/.ci-cpu0" "$ROOT/build/.ci-cpu1") s"
+  cpu_mark "$ROOT/build/.ci-cpu-$name.1"
+  took="$(($(date +%s) - t0)) s, CPU $(cpu_between "$ROOT/build/.ci-cpu-$name.0" "$ROOT/build/.ci-cpu-$name.1") s"
   if [ $rc -eq 0 ]; then
     passed=$((passed + 1))
     echo "==== stage $name: passed ($took)"
@@ -48,6 +48,33 @@ stage() { # stage NAME COMMAND...: runs COMMAND, records and prints the outcome
     failed=$((failed + 1))
     failures+=("$name")
     echo "==== stage $name: FAILED with status $rc ($took)"
+  fi
+}
+
+# A stage that uses about one core (its CPU time near its wall time) can
+# run beside others that do the same: stage_start runs it in the
+# background with its output kept aside, stage_finish waits for it, prints
+# that output and counts its result. Only `prove` runs so (its WP runs are
+# mostly single-threaded), beside the one-core stages listed with it below.
+bg_pid=
+bg_name=
+stage_start() { # stage_start NAME COMMAND...: stage NAME COMMAND... in the background
+  bg_name=$1
+  echo
+  echo "==== stage $bg_name: started in the background (its output follows its end)"
+  ( passed=0 failed=0 failures=(); stage "$@"; [ $failed -eq 0 ] ) \
+    >"$ROOT/build/.ci-bg-$bg_name.log" 2>&1 &
+  bg_pid=$!
+}
+stage_finish() { # stage_finish: waits for stage_start's stage, prints its output, counts it
+  local rc=0
+  wait "$bg_pid" || rc=$?
+  cat "$ROOT/build/.ci-bg-$bg_name.log"
+  if [ $rc -eq 0 ]; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    failures+=("$bg_name")
   fi
 }
 
@@ -81,28 +108,34 @@ stage ctest-asan-ubsan build_and_test "$ROOT/build/ci-asan" 'slow|valgrind|insta
 if [ $QUICK -eq 0 ]; then
   stage fuzz-ci           env FUZZ_SECONDS=10 bash ci/fuzz-ci.sh  # libFuzzer, 10 s per target, two at a time (~1.5 min; ci/fuzz-campaign.sh goes deep)
   stage fuzz-planted      bash ci/fuzz-planted.sh       # the fuzzers find planted bugs (~30 s)
-  stage fuzz-msan         bash ci/fuzz-msan.sh          # harnesses under MemorySanitizer (~1.5 min)
-  stage fuzz-valgrind     bash ci/fuzz-valgrind.sh      # harnesses under valgrind (~30 s)
-  stage fuzz-afl-smoke    env AFL_SECONDS=5 bash ci/fuzz-afl-smoke.sh  # AFL++ builds, and each target runs 5 s under two afl-fuzz instances: that they build and run (~1.7 min; ci/fuzz-campaign.sh goes deep)
   stage coverage          bash ci/coverage.sh           # gate: src/ at 100 % lines/branches but the named exemptions (ci/coverage-exemptions.txt), kernels at their stated minimum (~3-4 min idle; 12 min at load 16)
-  stage oss-fuzz-sim      bash ci/oss-fuzz-sim.sh       # OSS-Fuzz build.sh in a simulated image (~1 min)
-  stage oss-fuzz-coverage env SANITIZER=coverage bash ci/oss-fuzz-sim.sh  # OSS-Fuzz's coverage build and report (~1 min)
   stage neon-qemu         bash ci/neon-qemu.sh          # AArch64 NEON kernel under qemu (~3.7 min on 2 cores, 2026-11-27)
   stage cross-s390x       bash ci/cross.sh s390x        # big-endian s390x under qemu (~1 min)
   stage cross-i686        bash ci/cross.sh i686         # 32-bit x86 under qemu (~1 min)
-  stage cross-mingw       bash ci/cross.sh mingw        # Windows DLL and tests under wine (~1 min)
   stage msan-valgrind     bash ci/msan-valgrind.sh      # library tests under MSan and valgrind (~4.5 min; valgrind runs two at a time)
-  stage prove             bash ci/prove.sh              # Frama-C WP proofs, doc/proofs.md (about 1840 goals: 1690 took about 7.5 min CPU, 13.9 min wall at load 4-5 on 2 shared cores; the 150 added with the maximal subpart and the stream initialisers not yet timed in a whole run), then Eva 0..12 bytes (146-153 s CPU)
   stage lint              bash ci/lint.sh               # clang-tidy, cppcheck, scan-build (~1.5 min)
+  stage mutate-planted    python3 ci/mutate.py --planted  # the tests catch planted memory-safety bugs (~30 s)
+  stage mutate-sample     bash ci/mutate-sample.sh      # 20 random mutants of the whole tree, seed printed (MUTATE_SEED replays), 30 s cap each, fails above 2 unexplained survivors or 16 undecided (~6 min; tests/hardening/README.md)
+  # prove uses about one core for 9-10 min (CPU 651 s in 571 s wall on 2
+  # cores, 2026-11-27); the stages after it until stage_finish use about one
+  # core each too (their CPU time near their wall time), so they share the
+  # machine with it. Nothing in them edits the tree prove reads, and
+  # mutate-sample, whose 30 s cap is wall time, has finished before.
+  stage_start prove       bash ci/prove.sh              # Frama-C WP proofs, doc/proofs.md (1841 goals), then Eva 0..12 bytes: 571 s wall, 651 s CPU on 2 cores otherwise idle (2026-11-27)
+  stage fuzz-msan         bash ci/fuzz-msan.sh          # harnesses under MemorySanitizer (~1.5 min)
+  stage fuzz-valgrind     bash ci/fuzz-valgrind.sh      # harnesses under valgrind (~30 s)
+  stage fuzz-afl-smoke    env AFL_SECONDS=5 bash ci/fuzz-afl-smoke.sh  # AFL++ builds, and each target runs 5 s under two afl-fuzz instances: that they build and run (~1.7 min; ci/fuzz-campaign.sh goes deep)
+  stage oss-fuzz-sim      bash ci/oss-fuzz-sim.sh       # OSS-Fuzz build.sh in a simulated image (~1 min)
+  stage oss-fuzz-coverage env SANITIZER=coverage bash ci/oss-fuzz-sim.sh  # OSS-Fuzz's coverage build and report (~1 min)
+  stage cross-mingw       bash ci/cross.sh mingw        # Windows DLL and tests under wine (~1 min)
   stage spdx              python3 ci/spdx.py            # an SPDX line in every source, script and build file (~1 s)
   stage abi-check         bash ci/abi-check.sh          # SONAME, symbol versions, abidiff against abi/ (~30 s; 66 s at load 20)
   stage deb               bash ci/deb.sh                # Debian packages: build, lintian, scratch-root install, check (~4 min idle; 16 min at load 20)
   stage check-hardening   bash ci/check-hardening.sh    # FORTIFY, stack protector, PIE, RELRO on the binaries
-  stage mutate-planted    python3 ci/mutate.py --planted  # the tests catch planted memory-safety bugs (~30 s)
-  stage mutate-sample     bash ci/mutate-sample.sh      # 20 random mutants of the whole tree, seed printed (MUTATE_SEED replays), 30 s cap each, fails above 2 unexplained survivors or 16 undecided (~6 min; tests/hardening/README.md)
   stage audit-main-job    bash ci/audit.sh              # the README's first command, end to end (~1.5 min)
   stage python            bash ci/python-test.sh        # python/: install into a fresh venv, pytest (~2.5-4.5 min)
   stage world             bash ci/world.sh              # deps --world, build, the world audit against doc/FINDINGS.md (~9.5 min from scratch at load 16, 7.8 of it the build; 2 min when built)
+  stage_finish
 fi
 
 echo
