@@ -78,14 +78,11 @@ static unsigned long own_vm_mb(void)
     return pages == 0 || page <= 0 ? 1024 : pages * (unsigned long)page >> 20;
 }
 
-/* Returns the number of processes of this user (/proc), for the process
- * limit (which counts them all), or 0 when /proc cannot be read. */
-static unsigned long user_processes(void)
+unsigned long sandbox_user_processes(uid_t uid)
 {
     DIR *dir = opendir("/proc");
     struct dirent *e;
     unsigned long n = 0;
-    uid_t me = getuid();
     char path[300];
     struct stat sb;
 
@@ -95,7 +92,7 @@ static unsigned long user_processes(void)
         if (e->d_name[0] < '0' || e->d_name[0] > '9')
             continue;
         snprintf(path, sizeof path, "/proc/%s", e->d_name);
-        if (stat(path, &sb) == 0 && sb.st_uid == me)
+        if (stat(path, &sb) == 0 && sb.st_uid == uid)
             n++;
     }
     closedir(dir);
@@ -184,7 +181,8 @@ pid_t sandbox_spawn(void (*child)(void *), void *arg, const int *keep,
 
     if (own_mb == 0) {
         own_mb = own_vm_mb();
-        nproc_base = user_processes();
+        /* the process limit counts all of this user's processes */
+        nproc_base = sandbox_user_processes(getuid());
     }
     if (n_keep > 8 || pipe(sp) != 0)
         return -1;

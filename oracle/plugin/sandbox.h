@@ -60,6 +60,12 @@ const char *sandbox_as_note(void);
  * the first sandbox_spawn (as_extra_mb alone before). */
 unsigned long sandbox_as_limit_mb(unsigned long as_extra_mb);
 
+/* sandbox_user_processes returns the number of processes of uid (the
+ * directories /proc/N it owns), or 0 when /proc cannot be read. The
+ * first sandbox_spawn sets the children's process limit from its count
+ * for getuid() (+ SANDBOX_NPROC_EXTRA). */
+unsigned long sandbox_user_processes(uid_t uid);
+
 /* sandbox_describe_status writes how a child ended (wait status st) for
  * people to buf[0..cap): "exited with status 0", "killed by SIGXCPU (the
  * CPU time limit of 600 s)", ... Returns buf. */

@@ -738,12 +738,13 @@ static inline bool step16_is_bmp(__m128i v, const struct dec_consts *c)
     return _mm_testz_si128(s, s) != 0;
 }
 
-/* The code points of the leads (bit k of lead: byte k) of the 16 bytes v
- * at p (p[16], p[17] readable), no lead >= F0: half h (h = 0, 1) of the
- * result holds in words 0.. those of the leads in bytes 8h .. 8h + 7,
- * the words after them junk. The arithmetic is mod 2^16 and right for
- * valid text only (a lead's own form; other lanes are never kept). */
-static inline __m256i bmp16(const uint8_t *p, __m128i v, uint32_t lead,
+/* Each of the 16 bytes v at p (p[16], p[17] readable) decoded as if it
+ * were a lead of at most 3 bytes: in 16-bit lane k, the code point of the
+ * ASCII, 2-byte or 3-byte form starting at byte k, picked by byte k;
+ * *c3 gets every lane's 3-byte form (put16_supp builds surrogates from
+ * it). The arithmetic is mod 2^16 and right for valid text only (a
+ * lead's own form; other lanes are never kept). */
+static inline __m256i bmp16(const uint8_t *p, __m128i v, __m256i *c3,
                             const struct dec_consts *c)
 {
     __m256i x0 = _mm256_cvtepu8_epi16(v);
@@ -753,7 +754,7 @@ static inline __m256i bmp16(const uint8_t *p, __m128i v, uint32_t lead,
     __m256i c2 = _mm256_sub_epi16(_mm256_add_epi16(_mm256_slli_epi16(x0, 6), x1), c->w3080);
     /* 3-byte form: c2 << 6 + b2 - 80: the shift drops b0's bit 4 (set in
      * E0..EF, left over in c2) off the top, the - 80 strips b2's marker */
-    __m256i c3 = _mm256_sub_epi16(_mm256_add_epi16(_mm256_slli_epi16(c2, 6), x2), c->w0080);
+    __m256i f3 = _mm256_sub_epi16(_mm256_add_epi16(_mm256_slli_epi16(c2, 6), x2), c->w0080);
     /* Byte masks for blendv: a byte's bit 5 moved to its top (shift of
      * the words by 2 moves no bit into a byte's top from the byte below),
      * then sign-extended to both bytes of the word: among leads >= C0,
@@ -761,28 +762,40 @@ static inline __m256i bmp16(const uint8_t *p, __m128i v, uint32_t lead,
     __m256i three = _mm256_cvtepi8_epi16(_mm_slli_epi16(v, 2));
     /* the byte sign-extended: both bytes' tops set unless ASCII */
     __m256i multi = _mm256_cvtepi8_epi16(v);
-    __m256i cp = _mm256_blendv_epi8(x0, _mm256_blendv_epi8(c2, c3, three), multi);
-    /* The lead positions of each 8 bytes (U8G_LEFT_PACK, one byte each)
-     * widened to words q, then word q -> bytes 2q, 2q + 1: the shuffle
-     * index that moves word q (q * 0x0202 + 0x0100) */
-    __m256i pos = _mm256_cvtepu8_epi16(_mm_set_epi64x((long long)U8G_LEFT_PACK[lead >> 8],
-                                                      (long long)U8G_LEFT_PACK[lead & 0xFF]));
-    __m256i idx = _mm256_add_epi16(_mm256_mullo_epi16(pos, c->widx_mul), c->widx_add);
-    return _mm256_shuffle_epi8(cp, idx);
+
+    *c3 = f3;
+    return _mm256_blendv_epi8(x0, _mm256_blendv_epi8(c2, f3, three), multi);
 }
 
-/* The 16-byte step to UTF-16, its leads given (bit k: byte k): stores
- * from out (at most 16 units, see decode_steps.h) and returns the units,
- * one per lead. */
+/* Stores the lanes of w that keep marks (bit k: lane k), packed to the
+ * front of each 8-lane half: the first half's from out, the second's
+ * right after them (at most 16 units, see decode_steps.h); returns the
+ * lanes stored. The kept positions of each 8 lanes (U8G_LEFT_PACK, one
+ * byte each) widened to words q, then word q -> bytes 2q, 2q + 1: the
+ * shuffle index that moves word q (q * 0x0202 + 0x0100). */
+static inline size_t pack16_store(__m256i w, uint32_t keep, uint16_t *out,
+                                  const struct dec_consts *c)
+{
+    size_t k0 = U8G_POPCOUNT8[keep & 0xFF];
+    __m256i pos = _mm256_cvtepu8_epi16(_mm_set_epi64x((long long)U8G_LEFT_PACK[keep >> 8],
+                                                      (long long)U8G_LEFT_PACK[keep & 0xFF]));
+    __m256i idx = _mm256_add_epi16(_mm256_mullo_epi16(pos, c->widx_mul), c->widx_add);
+
+    w = _mm256_shuffle_epi8(w, idx);
+    _mm_storeu_si128((__m128i *)(void *)out, _mm256_castsi256_si128(w));
+    _mm_storeu_si128((__m128i *)(void *)(out + k0), _mm256_extracti128_si256(w, 1));
+    return k0 + U8G_POPCOUNT8[keep >> 8];
+}
+
+/* The 16-byte step to UTF-16, its leads given (bit k: byte k; no lead
+ * >= F0): stores from out (at most 16 units, see decode_steps.h) and
+ * returns the units, one per lead. */
 static inline size_t put16_utf16(const uint8_t *p, __m128i v, uint32_t lead, uint16_t *out,
                                  const struct dec_consts *c)
 {
-    size_t k0 = U8G_POPCOUNT8[lead & 0xFF];
-    __m256i w = bmp16(p, v, lead, c);
+    __m256i c3;
 
-    _mm_storeu_si128((__m128i *)(void *)out, _mm256_castsi256_si128(w));
-    _mm_storeu_si128((__m128i *)(void *)(out + k0), _mm256_extracti128_si256(w, 1));
-    return k0 + U8G_POPCOUNT8[lead >> 8];
+    return pack16_store(bmp16(p, v, &c3, c), lead, out, c);
 }
 
 /* Whether the 32 bytes w continue a run of 16-byte steps: none is a
@@ -856,32 +869,20 @@ static inline size_t put16_supp(const uint8_t *p, __m128i v, uint16_t *out,
     /* kept lanes: leads, and the lane after each 4-byte lead; not byte 15
      * when it is a 4-byte lead (nor its low surrogate's lane 16) */
     uint32_t keep = (lead | lead4 << 1) & (0xFFFFu >> (lead4 >> 15));
-    size_t k0 = U8G_POPCOUNT8[keep & 0xFF];
-    __m256i x0 = _mm256_cvtepu8_epi16(v);
-    __m256i x1 = _mm256_cvtepu8_epi16(load16(p + 1));
-    __m256i x2 = _mm256_cvtepu8_epi16(load16(p + 2));
-    __m256i c2 = _mm256_sub_epi16(_mm256_add_epi16(_mm256_slli_epi16(x0, 6), x1), c->w3080);
-    __m256i c3 = _mm256_sub_epi16(_mm256_add_epi16(_mm256_slli_epi16(c2, 6), x2), c->w0080);
-    __m256i three = _mm256_cvtepi8_epi16(_mm_slli_epi16(v, 2));
-    __m256i multi = _mm256_cvtepi8_epi16(v);
-    __m256i four = _mm256_cmpgt_epi16(x0, c->w00ef);
+    __m256i c3;
+    __m256i cp = bmp16(p, v, &c3, c);
+    /* a 4-byte lead's lane (byte > EF, where bmp16 took the 3-byte
+     * form) takes the high surrogate instead */
+    __m256i four = _mm256_cmpgt_epi16(_mm256_cvtepu8_epi16(v), c->w00ef);
     __m256i high = _mm256_add_epi16(_mm256_srli_epi16(c3, 4), c->wd7c0);
     __m256i low = _mm256_or_si256(_mm256_and_si256(c3, c->w03ff), c->wdc00);
-    __m256i cp = _mm256_blendv_epi8(
-        x0, _mm256_blendv_epi8(c2, _mm256_blendv_epi8(c3, high, four), three), multi);
     /* four moved up one lane (lane 7 into lane 8): the lanes after
      * 4-byte leads */
     __m256i after4 =
         _mm256_alignr_epi8(four, _mm256_permute2x128_si256(four, four, 0x08), 14);
-    __m256i w = _mm256_blendv_epi8(cp, low, after4);
-    __m256i pos = _mm256_cvtepu8_epi16(_mm_set_epi64x((long long)U8G_LEFT_PACK[keep >> 8],
-                                                      (long long)U8G_LEFT_PACK[keep & 0xFF]));
-    __m256i idx = _mm256_add_epi16(_mm256_mullo_epi16(pos, c->widx_mul), c->widx_add);
 
-    w = _mm256_shuffle_epi8(w, idx);
-    _mm_storeu_si128((__m128i *)(void *)out, _mm256_castsi256_si128(w));
-    _mm_storeu_si128((__m128i *)(void *)(out + k0), _mm256_extracti128_si256(w, 1));
-    return k0 + U8G_POPCOUNT8[keep >> 8];
+    cp = _mm256_blendv_epi8(cp, high, four);
+    return pack16_store(_mm256_blendv_epi8(cp, low, after4), keep, out, c);
 }
 
 /* U8G_DEC_STEP16_SUPP's run (decode_steps.h): put16_supp's steps from p

@@ -4,7 +4,7 @@
  *
  *   nproc   the process limit a sandboxed child gets is exactly the
  *           number of its user's processes when the first sandbox was
- *           spawned (user_processes(), read from /proc) plus
+ *           spawned (sandbox_user_processes(), read from /proc) plus
  *           SANDBOX_NPROC_EXTRA. The kernel ignores the limit for root,
  *           which is who runs the tests here, so no fork bomb shows it:
  *           the child reads its own limit (getrlimit) and sends it back.
@@ -22,7 +22,6 @@
  * test's own pipes and the status pipe's read end sit in.
  *
  *   test_sandbox nproc|nofile   run the checks (0, 1, or 77 skipped) */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -30,7 +29,6 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
-#include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -57,28 +55,6 @@ static void child(void *arg)
     if (write(3, v, sizeof v) != (ssize_t)sizeof v)
         _exit(4);
     _exit(0);
-}
-
-/* The processes of uid, as user_processes() counts them. */
-static unsigned long processes_of(uid_t uid)
-{
-    DIR *dir = opendir("/proc");
-    struct dirent *e;
-    unsigned long n = 0;
-    char path[300];
-    struct stat sb;
-
-    if (dir == NULL)
-        return 0;
-    while ((e = readdir(dir)) != NULL) {
-        if (e->d_name[0] < '0' || e->d_name[0] > '9')
-            continue;
-        snprintf(path, sizeof path, "/proc/%s", e->d_name);
-        if (stat(path, &sb) == 0 && sb.st_uid == uid)
-            n++;
-    }
-    closedir(dir);
-    return n;
 }
 
 /* Spawns the child in a sandbox, reads its message and its exit status.
@@ -132,7 +108,7 @@ static int check_nproc(void)
                "skipped\n");
         return 77;
     }
-    for (uid = 61000; uid < 65000 && processes_of(uid) != 0; uid++)
+    for (uid = 61000; uid < 65000 && sandbox_user_processes(uid) != 0; uid++)
         ;
     pid = fork();
     if (pid < 0) {
@@ -150,7 +126,7 @@ static int check_nproc(void)
         /* /proc shows a process that changed its uid as root's unless it
          * is dumpable again. */
         (void)prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
-        mine = processes_of(uid);
+        mine = sandbox_user_processes(uid);
         if (mine != 1) {
             fprintf(stderr, "FAIL nproc: uid %u has %lu processes, want 1 (this one)\n",
                     (unsigned)uid, mine);

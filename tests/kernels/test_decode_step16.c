@@ -20,6 +20,8 @@
 #include "compare.h"
 #include "u8guard.h"
 
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,43 +92,65 @@ static void fill(uint8_t *buf, size_t pre, const char *c, size_t n)
         buf[i] = (uint8_t)c[(i - pre) % n];
 }
 
+/* Checks in[0..len) at every step-th length from MIN_LEN to MAX_LEN. */
+static void check_lengths(const uint8_t *in, size_t step, const char *what)
+{
+    size_t len;
+
+    for (len = MIN_LEN; len <= MAX_LEN; len += step)
+        check(in, len, what);
+}
+
+/* Appends up to n random characters of 1..max_bytes bytes to t from *i,
+ * whole ones only, up to MAX_LEN. Returns false when one did not fit. */
+static bool random_chars(uint8_t *t, size_t *i, size_t n, uint64_t *rng, unsigned max_bytes)
+{
+    uint8_t ch[4];
+
+    for (; n > 0 && *i < MAX_LEN; n--) {
+        size_t m = random_char(rng, (unsigned)(1 + rng_next(rng) % max_bytes), ch);
+        if (*i + m > MAX_LEN)
+            return false;
+        memcpy(t + *i, ch, m);
+        *i += m;
+    }
+    return true;
+}
+
+/* The characters of the texts of one character repeated. */
+static const struct {
+    const char *name, *c;
+    size_t n;
+} REPEATED[] = {
+    {"2-byte", "\xD0\x96", 2},
+    {"3-byte", "\xE4\xB8\xAD", 3},
+    {"4-byte", "\xF4\x8F\xBF\xBF", 4},
+    {"U+10000", "\xF0\x90\x80\x80", 4},
+};
+
 int main(int argc, char **argv)
 {
     static uint8_t buf[MAX_LEN], text[MAX_LEN];
-    size_t stride = argc > 1 ? strtoul(argv[1], NULL, 10) : 1, len, pre, i, at;
+    size_t stride = argc > 1 ? strtoul(argv[1], NULL, 10) : 1, len, pre, r, i, at;
     uint64_t rng = 0x9E3779B97F4A7C15u;
-    uint8_t ch[4];
     char what[64];
 
     if (stride == 0)
         stride = 1;
     for (len = MIN_LEN; len <= MAX_LEN; len += stride) {
         for (pre = 0; pre < 4; pre++) {
-            fill(buf, pre, "\xD0\x96", 2);
-            snprintf(what, sizeof what, "2-byte text after %zu ASCII", pre);
-            check(buf, len, what);
-            fill(buf, pre, "\xE4\xB8\xAD", 3);
-            snprintf(what, sizeof what, "3-byte text after %zu ASCII", pre);
-            check(buf, len, what);
-            fill(buf, pre, "\xF4\x8F\xBF\xBF", 4);
-            snprintf(what, sizeof what, "4-byte text after %zu ASCII", pre);
-            check(buf, len, what);
-            fill(buf, pre, "\xF0\x90\x80\x80", 4);
-            snprintf(what, sizeof what, "U+10000 text after %zu ASCII", pre);
-            check(buf, len, what);
+            for (r = 0; r < sizeof REPEATED / sizeof REPEATED[0]; r++) {
+                fill(buf, pre, REPEATED[r].c, REPEATED[r].n);
+                snprintf(what, sizeof what, "%s text after %zu ASCII", REPEATED[r].name, pre);
+                check(buf, len, what);
+            }
         }
     }
     /* random 1..3-byte text (whole characters up to MAX_LEN) */
-    for (i = 0; i < MAX_LEN;) {
-        size_t n = random_char(&rng, (unsigned)(1 + rng_next(&rng) % 3), ch);
-        if (i + n > MAX_LEN)
-            break;
-        memcpy(text + i, ch, n);
-        i += n;
-    }
+    i = 0;
+    (void)random_chars(text, &i, SIZE_MAX, &rng, 3);
     memset(text + i, 'b', MAX_LEN - i);
-    for (len = MIN_LEN; len <= MAX_LEN; len += stride)
-        check(text, len, "random 1..3-byte text");
+    check_lengths(text, stride, "random 1..3-byte text");
     /* the same with a 4-byte character at each lead at 200..299
      * (overwriting what is there, the bytes after it up to the next lead
      * made ASCII) */
@@ -138,39 +162,25 @@ int main(int argc, char **argv)
         for (i = at + 4; i < MAX_LEN && (buf[i] & 0xC0) == 0x80; i++)
             buf[i] = 'c';
         snprintf(what, sizeof what, "random text, 4-byte at %zu", at);
-        for (len = MIN_LEN; len <= MAX_LEN; len += stride * 7)
-            check(buf, len, what);
+        check_lengths(buf, stride * 7, what);
     }
     /* random 1..4-byte text, then with an ASCII run of 16..23 bytes
      * after every 40..103 bytes (at a character boundary) */
-    for (i = 0; i < MAX_LEN;) {
-        size_t n = random_char(&rng, (unsigned)(1 + rng_next(&rng) % 4), ch);
-        if (i + n > MAX_LEN)
-            break;
-        memcpy(text + i, ch, n);
-        i += n;
-    }
+    i = 0;
+    (void)random_chars(text, &i, SIZE_MAX, &rng, 4);
     memset(text + i, 'd', MAX_LEN - i);
-    for (len = MIN_LEN; len <= MAX_LEN; len += stride)
-        check(text, len, "random 1..4-byte text");
+    check_lengths(text, stride, "random 1..4-byte text");
     for (i = 0; i < MAX_LEN;) {
-        size_t n, run;
+        size_t run;
+        bool fitted = random_chars(text, &i, 40 + rng_next(&rng) % 64, &rng, 4);
 
-        for (n = 40 + rng_next(&rng) % 64; n > 0 && i < MAX_LEN; n--) {
-            size_t m = random_char(&rng, (unsigned)(1 + rng_next(&rng) % 4), ch);
-            if (i + m > MAX_LEN)
-                break;
-            memcpy(text + i, ch, m);
-            i += m;
-        }
         for (run = 16 + rng_next(&rng) % 8; run > 0 && i < MAX_LEN; run--)
             text[i++] = 'e';
-        if (n > 0) /* the next character did not fit */
+        if (!fitted) /* the next character did not fit */
             break;
     }
     memset(text + i, 'f', MAX_LEN - i);
-    for (len = MIN_LEN; len <= MAX_LEN; len += stride)
-        check(text, len, "random 1..4-byte text with ASCII runs");
+    check_lengths(text, stride, "random 1..4-byte text with ASCII runs");
     printf("test_decode_step16: %lu cases, %lu failures\n", cases, failures);
     return failures != 0;
 }
