@@ -324,17 +324,22 @@ class Build:
             return tests
         return sees
 
+    def within_cap(self, seconds):
+        """(seconds, capped): seconds, or what is left of the mutant's time
+        cap (self.deadline) when that is less, with capped True. Raises
+        Capped when none is left."""
+        if self.deadline is None:
+            return seconds, False
+        left = self.deadline - time.time()
+        if left <= 0:
+            raise Capped()
+        return (left, True) if left < seconds else (seconds, False)
+
     def ninja(self, targets, timeout=1800):
         """Builds targets (all when empty) with one job; returns (status, output).
         Under a mutant's time cap (self.deadline) the build gets what is
         left of it, and reaching it raises Capped."""
-        capped = False
-        if self.deadline is not None:
-            left = self.deadline - time.time()
-            if left <= 0:
-                raise Capped()
-            if left < timeout:
-                timeout, capped = left, True
+        timeout, capped = self.within_cap(timeout)
         st, _, out = run(["ninja", "-C", self.dir, "-j1"] + list(targets), self.dir, timeout)
         if st == "timeout" and capped:
             raise Capped()
@@ -765,13 +770,7 @@ class Runner:
             return "stillborn", ""
         while True:
             known = (b.name, t.name) in self.baselined or bool(b.map and b.map.mapped(t.name))
-            limit, capped = self.limit(t), False
-            if b.deadline is not None:
-                left = b.deadline - time.time()
-                if left <= 0:
-                    raise Capped()
-                if left < limit:
-                    limit, capped = left, True
+            limit, capped = b.within_cap(self.limit(t))
             res, st, _, _ = b.run_test(t, env, limit)
             if st == "timeout" and capped:
                 raise Capped()
