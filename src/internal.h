@@ -539,6 +539,9 @@ size_t u8g_first_denied(const struct u8g_policy *q, const uint8_t *p, size_t n);
     ensures err->kind == U8GUARD_DISALLOWED && err->code_point > 0xFFFF ==>
               err->length == 4;
     ensures err->kind == U8GUARD_TRUNCATED ==> err->length == avail;
+    // Where no UTF8-char starts, the error is u8g_step's maximal subpart:
+    // one byte or a proper prefix of a UTF8-char.
+    ensures u8g_bad(p, avail) ==> err->length == 1 || u8g_prefix(p, err->length);
 */
 void u8g_error_at(const struct u8g_policy *q, const uint8_t *p, size_t avail,
                   size_t base, u8guard_error *err);

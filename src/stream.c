@@ -106,6 +106,7 @@ void u8g_stream_on_error_model(void *ctx, const u8guard_error *err);
             ((uint16_t *)k->out)[k->o .. k->o + n - 1],
             ((uint32_t *)k->out)[k->o .. k->o + n - 1];
     ensures \old(k->o) <= k->o <= \old(k->o) + n;
+    ensures k->out == \null ==> k->o == \old(k->o);
 */
 static void emit(struct sink *k, const uint8_t *src, size_t n)
 {
@@ -154,6 +155,7 @@ static void emit(struct sink *k, const uint8_t *src, size_t n)
             ((uint16_t *)k->out)[k->o .. k->o + u8g_stream_fx(k->q.handler, k->form, e->length) - 1],
             ((uint32_t *)k->out)[k->o .. k->o + u8g_stream_fx(k->q.handler, k->form, e->length) - 1];
     ensures \old(k->o) <= k->o <= \old(k->o) + u8g_stream_fx(k->q.handler, k->form, e->length);
+    ensures k->out == \null ==> k->o == \old(k->o);
 */
 static void report(u8guard_stream *s, struct sink *k, u8guard_error *e,
                    const uint8_t *src)
@@ -208,6 +210,10 @@ static void report(u8guard_stream *s, struct sink *k, u8guard_error *e,
             ((uint32_t *)k->out)[k->o .. k->o + u8g_stream_fx(k->q.handler, k->form, u8g_min(avail, 4)) - 1];
     ensures 1 <= \result <= u8g_min(avail, 4);
     ensures \old(k->o) <= k->o <= \old(k->o) + u8g_stream_fx(k->q.handler, k->form, \result);
+    ensures k->out == \null ==> k->o == \old(k->o);
+    // Where no UTF8-char starts, the error is 1 byte or a proper prefix
+    // (u8g_error_at's assumed contract: u8g_step's maximal subpart).
+    ensures subpart: \old(u8g_bad(src, avail)) ==> \result == 1 || u8g_prefix{Pre}(src, \result);
 */
 static size_t report_at(u8guard_stream *s, struct sink *k, const uint8_t *src,
                         size_t avail)
@@ -223,21 +229,25 @@ static size_t report_at(u8guard_stream *s, struct sink *k, const uint8_t *src,
  * many bytes of data it used; leaves s->n_pending == 0 unless data ran out
  * before the sequence was decided (and the chunk is not final). */
 /*@ requires \valid(s) && \valid(k) && \separated(s, k) && k->kern == &u8g_scalar_kernels;
-    requires 1 <= s->n_pending <= 3;
+    requires 1 <= s->n_pending <= 3 && u8g_prefix(&s->pending[0], s->n_pending);
     requires k->on_error == \null || k->on_error == &u8g_stream_on_error_model;
     requires u8g_handler_ok(k->q.handler);
     requires \valid_read(data + (0 .. len - 1));
     requires \separated(data + (0 .. len - 1), s, k);
-    requires k->o + u8g_stream_fx(k->q.handler, k->form, 4) <= SIZE_MAX;
-    requires u8g_room(k, u8g_stream_fx(k->q.handler, k->form, 4)) && u8g_apart(k, u8g_stream_fx(k->q.handler, k->form, 4), data, len) &&
-             u8g_apart_s(k, u8g_stream_fx(k->q.handler, k->form, 4), s);
+    requires k->o + u8g_stream_fx(k->q.handler, k->form, u8g_min(s->n_pending + len, 4)) <= SIZE_MAX;
+    requires u8g_room(k, u8g_stream_fx(k->q.handler, k->form, u8g_min(s->n_pending + len, 4))) &&
+             u8g_apart(k, u8g_stream_fx(k->q.handler, k->form, u8g_min(s->n_pending + len, 4)), data, len) &&
+             u8g_apart_s(k, u8g_stream_fx(k->q.handler, k->form, u8g_min(s->n_pending + len, 4)), s);
     assigns s->offset, s->pending[0 .. 2], s->n_pending, s->n_errors, k->o,
-            ((uint8_t *)k->out)[k->o .. k->o + u8g_stream_fx(k->q.handler, k->form, 4) - 1],
-            ((uint16_t *)k->out)[k->o .. k->o + u8g_stream_fx(k->q.handler, k->form, 4) - 1],
-            ((uint32_t *)k->out)[k->o .. k->o + u8g_stream_fx(k->q.handler, k->form, 4) - 1];
+            ((uint8_t *)k->out)[k->o .. k->o + u8g_stream_fx(k->q.handler, k->form, u8g_min(s->n_pending + len, 4)) - 1],
+            ((uint16_t *)k->out)[k->o .. k->o + u8g_stream_fx(k->q.handler, k->form, u8g_min(s->n_pending + len, 4)) - 1],
+            ((uint32_t *)k->out)[k->o .. k->o + u8g_stream_fx(k->q.handler, k->form, u8g_min(s->n_pending + len, 4)) - 1];
     ensures s->n_pending <= 3;
     ensures s->n_pending != 0 ==> !final && \result == len;
-    ensures \old(k->o) <= k->o <= \old(k->o) + u8g_stream_fx(k->q.handler, k->form, 4);
+    ensures kept: s->n_pending != 0 ==> u8g_prefix(&s->pending[0], s->n_pending);
+    ensures used: \result <= len;
+    ensures written: \old(k->o) <= k->o <= \old(k->o) + u8g_stream_fx(k->q.handler, k->form, \old(s->n_pending) + \result);
+    ensures k->out == \null ==> k->o == \old(k->o);
 */
 static size_t complete_pending(u8guard_stream *s, struct sink *k,
                                const uint8_t *data, size_t len, bool final)
@@ -251,6 +261,10 @@ static size_t complete_pending(u8guard_stream *s, struct sink *k,
         take = len;
     u8g_copy_small(buf, s->pending, have);
     u8g_copy_small(buf + have, data, take);
+    /*@ assert buf[0] == s->pending[0]; */
+    /*@ assert have >= 2 ==> buf[1] == s->pending[1]; */
+    /*@ assert have >= 3 ==> buf[2] == s->pending[2]; */
+    /*@ assert u8g_prefix(&buf[0], have); */
     step = u8g_step(buf, have + take, &cp, &kind, &sub);
     if (step != 0) { /* a whole character: at least one byte came from data */
         if (k->q.deny != 0 && (u8guard_class_of(cp) & k->q.deny) != 0)
@@ -263,6 +277,12 @@ static size_t complete_pending(u8guard_stream *s, struct sink *k,
     }
     if (kind == U8GUARD_TRUNCATED && !final) { /* still undecided: keep it */
         u8g_copy_small(s->pending + have, data, take);
+        /*@ assert s->pending[0] == buf[0]; */
+        /*@ assert have + take >= 2 ==> s->pending[1] == buf[1]; */
+        /*@ assert have == 1 && take >= 2 ==> s->pending[2] == data[1] && buf[2] == data[1]; */
+        /*@ assert have == 2 && take >= 1 ==> s->pending[2] == data[0] && buf[2] == data[0]; */
+        /*@ assert have == 3 ==> s->pending[2] == buf[2]; */
+        /*@ assert have + take >= 3 ==> s->pending[2] == buf[2]; */
         s->n_pending = (unsigned char)(have + take);
         return take;
     }
@@ -339,6 +359,7 @@ static size_t unit_of(unsigned form)
     assigns *need;
     ensures \result <==> u8g_stream_f(s->handler, s->form) * (len + 3) <= SIZE_MAX;
     ensures \result ==> *need == u8g_stream_f(s->handler, s->form) * (len + 3);
+    ensures \result ==> *need == u8g_stream_fx(s->handler, s->form, len + 3);
 */
 static bool out_need(const u8guard_stream *s, size_t len, size_t *need)
 {
