@@ -121,7 +121,7 @@ if [ $QUICK -eq 0 ]; then
   # core each too (their CPU time near their wall time), so they share the
   # machine with it. Nothing in them edits the tree prove reads, and
   # mutate-sample, whose 30 s cap is wall time, has finished before.
-  stage_start prove       bash ci/prove.sh              # Frama-C WP proofs, doc/proofs.md (1841 goals), then Eva 0..12 bytes: 571 s wall, 651 s CPU on 2 cores otherwise idle (2026-11-27)
+  stage_start prove       bash ci/prove.sh              # Frama-C WP proofs, doc/proofs.md (1863 goals), then Eva 0..12 bytes: 571 s wall, 651 s CPU on 2 cores otherwise idle with 1841 goals (2026-11-27)
   stage fuzz-msan         bash ci/fuzz-msan.sh          # harnesses under MemorySanitizer (~1.5 min)
   stage fuzz-valgrind     bash ci/fuzz-valgrind.sh      # harnesses under valgrind (~30 s)
   stage fuzz-afl-smoke    env AFL_SECONDS=5 bash ci/fuzz-afl-smoke.sh  # AFL++ builds, and each target runs 5 s under two afl-fuzz instances: that they build and run (~1.7 min; ci/fuzz-campaign.sh goes deep)
