@@ -102,6 +102,11 @@ FIRST_EXPLANATION = {
     "F0 8D BF BF": "F0 8D BF BF is an overlong encoding of U+DFFF",
     "F8 88 80 80 80": "F8 88 80 80 80 is a 5-byte form (obsolete, RFC 2279) of U+200000",
     "FC 84 80 80 80 80": "FC 84 80 80 80 80 is a 6-byte form (obsolete, RFC 2279) of U+4000000",
+    # Every value bit of the lead set: the lead masks of cli/describe.c's
+    # lax_read (0x07, 0x03, 0x01 for 4, 5 and 6 bytes) in full.
+    "F7 BF BF BF": "F7 BF BF BF would be U+1FFFFF, beyond U+10FFFF",
+    "FB BF BF BF BF": "FB BF BF BF BF is a 5-byte form (obsolete, RFC 2279) of U+3FFFFFF",
+    "FD BF BF BF BF BF": "FD BF BF BF BF BF is a 6-byte form (obsolete, RFC 2279) of U+7FFFFFFF",
     "FE": "FE is never used in UTF-8",
     "FF 41": "FF is never used in UTF-8",
     "F0 9F 98": "F0 9F 98 is cut off: the input ends 1 byte short of a 4-byte sequence",
