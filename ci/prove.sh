@@ -8,8 +8,9 @@
 # public functions for every length 0..12 of fully unknown contents
 # (ci/prove/eva.sh): prints its alarm count, fails on any alarm.
 #
-#   bash ci/prove.sh             run every proof (1863 goals; 1690 of them took about 7.5 min CPU, 13.9 min wall at load 4-5 on 2 cores)
-#                                and Eva 0..12 (153 s CPU; 4.4 min wall at load 5-9 on 2 cores)
+#   bash ci/prove.sh             run every proof (1863 goals, two Frama-C runs at a time) and Eva 0..12:
+#                                12.9 min wall, 9.0 min CPU at load 5-7 on 2 cores (2026-11-28)
+#   PROVE_JOBS=1 bash ci/prove.sh       one WP run at a time (default 2)
 #   PROVE_TIMEOUT=60 bash ci/prove.sh   a longer per-goal prover timeout (default 60 s)
 #   PROVE_EVA_MAX=N bash ci/prove.sh    Eva for lengths 0..N instead of 0..12
 set -euo pipefail
@@ -62,11 +63,14 @@ PROVED=(
   "src/stream.c src/encode.c src/scalar.c:$STREAM:Typed+cast:nosplit"
 )
 
-total=0
-proved=0
-bad=0
-run=0
-for entry in "${PROVED[@]}"; do
+# One Frama-C process per entry, PROVE_JOBS (2) at a time: most of a WP
+# run is Frama-C's own single-threaded work (generating and simplifying
+# the goals), so two entries side by side use both cores. Each entry
+# writes its log and a line "PROVED TOTAL" (or "failed"); the results are
+# read back and printed in the order of PROVED.
+JOBS=${PROVE_JOBS:-2}
+prove_entry() { # prove_entry RUN ENTRY: runs WP on one entry of PROVED
+  local run=$1 entry=$2 files rest fcts model split first log line p t f
   files=${entry%%:*}
   rest=${entry#*:}
   fcts=${rest%%:*}
@@ -74,10 +78,9 @@ for entry in "${PROVED[@]}"; do
   split=-wp-split
   [ "$rest" = "$fcts" ] || model=${rest#*:}
   case $model in *:nosplit) model=${model%:nosplit}; split= ;; esac
-  run=$((run + 1))
   first=${files%% *}
   log=$OUT/$run-$(basename "$first" .c).log
-  srcs=()
+  local srcs=()
   for f in $files; do srcs+=("$ROOT/$f"); done
   # -wp-split: one goal per case of each disjunction (the ABNF's ranges),
   # each small enough for the solvers. The timeout is generous because
@@ -85,14 +88,47 @@ for entry in "${PROVED[@]}"; do
   # -rte-no-pointer-call: RTE's validity goal for a call through a
   # pointer is one WP cannot state; each such call carries a "calls"
   # annotation instead, whose goal (the pointer is that function) WP proves.
-  nice -n 10 frama-c -c11 -cpp-extra-args="-I$ROOT/include -I$ROOT/src" "${srcs[@]}" \
+  # -wp-par 1: the two entries running at once already fill the cores.
+  if ! nice -n 10 frama-c -c11 -cpp-extra-args="-I$ROOT/include -I$ROOT/src" "${srcs[@]}" \
     -wp -wp-rte -rte-no-pointer-call -wp-fct "$fcts" -wp-model "$model" \
-    -wp-prover cvc4,z3 -wp-timeout "$TIMEOUT" -wp-par 2 $split \
-    -wp-session "$OUT/session-$run" >"$log" 2>&1 \
-    || { tail -n 30 "$log"; echo "prove: frama-c failed on $files"; exit 1; }
+    -wp-prover cvc4,z3 -wp-timeout "$TIMEOUT" -wp-par 1 $split \
+    -wp-session "$OUT/session-$run" >"$log" 2>&1; then
+    echo failed >"$OUT/$run.result"
+    return
+  fi
   line=$(grep -E '^\[wp\] Proved goals:' "$log" | tail -n 1)
   p=$(echo "$line" | sed -E 's/.*: *([0-9]+) *\/ *([0-9]+).*/\1/')
   t=$(echo "$line" | sed -E 's/.*: *([0-9]+) *\/ *([0-9]+).*/\2/')
+  echo "$p $t" >"$OUT/$run.result"
+}
+
+run=0
+for entry in "${PROVED[@]}"; do
+  run=$((run + 1))
+  rm -f "$OUT/$run.result"
+  while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n || true; done
+  prove_entry "$run" "$entry" &
+done
+wait
+
+total=0
+proved=0
+bad=0
+run=0
+for entry in "${PROVED[@]}"; do
+  run=$((run + 1))
+  files=${entry%%:*}
+  rest=${entry#*:}
+  fcts=${rest%%:*}
+  model=Typed
+  [ "$rest" = "$fcts" ] || model=${rest#*:}
+  model=${model%:nosplit}
+  first=${files%% *}
+  log=$OUT/$run-$(basename "$first" .c).log
+  read -r p t <"$OUT/$run.result" 2>/dev/null || p=failed
+  if [ "$p" = failed ]; then
+    tail -n 30 "$log"; echo "prove: frama-c failed on $files"; exit 1
+  fi
   [ -n "$t" ] || { tail -n 30 "$log"; echo "prove: no goal count for $files"; exit 1; }
   echo "prove: $files ($fcts, $model model): $p / $t goals proved"
   if [ "$p" != "$t" ]; then

@@ -51,31 +51,42 @@ stage() { # stage NAME COMMAND...: runs COMMAND, records and prints the outcome
   fi
 }
 
-# A stage that uses about one core (its CPU time near its wall time) can
-# run beside others that do the same: stage_start runs it in the
-# background with its output kept aside, stage_finish waits for it, prints
-# that output and counts its result. Only `prove` runs so (its WP runs are
-# mostly single-threaded), beside the one-core stages listed with it below.
-bg_pid=
-bg_name=
-stage_start() { # stage_start NAME COMMAND...: stage NAME COMMAND... in the background
-  bg_name=$1
+# Stages can run in the background: bg_start runs a function that calls
+# `stage` (one stage or a lane of several, one after another) in a
+# subshell, with its output kept aside; bg_finish waits for every one
+# started, prints their output in the order they were started, and adds
+# their counts and failures to this shell's.
+bg_names=()
+bg_pids=()
+bg_start() { # bg_start NAME FUNCTION: runs FUNCTION (which calls stage) in the background
+  local name=$1 fn=$2
   echo
-  echo "==== stage $bg_name: started in the background (its output follows its end)"
-  ( passed=0 failed=0 failures=(); stage "$@"; [ $failed -eq 0 ] ) \
-    >"$ROOT/build/.ci-bg-$bg_name.log" 2>&1 &
-  bg_pid=$!
+  echo "==== $name: started in the background (its output follows when all have ended)"
+  ( passed=0 failed=0 failures=()
+    "$fn"
+    echo "$passed $failed ${failures[*]+"${failures[*]}"}" >"$ROOT/build/.ci-bg-$name.counts" ) \
+    >"$ROOT/build/.ci-bg-$name.log" 2>&1 &
+  bg_names+=("$name")
+  bg_pids+=($!)
 }
-stage_finish() { # stage_finish: waits for stage_start's stage, prints its output, counts it
-  local rc=0
-  wait "$bg_pid" || rc=$?
-  cat "$ROOT/build/.ci-bg-$bg_name.log"
-  if [ $rc -eq 0 ]; then
-    passed=$((passed + 1))
-  else
-    failed=$((failed + 1))
-    failures+=("$bg_name")
-  fi
+bg_finish() { # bg_finish: waits for bg_start's functions, prints their output, counts their stages
+  local i name p f names
+  for i in "${!bg_pids[@]}"; do
+    name=${bg_names[$i]}
+    wait "${bg_pids[$i]}"
+    echo
+    echo "==== $name: its output"
+    cat "$ROOT/build/.ci-bg-$name.log"
+    if read -r p f names <"$ROOT/build/.ci-bg-$name.counts" 2>/dev/null; then
+      passed=$((passed + p))
+      failed=$((failed + f))
+      # shellcheck disable=SC2206 # stage names are single words
+      [ -z "$names" ] || failures+=($names)
+    else
+      failed=$((failed + 1))
+      failures+=("$name (ended without counting its stages)")
+    fi
+  done
 }
 
 build_and_test() { # build_and_test DIR CTEST_EXCLUDE CMAKE_ARGS...
@@ -91,6 +102,17 @@ build_and_test() { # build_and_test DIR CTEST_EXCLUDE CMAKE_ARGS...
 mkdir -p "$ROOT/build"
 stage deps bash ci/deps.sh || exit 1
 [ $failed -eq 0 ] || { echo "deps failed"; exit 1; }
+
+# prove (Frama-C) needs nothing built and reads only src/, include/ and
+# ci/prove/, which no stage edits (those that plant bugs or mutants do it
+# in copies). It uses 900 s of CPU, mostly one process at a time, so it
+# starts first, at the lowest priority: it runs on the CPU the stages in
+# front leave idle (their CPU time is 1.6-1.9 times their wall time on 2
+# cores) and slows them by little, instead of adding its time at the end.
+prove_stage() {
+  stage prove nice -n 19 bash ci/prove.sh  # Frama-C WP proofs, doc/proofs.md (1863 goals), two runs at a time, then Eva 0..12 bytes
+}
+[ $QUICK -eq 1 ] || bg_start prove prove_stage
 
 # ci-elsewhere: tests a later stage runs in the same form (valgrind_unit is
 # ci/msan-valgrind.sh's valgrind step).
@@ -116,27 +138,34 @@ if [ $QUICK -eq 0 ]; then
   stage lint              bash ci/lint.sh               # clang-tidy, cppcheck, scan-build (~1.5 min)
   stage mutate-planted    python3 ci/mutate.py --planted  # the tests catch planted memory-safety bugs (~30 s)
   stage mutate-sample     bash ci/mutate-sample.sh      # 20 random mutants of the whole tree, seed printed (MUTATE_SEED replays), 30 s cap each, fails above 2 unexplained survivors or 16 undecided (~6 min; tests/hardening/README.md)
-  # prove uses about one core for 9-10 min (CPU 651 s in 571 s wall on 2
-  # cores, 2026-11-27); the stages after it until stage_finish use about one
-  # core each too (their CPU time near their wall time), so they share the
-  # machine with it. Nothing in them edits the tree prove reads, and
+  # The stages below use about one core each (their CPU time near their
+  # wall time), so they run in two lanes side by side. Stages that share
+  # files stay in one lane: fuzz-msan, fuzz-valgrind and fuzz-afl-smoke
+  # build under build-fuzz/; deb, audit-main-job and world run dpkg or
+  # apt-get; check-hardening reads build/ci-default, which world rebuilds.
   # mutate-sample, whose 30 s cap is wall time, has finished before.
-  stage_start prove       bash ci/prove.sh              # Frama-C WP proofs, doc/proofs.md (1863 goals), then Eva 0..12 bytes: 571 s wall, 651 s CPU on 2 cores otherwise idle with 1841 goals (2026-11-27)
-  stage fuzz-msan         bash ci/fuzz-msan.sh          # harnesses under MemorySanitizer (~1.5 min)
-  stage fuzz-valgrind     bash ci/fuzz-valgrind.sh      # harnesses under valgrind (~30 s)
-  stage fuzz-afl-smoke    env AFL_SECONDS=5 bash ci/fuzz-afl-smoke.sh  # AFL++ builds, and each target runs 5 s under two afl-fuzz instances: that they build and run (~1.7 min; ci/fuzz-campaign.sh goes deep)
-  stage oss-fuzz-sim      bash ci/oss-fuzz-sim.sh       # OSS-Fuzz build.sh in a simulated image (~1 min)
-  stage oss-fuzz-coverage env SANITIZER=coverage bash ci/oss-fuzz-sim.sh  # OSS-Fuzz's coverage build and report (~1 min)
-  stage cross-mingw       bash ci/cross.sh mingw        # Windows DLL and tests under wine (~1 min)
-  stage spdx              python3 ci/spdx.py            # an SPDX line in every source, script and build file (~1 s)
-  stage abi-check         bash ci/abi-check.sh          # SONAME, symbol versions, abidiff against abi/ (~30 s; 66 s at load 20)
-  stage deb               bash ci/deb.sh                # Debian packages: build, lintian, scratch-root install, check (~4 min idle; 16 min at load 20)
-  stage check-hardening   bash ci/check-hardening.sh    # FORTIFY, stack protector, PIE, RELRO on the binaries
-  stage audit-main-job    bash ci/audit.sh              # the README's first command, end to end (~1.5 min)
-  stage python            bash ci/python-test.sh        # python/: install into a fresh venv, pytest (~2.5-4.5 min)
-  stage world             bash ci/world.sh              # deps --world, build, the world audit against doc/FINDINGS.md (~9.5 min from scratch at load 16, 7.8 of it the build; 2 min when built)
-  stage_finish
+  lane_a() {
+    stage fuzz-msan         bash ci/fuzz-msan.sh          # harnesses under MemorySanitizer (~1.5 min)
+    stage fuzz-valgrind     bash ci/fuzz-valgrind.sh      # harnesses under valgrind (~30 s)
+    stage fuzz-afl-smoke    env AFL_SECONDS=5 bash ci/fuzz-afl-smoke.sh  # AFL++ builds, and each target runs 5 s under two afl-fuzz instances: that they build and run (~1.7 min; ci/fuzz-campaign.sh goes deep)
+    stage cross-mingw       bash ci/cross.sh mingw        # Windows DLL and tests under wine (~1 min)
+    stage spdx              python3 ci/spdx.py            # an SPDX line in every source, script and build file (~1 s)
+    stage abi-check         bash ci/abi-check.sh          # SONAME, symbol versions, abidiff against abi/ (~30 s; 66 s at load 20)
+  }
+  lane_b() {
+    stage oss-fuzz-sim      bash ci/oss-fuzz-sim.sh       # OSS-Fuzz build.sh in a simulated image (~1 min)
+    stage oss-fuzz-coverage env SANITIZER=coverage bash ci/oss-fuzz-sim.sh  # OSS-Fuzz's coverage build and report (~1 min)
+    stage deb               bash ci/deb.sh                # Debian packages: build, lintian, scratch-root install, check (~4 min idle; 16 min at load 20)
+    stage check-hardening   bash ci/check-hardening.sh    # FORTIFY, stack protector, PIE, RELRO on the binaries
+    stage audit-main-job    bash ci/audit.sh              # the README's first command, end to end (~1.5 min)
+    stage python            bash ci/python-test.sh        # python/: install into a fresh venv, pytest (~2.5-4.5 min)
+    stage world             bash ci/world.sh              # deps --world, build, the world audit against doc/FINDINGS.md (~9.5 min from scratch at load 16, 7.8 of it the build; 2 min when built)
+  }
+  bg_start lane-a lane_a
+  bg_start lane-b lane_b
 fi
+# Waits for prove and the lanes (none were started with --quick).
+bg_finish
 
 echo
 echo "==== summary"
