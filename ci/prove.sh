@@ -69,17 +69,20 @@ PROVED=(
 # writes its log and a line "PROVED TOTAL" (or "failed"); the results are
 # read back and printed in the order of PROVED.
 JOBS=${PROVE_JOBS:-2}
-prove_entry() { # prove_entry RUN ENTRY: runs WP on one entry of PROVED
-  local run=$1 entry=$2 files rest fcts model split first log line p t f
-  files=${entry%%:*}
-  rest=${entry#*:}
+entry_fields() { # entry_fields RUN ENTRY: sets files, fcts, model, split and log for it
+  local rest
+  files=${2%%:*}
+  rest=${2#*:}
   fcts=${rest%%:*}
   model=Typed
   split=-wp-split
   [ "$rest" = "$fcts" ] || model=${rest#*:}
   case $model in *:nosplit) model=${model%:nosplit}; split= ;; esac
-  first=${files%% *}
-  log=$OUT/$run-$(basename "$first" .c).log
+  log=$OUT/$1-$(basename "${files%% *}" .c).log
+}
+prove_entry() { # prove_entry RUN ENTRY: runs WP on one entry of PROVED
+  local run=$1 files fcts model split log line p t f
+  entry_fields "$run" "$2"
   local srcs=()
   for f in $files; do srcs+=("$ROOT/$f"); done
   # -wp-split: one goal per case of each disjunction (the ABNF's ranges),
@@ -117,14 +120,7 @@ bad=0
 run=0
 for entry in "${PROVED[@]}"; do
   run=$((run + 1))
-  files=${entry%%:*}
-  rest=${entry#*:}
-  fcts=${rest%%:*}
-  model=Typed
-  [ "$rest" = "$fcts" ] || model=${rest#*:}
-  model=${model%:nosplit}
-  first=${files%% *}
-  log=$OUT/$run-$(basename "$first" .c).log
+  entry_fields "$run" "$entry"
   read -r p t <"$OUT/$run.result" 2>/dev/null || p=failed
   if [ "$p" = failed ]; then
     tail -n 30 "$log"; echo "prove: frama-c failed on $files"; exit 1
