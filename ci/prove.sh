@@ -11,6 +11,7 @@
 #   bash ci/prove.sh             run every proof (1863 goals, two Frama-C runs at a time) and Eva 0..12:
 #                                12.9 min wall, 9.0 min CPU at load 5-7 on 2 cores (2026-11-28)
 #   PROVE_JOBS=1 bash ci/prove.sh       one WP run at a time (default 2)
+#   PROVE_NICE=0 bash ci/prove.sh       the WP runs' niceness (default 10; CI's is 0, ci/test.sh says why)
 #   PROVE_TIMEOUT=60 bash ci/prove.sh   a longer per-goal prover timeout (default 60 s)
 #   PROVE_EVA_MAX=N bash ci/prove.sh    Eva for lengths 0..N instead of 0..12
 set -euo pipefail
@@ -92,7 +93,7 @@ prove_entry() { # prove_entry RUN ENTRY: runs WP on one entry of PROVED
   # pointer is one WP cannot state; each such call carries a "calls"
   # annotation instead, whose goal (the pointer is that function) WP proves.
   # -wp-par 1: the two entries running at once already fill the cores.
-  if ! nice -n 10 frama-c -c11 -cpp-extra-args="-I$ROOT/include -I$ROOT/src" "${srcs[@]}" \
+  if ! nice -n "${PROVE_NICE:-10}" frama-c -c11 -cpp-extra-args="-I$ROOT/include -I$ROOT/src" "${srcs[@]}" \
     -wp -wp-rte -rte-no-pointer-call -wp-fct "$fcts" -wp-model "$model" \
     -wp-prover cvc4,z3 -wp-timeout "$TIMEOUT" -wp-par 1 $split \
     -wp-session "$OUT/session-$run" >"$log" 2>&1; then
