@@ -8,7 +8,8 @@
  *             (gen.c's bad_sequence, last case), which no audit finding
  *             depends on (FE and FF also come from the boundary-byte runs);
  *   classify  audit_classify at the edges of the block-boundary class
- *             (an error at offset 12, 13, 15 and 16 of its input);
+ *             (an error at offset 12, 13, 15 and 16 of its input) and of
+ *             the 5/6-byte class (leads F7, F8, FD, FE);
  *   shrink    audit_shrink on a disagreement that no window of 1..6 bytes
  *             shows, so that ddmin does the work: the exact minimal input
  *             and the exact number of evaluations, which depend on
