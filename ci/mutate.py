@@ -294,6 +294,14 @@ WHY_HEAD_EXTENT = (
     "read the 3 bytes before it (h >= 16): the same valid prefix, only the split between the "
     "scalar head and the vector blocks moves. (SOLE_CALLERS: no .c file calls u8g_head)")
 
+WHY_XCR0_X87 = (
+    "XCR0 bit 0 (x87 state) is always 1: the processor sets it and XSETBV refuses to clear it "
+    "(#GP), so cpu.c's XCR0 masks with bit 0 added (0x6 -> 0x07, 0xE6 -> 0xE7) test the same "
+    "value; and XCR0_ZMM 0xE6 -> 0xE5 (bit 1 dropped, bit 0 added) only changes the AVX-512 "
+    "test, which runs after CAN_AVX2 and so after (xcr0 & XCR0_YMM) == XCR0_YMM, which already "
+    "demands bit 1. SOURCE_FACTS checks both tests. tests/kernels/test_cpu_features (XCR0 faked, "
+    "always with bit 0) kills the other masks' mutants")
+
 # The callers some claims rest on ("its only caller tests ..."): (function,
 # caller file, the call with its test). sole_caller_claims() checks at
 # every run that the call is there and that no other file of src/, cli/ or
@@ -338,6 +346,10 @@ SOURCE_FACTS = [
     ("src/kernels/avx512.c", r"\(carry \|\| any\(", 2),
     ("src/kernels/avx512.c", r"if \(hits_block\(p \+ i, [24], pt\)\)\n\s+return nt_failed\([^\n]*\n"
      r"\s+carry = u8g_polset_carry\(", 2),
+    # WHY_XCR0_X87: the YMM test is part of CAN_AVX2, which the ZMM test needs first.
+    ("src/cpu.c", r"if \(\(can & CAN_SSE42\) && all\(f\.ecx1, ECX1_OSXSAVE \| ECX1_AVX\) &&\n"
+     r"\s+\(f\.xcr0 & XCR0_YMM\) == XCR0_YMM && all\(f\.ebx7, EBX7_AVX2\)\)\n\s+can \|= CAN_AVX2;", 1),
+    ("src/cpu.c", r"if \(\(can & CAN_AVX2\) && \(f\.xcr0 & XCR0_ZMM\) == XCR0_ZMM &&", 1),
     # WHY_OPTERR_COLON: the option string getopt_long is given starts with "-:".
     ("cli/args.c", r'memcpy\(a->shorts, "-:", 2\);', 1),
 ]
@@ -574,6 +586,9 @@ EQUIVALENT = [
     ("oracle/audit/corpus.c", "64) * sizeof *v);", "64", "65", WHY_CORPUS_CAP),
     ("oracle/audit/corpus.c", "64) * sizeof *v);", "64", "63", WHY_CORPUS_CAP),
     ("kernels/blocks.h", "< U8G_HEAD_BYTES && i < len)", "<", "<=", WHY_HEAD_EXTENT),
+    ("cpu.c", "0x6u\n#define XCR0_ZMM", "0x6u", "0x07u", WHY_XCR0_X87),
+    ("cpu.c", "0xE6u\n", "0xE6u", "0xE7u", WHY_XCR0_X87),
+    ("cpu.c", "0xE6u\n", "0xE6u", "0xE5u", WHY_XCR0_X87),
     ("oracle/adapters/icu_ucnv.c", "> max)\n            max = in[i].len;", ">", ">=",
      "when in[i].len == max, max = in[i].len changes nothing"),
 ]
