@@ -263,6 +263,45 @@ WHY_TMP_PATH_ROOM = (
     "single name of at most NAME_MAX 255 bytes), so n <= 4094 + 32 = 4126 and neither PATH_MAX "
     "+ 33 nor PATH_MAX + 31 ever refuses a name or overflows")
 
+WHY_EXPLAIN_NO_OUT = (
+    "explain --file feeds its stream with out == NULL and an on_error callback: "
+    "u8guard_stream_feed reads out_cap only when out != NULL (the room and overlap checks), "
+    "as the capacity of an error run (run_fits, false whenever on_error is set), and in "
+    "out_bytes, which only the overlap check under out != NULL reads: any out_cap gives the "
+    "same result")
+
+WHY_OPTERR_COLON = (
+    "args_init's opterr = 0 (getopt's own messages off) is not what keeps getopt_long quiet: "
+    "args_init always starts the option string with \"-:\", and glibc (after skipping the "
+    "'-') and musl both print nothing when the option string begins with ':', whatever "
+    "opterr says; it then returns ':' for a missing value and '?' otherwise, which args_next "
+    "reports in its own words. Checked: SOURCE_FACTS (the \"-:\" prefix) and SOLE_CALLERS "
+    "(args_next is the only caller of getopt_long, with a->shorts)")
+
+WHY_CORPUS_CAP = (
+    "audit_corpus_load's cap is only the number of cases v has room for: it is read by "
+    "n == cap (grow when full) and as realloc's size, and every write is v[n] with n < cap "
+    "after the growth, so a first capacity of 65 or 63 changes only when realloc is called, "
+    "not the cases loaded (an allocation failure aside, which no test makes)")
+
+WHY_HEAD_EXTENT = (
+    "blocks.h's u8g_head checks whole characters one at a time while i < U8G_HEAD_BYTES (16), "
+    "so it stops at a character boundary 16..19 bytes in (or at an error or the end); with "
+    "i <= U8G_HEAD_BYTES it checks one character more when a boundary falls exactly at 16, and "
+    "stops at 17..20. Either way u8g_char_check is exact and *stop is set exactly when the "
+    "valid prefix ends at the returned boundary h; u8g_head_then_blocks (its only caller) "
+    "then runs the kernel's blocks from h, which already starts at any boundary 16..19 and may "
+    "read the 3 bytes before it (h >= 16): the same valid prefix, only the split between the "
+    "scalar head and the vector blocks moves. (SOLE_CALLERS: no .c file calls u8g_head)")
+
+WHY_XCR0_X87 = (
+    "XCR0 bit 0 (x87 state) is always 1: the processor sets it and XSETBV refuses to clear it "
+    "(#GP), so cpu.c's XCR0 masks with bit 0 added (0x6 -> 0x07, 0xE6 -> 0xE7) test the same "
+    "value; and XCR0_ZMM 0xE6 -> 0xE5 (bit 1 dropped, bit 0 added) only changes the AVX-512 "
+    "test, which runs after CAN_AVX2 and so after (xcr0 & XCR0_YMM) == XCR0_YMM, which already "
+    "demands bit 1. SOURCE_FACTS checks both tests. tests/kernels/test_cpu_features (XCR0 faked, "
+    "always with bit 0) kills the other masks' mutants")
+
 # The callers some claims rest on ("its only caller tests ..."): (function,
 # caller file, the call with its test). sole_caller_claims() checks at
 # every run that the call is there and that no other file of src/, cli/ or
@@ -277,6 +316,9 @@ SOLE_CALLERS = [
     ("error_run", "src/validate.c", "pos += k->error_run(p + pos, len - pos, &r);"),
     ("error_run", "src/sanitize.c", "pos += k->error_run(p + pos, len - pos, &r);"),
     ("error_run", "src/stream.c", "n = k.kern->error_run(p + i, cut - i, &r);"),
+    ("u8g_head", "src/kernels/blocks.h", None),  # WHY_HEAD_EXTENT
+    # WHY_OPTERR_COLON: every getopt_long scan gets args_init's option string.
+    ("getopt_long", "cli/args.c", "c = getopt_long(a->argc, a->argv, a->shorts, a->longs, NULL);"),
 ]
 
 # Facts about the source that some claims rest on, checked at every run like
@@ -304,6 +346,12 @@ SOURCE_FACTS = [
     ("src/kernels/avx512.c", r"\(carry \|\| any\(", 2),
     ("src/kernels/avx512.c", r"if \(hits_block\(p \+ i, [24], pt\)\)\n\s+return nt_failed\([^\n]*\n"
      r"\s+carry = u8g_polset_carry\(", 2),
+    # WHY_XCR0_X87: the YMM test is part of CAN_AVX2, which the ZMM test needs first.
+    ("src/cpu.c", r"if \(\(can & CAN_SSE42\) && all\(f\.ecx1, ECX1_OSXSAVE \| ECX1_AVX\) &&\n"
+     r"\s+\(f\.xcr0 & XCR0_YMM\) == XCR0_YMM && all\(f\.ebx7, EBX7_AVX2\)\)\n\s+can \|= CAN_AVX2;", 1),
+    ("src/cpu.c", r"if \(\(can & CAN_AVX2\) && \(f\.xcr0 & XCR0_ZMM\) == XCR0_ZMM &&", 1),
+    # WHY_OPTERR_COLON: the option string getopt_long is given starts with "-:".
+    ("cli/args.c", r'memcpy\(a->shorts, "-:", 2\);', 1),
 ]
 
 
@@ -532,6 +580,17 @@ EQUIVALENT = [
      "refinement sets it to min(2n, len) with len > n); n > 3 ? n - 1 : 2 differs from "
      "n > 2 ? n - 1 : 2 only at n == 3, where both give 2. The other mutants of the line "
      "are killed by audit_engine_shrink (tests/audit/test_engine.c)"),
+    ("cli/explain.c", "0);\n    if (f.nomem)", "0", "1", WHY_EXPLAIN_NO_OUT),
+    ("cli/explain.c", "0);\n        linepos_scan", "0", "1", WHY_EXPLAIN_NO_OUT),
+    ("cli/args.c", "0; /* the messages are ours */", "0", "1", WHY_OPTERR_COLON),
+    ("oracle/audit/corpus.c", "64) * sizeof *v);", "64", "65", WHY_CORPUS_CAP),
+    ("oracle/audit/corpus.c", "64) * sizeof *v);", "64", "63", WHY_CORPUS_CAP),
+    ("kernels/blocks.h", "< U8G_HEAD_BYTES && i < len)", "<", "<=", WHY_HEAD_EXTENT),
+    ("cpu.c", "0x6u\n#define XCR0_ZMM", "0x6u", "0x07u", WHY_XCR0_X87),
+    ("cpu.c", "0xE6u\n", "0xE6u", "0xE7u", WHY_XCR0_X87),
+    ("cpu.c", "0xE6u\n", "0xE6u", "0xE5u", WHY_XCR0_X87),
+    ("oracle/adapters/icu_ucnv.c", "> max)\n            max = in[i].len;", ">", ">=",
+     "when in[i].len == max, max = in[i].len changes nothing"),
 ]
 
 

@@ -8,7 +8,8 @@
  *             (gen.c's bad_sequence, last case), which no audit finding
  *             depends on (FE and FF also come from the boundary-byte runs);
  *   classify  audit_classify at the edges of the block-boundary class
- *             (an error at offset 12, 13, 15 and 16 of its input);
+ *             (an error at offset 12, 13, 15 and 16 of its input) and of
+ *             the 5/6-byte class (leads F7, F8, FD, FE);
  *   shrink    audit_shrink on a disagreement that no window of 1..6 bytes
  *             shows, so that ddmin does the work: the exact minimal input
  *             and the exact number of evaluations, which depend on
@@ -207,6 +208,14 @@ static void check_classify(void)
     check_class(17, "\x80", 1, CLASS_UNEXPECTED_CONTINUATION);    /* m == 1 */
     check_class(28, "\xF0\x9F\x98", 3, CLASS_TRUNCATED);        /* m == 12, ends at 31 */
     check_class(29, "\xF0\x9F\x98", 3, CLASS_BLOCK_BOUNDARY);   /* m == 13 */
+    /* The 5/6-byte class is every input holding a byte F8..FD (eval.c:
+     * data[i] >= 0xF8 && data[i] <= 0xFD), whatever its first error: both
+     * ends of the range, and the bytes just outside it. */
+    check_class(0, "\xF7", 1, CLASS_TOO_LARGE);
+    check_class(0, "\xF8", 1, CLASS_FIVE_SIX);
+    check_class(0, "\xFD", 1, CLASS_FIVE_SIX);
+    check_class(0, "\xFE", 1, CLASS_TOO_LARGE);
+    check_class(0, "\x80\xFD", 2, CLASS_FIVE_SIX);             /* not at the first error */
 }
 
 /* ---- shrink ---- */
