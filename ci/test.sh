@@ -18,29 +18,28 @@ JOBS=$(nproc 2>/dev/null || echo 2)
 passed=0
 failed=0
 failures=()
-cpu_mark() { # cpu_mark FILE: this shell's children's CPU times, as `times` prints them
-  # `times` must run in this shell, not in a $(...) subshell, whose own
-  # children are none; its second line is "XmY.YYYs XmY.YYYs" (user, system).
-  times >"$1"
-}
-cpu_between() { # cpu_between FILE1 FILE2: CPU seconds spent between two marks
-  awk 'FNR == 2 { for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); n[FILENAME] += a[1] * 60 + a[2] } }
-       END { printf "%d", n[ARGV[2]] - n[ARGV[1]] }' "$1" "$2"
+cpu_of() { # cpu_of FILE: the CPU seconds (user + system) on the second line of `times`'s output
+  [ -f "$1" ] || { printf '?'; return; }
+  awk 'FNR == 2 { for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); n += a[1] * 60 + a[2] } }
+       END { printf "%d", n + 0.5 }' "$1"
 }
 
 stage() { # stage NAME COMMAND...: runs COMMAND, records and prints the outcome
   # Wall and CPU time are both printed: a stage whose CPU time is near its
   # wall time uses one of the two cores, and could share the machine.
+  # COMMAND runs in a subshell that writes `times` when it is done: its
+  # second line is the CPU time of that subshell's children alone. (This
+  # shell's own children's times would also take in a background stage
+  # that ended meanwhile, once reaped.)
   local name=$1 t0 rc took
   shift
   echo
   echo "==== stage: $name"
   t0=$(date +%s)
-  cpu_mark "$ROOT/build/.ci-cpu-$name.0"
-  "$@"
+  rm -f "$ROOT/build/.ci-cpu-$name"
+  ( "$@"; rc=$?; times >"$ROOT/build/.ci-cpu-$name"; exit $rc )
   rc=$?
-  cpu_mark "$ROOT/build/.ci-cpu-$name.1"
-  took="$(($(date +%s) - t0)) s, CPU $(cpu_between "$ROOT/build/.ci-cpu-$name.0" "$ROOT/build/.ci-cpu-$name.1") s"
+  took="$(($(date +%s) - t0)) s, CPU $(cpu_of "$ROOT/build/.ci-cpu-$name") s"
   if [ $rc -eq 0 ]; then
     passed=$((passed + 1))
     echo "==== stage $name: passed ($took)"
