@@ -5,7 +5,7 @@
 # qemu when the cross toolchain is there, cli/, oracle/), each judged by its
 # own file's tests (ci/mutate_whole.py), in about 6 minutes on 2 cores.
 #
-#   bash ci/mutate-sample.sh                 a fresh seed (the clock)
+#   bash ci/mutate-sample.sh                 the seed of this code (below)
 #   MUTATE_SEED=S bash ci/mutate-sample.sh   the draw of seed S again
 #
 # How it stays within its time (tests/hardening/README.md, "The CI stage"):
@@ -36,7 +36,17 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-SEED=${MUTATE_SEED:-$(date +%s)}
+# The seed, unless MUTATE_SEED is given: from the git tree of the code,
+# tests and scripts (not the prose), so that the same code always gets the
+# same draw and a fresh clone replays CI's exactly; a change to the code
+# draws anew. Outside a git checkout, the clock.
+code_seed() {
+  local t
+  t=$(git ls-tree -r HEAD -- src include cli oracle tests fuzz ci python cmake CMakeLists.txt 2>/dev/null \
+        | sha256sum | cut -c1-8) && [ "$t" != "$(printf '' | sha256sum | cut -c1-8)" ] \
+    && echo $((16#$t)) || date +%s
+}
+SEED=${MUTATE_SEED:-$(code_seed)}
 SAMPLE=${MUTATE_SAMPLE:-20}
 CAP=${MUTATE_CAP:-30}
 BUDGET=${MUTATE_BUDGET:-270}
