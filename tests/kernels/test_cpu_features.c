@@ -109,8 +109,29 @@ static void expect(const struct need *l, struct regs r, int want, const char *wh
     }
 }
 
+/* Register k of r (0: leaf 1 ECX, 1: leaf 7 EBX, 2: leaf 7 ECX, 3: XCR0),
+ * and its name. */
+static uint64_t reg_get(struct regs r, int k)
+{
+    return k == 0 ? r.ecx1 : k == 1 ? r.ebx7 : k == 2 ? r.ecx7 : r.xcr0;
+}
+
+static const char *const REG_NAME[4] = {"leaf 1 ECX", "leaf 7 EBX", "leaf 7 ECX", "XCR0"};
+
+static void reg_clear(struct regs *r, int k, int b)
+{
+    if (k == 0)
+        r->ecx1 &= ~(1u << b);
+    else if (k == 1)
+        r->ebx7 &= ~(1u << b);
+    else if (k == 2)
+        r->ecx7 &= ~(1u << b);
+    else
+        r->xcr0 &= ~((uint64_t)1 << b);
+}
+
 /* The exact bits of level l enable it; without any one of them it is off
- * (XCR0's x87 bit stays). */
+ * (XCR0's x87 bit, bit 0, stays). */
 static void check_level(const struct need *l)
 {
     const struct regs all = {l->ecx1, l->ebx7, l->ecx7, l->xcr0};
@@ -119,32 +140,13 @@ static void check_level(const struct need *l)
 
     expect(l, all, 1, "exactly its bits");
     for (int b = 0; b < 32; b++) {
-        struct regs r = all;
+        for (int k = 0; k < 4; k++) {
+            struct regs r = all;
 
-        if (l->ecx1 >> b & 1u) {
-            r.ecx1 &= ~(1u << b);
-            snprintf(what, sizeof what, "leaf 1 ECX bit %d cleared", b);
-            expect(l, r, 0, what);
-            n++;
-        }
-        r = all;
-        if (l->ebx7 >> b & 1u) {
-            r.ebx7 &= ~(1u << b);
-            snprintf(what, sizeof what, "leaf 7 EBX bit %d cleared", b);
-            expect(l, r, 0, what);
-            n++;
-        }
-        r = all;
-        if (l->ecx7 >> b & 1u) {
-            r.ecx7 &= ~(1u << b);
-            snprintf(what, sizeof what, "leaf 7 ECX bit %d cleared", b);
-            expect(l, r, 0, what);
-            n++;
-        }
-        r = all;
-        if (b > 0 && (l->xcr0 >> b & 1u)) {
-            r.xcr0 &= ~((uint64_t)1 << b);
-            snprintf(what, sizeof what, "XCR0 bit %d cleared", b);
+            if (!(reg_get(all, k) >> b & 1u) || (k == 3 && b == 0))
+                continue;
+            reg_clear(&r, k, b);
+            snprintf(what, sizeof what, "%s bit %d cleared", REG_NAME[k], b);
             expect(l, r, 0, what);
             n++;
         }
