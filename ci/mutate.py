@@ -302,6 +302,19 @@ WHY_XCR0_X87 = (
     "demands bit 1. SOURCE_FACTS checks both tests. tests/kernels/test_cpu_features (XCR0 faked, "
     "always with bit 0) kills the other masks' mutants")
 
+WHY_STDIO_STDOUT = (
+    "main.c's last check of the stdio stream stdout, if (fflush(stdout) != 0 || "
+    "ferror(stdout)), is never true in u8guard: the command writes its output with write(2) "
+    "through its writer (writer.c, fd 1), which reports its own errors (a full disk, a reader "
+    "gone: tests/cli/test_output_safety.py, test_usage_errors.py), and nothing linked into it "
+    "writes to the stream stdout (diag writes to stderr; `u8guard audit` runs u8guard-audit, a "
+    "program of its own, by execv). So stdout's buffer is always empty, fflush(stdout) returns "
+    "0 without a write and ferror(stdout) is 0: `||` -> `&&` there, and any change to the test "
+    "inside (rc != EXIT_TROUBLE && errno != EPIPE), which is never evaluated, changes nothing. "
+    "Checked: SOURCE_FACTS (in cli/, src/, support/ and oracle/api/ only cli/main.c names "
+    "stdout or calls printf, vprintf, puts or putchar) and SOLE_CALLERS (the audit engine's "
+    "audit_main is called only by cli/audit_program.c, the u8guard-audit program)")
+
 # The callers some claims rest on ("its only caller tests ..."): (function,
 # caller file, the call with its test). sole_caller_claims() checks at
 # every run that the call is there and that no other file of src/, cli/ or
@@ -319,12 +332,16 @@ SOLE_CALLERS = [
     ("u8g_head", "src/kernels/blocks.h", None),  # WHY_HEAD_EXTENT
     # WHY_OPTERR_COLON: every getopt_long scan gets args_init's option string.
     ("getopt_long", "cli/args.c", "c = getopt_long(a->argc, a->argv, a->shorts, a->longs, NULL);"),
+    # WHY_STDIO_STDOUT: the audit engine, which prints with stdio, is a program of its own.
+    ("audit_main", "oracle/audit/main.c", None),
+    ("audit_main", "cli/audit_program.c", "return audit_main(argc, argv);"),
 ]
 
 # Facts about the source that some claims rest on, checked at every run like
 # SOLE_CALLERS: (file, regex, count) -- the regex matches exactly count
 # times in the file -- or (None, regex, files) -- only those files of src/
-# (.c and .h) match it.
+# (.c and .h) match it -- or ((folder, ...), regex, files): the same over
+# the .c and .h files of those folders.
 SOURCE_FACTS = [
     ("src/policy.c", r"\bweight\(", 5),      # its definition and extra()'s 4 calls
     ("src/policy.c", r"\b[uxym]{1,2} \*= weight\(", 4),
@@ -352,6 +369,9 @@ SOURCE_FACTS = [
     ("src/cpu.c", r"if \(\(can & CAN_AVX2\) && \(f\.xcr0 & XCR0_ZMM\) == XCR0_ZMM &&", 1),
     # WHY_OPTERR_COLON: the option string getopt_long is given starts with "-:".
     ("cli/args.c", r'memcpy\(a->shorts, "-:", 2\);', 1),
+    # WHY_STDIO_STDOUT: of the code linked into u8guard, only main.c uses the stream stdout.
+    (("cli", "src", "support", "oracle/api"), r"\bstdout\b|\b(v?printf|puts|putchar)\s*\(",
+     {"cli/main.c"}),
 ]
 
 
@@ -359,19 +379,21 @@ def source_fact_claims():
     """The SOURCE_FACTS that no longer hold, as messages."""
     broken = []
     for f, rx, want in SOURCE_FACTS:
-        if f is not None:
+        if isinstance(f, str):
             with open(os.path.join(ROOT, f)) as fh:
                 n = len(re.findall(rx, fh.read()))
             if n != want:
                 broken.append("%s: %r matches %d times, not %d" % (f, rx, n, want))
             continue
-        for dirpath, _, names in os.walk(os.path.join(ROOT, "src")):
-            for name in names:
-                rel = os.path.relpath(os.path.join(dirpath, name), ROOT)
-                if name.endswith((".c", ".h")) and rel not in want:
-                    with open(os.path.join(ROOT, rel)) as fh:
-                        if re.search(rx, fh.read()):
-                            broken.append("%s matches %r (only %s may)" % (rel, rx, sorted(want)))
+        for folder in f or ("src",):
+            for dirpath, _, names in os.walk(os.path.join(ROOT, folder)):
+                for name in names:
+                    rel = os.path.relpath(os.path.join(dirpath, name), ROOT)
+                    if name.endswith((".c", ".h")) and rel not in want:
+                        with open(os.path.join(ROOT, rel)) as fh:
+                            if re.search(rx, fh.read()):
+                                broken.append("%s matches %r (only %s may)" %
+                                              (rel, rx, sorted(want)))
     return broken
 
 
@@ -583,6 +605,11 @@ EQUIVALENT = [
     ("cli/explain.c", "0);\n    if (f.nomem)", "0", "1", WHY_EXPLAIN_NO_OUT),
     ("cli/explain.c", "0);\n        linepos_scan", "0", "1", WHY_EXPLAIN_NO_OUT),
     ("cli/args.c", "0; /* the messages are ours */", "0", "1", WHY_OPTERR_COLON),
+    ("cli/main.c", "|| ferror(stdout)) {", "||", "&&", WHY_STDIO_STDOUT),
+    ("cli/main.c", "!= EXIT_TROUBLE && errno != EPIPE)", "!=", "==", WHY_STDIO_STDOUT),
+    ("cli/main.c", "&& errno != EPIPE)", "&&", "||", WHY_STDIO_STDOUT),
+    ("cli/main.c", "!= EPIPE)\n            diag(\"standard output: write error", "!=", "==",
+     WHY_STDIO_STDOUT),
     ("oracle/audit/corpus.c", "64) * sizeof *v);", "64", "65", WHY_CORPUS_CAP),
     ("oracle/audit/corpus.c", "64) * sizeof *v);", "64", "63", WHY_CORPUS_CAP),
     ("kernels/blocks.h", "< U8G_HEAD_BYTES && i < len)", "<", "<=", WHY_HEAD_EXTENT),

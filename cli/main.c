@@ -163,8 +163,10 @@ int main(int argc, char **argv)
     rc = dispatch(argc, argv, &out);
     if (!writer_flush(&out))
         rc = writer_report(&out);
-    /* Output from stdio (the audit engine) and a deferred error from the
-     * file system (NFS reports some only at close). */
+    /* Output from stdio (none today: the audit engine, which prints with
+     * stdio, is u8guard-audit, a program of its own; ci/mutate.py's
+     * WHY_STDIO_STDOUT) and a deferred error from the file system (NFS
+     * reports some only at close). */
     if (fflush(stdout) != 0 || ferror(stdout)) {
         if (rc != EXIT_TROUBLE && errno != EPIPE)
             diag("standard output: write error: %s", strerror(errno));

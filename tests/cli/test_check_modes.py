@@ -222,6 +222,15 @@ def main():
           (0, (ex + ": no error at or after offset 16\n").encode(), ""), "--offset past the errors")
     equal(run(["explain", "--file", good]), (0, (good + ": valid UTF-8, 5 bytes\n").encode(), ""),
           "explain --file of a valid file")
+    # An error of one byte at offset 0: without --offset every error is
+    # explained, the first byte's too (explain.c's f.from = 0; with 1 there
+    # the file was called valid, exit 0).
+    first = write(os.path.join(d, "first"), b"\xffhi\n")
+    equal(run(["explain", "--file", first]), (1, (
+          first + ":1:1: offset 0: too_large (length 1)\n"
+          "    bytes from offset 0: [FF] 68 69 0A\n"
+          "    FF is never used in UTF-8\n" +
+          first + ": 1 error in 4 bytes\n").encode(), ""), "explain --file: an error at offset 0")
     rc, out, err = run(["explain", "--file", ex, "--max-errors", "1"])
     equal(out.decode().splitlines()[-1], ex + ": the first 1 error explained (--max-errors)",
           "explain --file --max-errors 1")

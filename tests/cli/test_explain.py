@@ -89,6 +89,63 @@ offset 1: 80: error unexpected_continuation (length 1)
     80 {c}
 not valid UTF-8: 2 bytes, 0 characters, 2 errors
 """.replace("{c}", CONT)),
+    # The overlong form of U+007F, the largest character of 1 byte: "needs
+    # only 1 byte" (cli/describe.c utf8_len's cp < 0x80; with 0x7F there it
+    # said 2 bytes). LAX_NEEDS below has the other bounds.
+    "C1 BF": (1, """offset 0: C1: error overlong (length 1)
+    C1 BF is an overlong encoding of U+007F (control)
+    a lax decoder would read these 2 bytes as U+007F (control), which needs only 1 byte
+offset 1: BF: error unexpected_continuation (length 1)
+    BF {c}
+not valid UTF-8: 2 bytes, 0 characters, 2 errors
+""".replace("{c}", CONT)),
+    # The surrogate pair of the largest high and the smallest low surrogate
+    # (DBFF DC00), and a high one followed by the largest high one (D800
+    # DBFF), which is no pair: the bounds of cli/describe.c surrogate()'s
+    # l.value <= 0xDBFF and low.value >= 0xDC00 (with 0xDBFF there, D800
+    # DBFF was read as CESU-8 for U+FFFF, 0x10000 - 1).
+    "ED AF BF ED B0 80": (1, """offset 0: ED: error surrogate (length 1)
+    ED AF BF ED B0 80 is CESU-8 (surrogate pair DBFF DC00) for U+10FC00 (private use)
+    a lax decoder (CESU-8, Java's "modified UTF-8") would read these 6 bytes as U+10FC00 (private use)
+offset 1: AF: error unexpected_continuation (length 1)
+    AF {c}
+offset 2: BF: error unexpected_continuation (length 1)
+    BF {c}
+offset 3: ED: error surrogate (length 1)
+    ED B0 80 encodes the surrogate U+DC00, which is not a character (part of the sequence at offset 0)
+    a lax decoder would read these 3 bytes as U+DC00, a low surrogate
+offset 4: B0: error unexpected_continuation (length 1)
+    B0 {c}
+offset 5: 80: error unexpected_continuation (length 1)
+    80 {c}
+not valid UTF-8: 6 bytes, 0 characters, 6 errors
+""".replace("{c}", CONT)),
+    "ED A0 80 ED AF BF": (1, """offset 0: ED: error surrogate (length 1)
+    ED A0 80 encodes the lone surrogate U+D800, which is not a character
+    a lax decoder would read these 3 bytes as U+D800, a high surrogate
+offset 1: A0: error unexpected_continuation (length 1)
+    A0 {c0}
+offset 2: 80: error unexpected_continuation (length 1)
+    80 {c0}
+offset 3: ED: error surrogate (length 1)
+    ED AF BF encodes the lone surrogate U+DBFF, which is not a character
+    a lax decoder would read these 3 bytes as U+DBFF, a high surrogate
+offset 4: AF: error unexpected_continuation (length 1)
+    AF {c3}
+offset 5: BF: error unexpected_continuation (length 1)
+    BF {c3}
+not valid UTF-8: 6 bytes, 0 characters, 6 errors
+""".replace("{c0}", CONT).replace("{c3}", CONT.replace("offset 0", "offset 3"))),
+}
+
+# The lax reading (the second explanation line) of the overlong forms of
+# the characters either side of the other length bounds of describe.c's
+# utf8_len (0x800, 0x10000) and of U+0080: how many bytes each needs.
+LAX_NEEDS = {
+    "E0 82 80": "a lax decoder would read these 3 bytes as U+0080 (control), which needs only 2 bytes",
+    "E0 9F BF": "a lax decoder would read these 3 bytes as U+07FF '\u07ff', which needs only 2 bytes",
+    "F0 80 A0 80": "a lax decoder would read these 4 bytes as U+0800 '\u0800', which needs only 3 bytes",
+    "F0 8F BF BF": "a lax decoder would read these 4 bytes as U+FFFF (noncharacter), which needs only 3 bytes",
 }
 
 # The first explanation line of other cases (what a lax decoder makes of them).
@@ -96,6 +153,7 @@ FIRST_EXPLANATION = {
     "C0 80": "C0 80 is an overlong encoding of U+0000 (NUL), the NUL of Java's \"modified UTF-8\"",
     "E0 80 AF": "E0 80 AF is an overlong encoding of U+002F '/'",
     "ED A0 80": "ED A0 80 encodes the lone surrogate U+D800, which is not a character",
+    "ED B0 80 ED B0 80": "ED B0 80 encodes the lone surrogate U+DC00, which is not a character",
     # Overlong forms of the first and last surrogate: named without a class
     # (cli/describe.c describe_cp, the bounds D800 and DFFF).
     "F0 8D A0 80": "F0 8D A0 80 is an overlong encoding of U+D800",
@@ -128,6 +186,11 @@ def main():
         lines = out.decode("utf-8").splitlines()
         equal((rc, lines[1].strip() if len(lines) > 1 else None), (1, first),
               "explain %s: what it is" % hexs)
+    for hexs, lax in LAX_NEEDS.items():
+        rc, out, err = run(["explain", hexs])
+        lines = out.decode("utf-8").splitlines()
+        equal((rc, lines[2] if len(lines) > 2 else None), (1, "    " + lax),
+              "explain %s: the lax reading" % hexs)
 
     # Character classes.
     for hexs, line in [("EF BF BE", "offset 0: EF BF BE: U+FFFE (noncharacter)"),
