@@ -315,6 +315,16 @@ WHY_STDIO_STDOUT = (
     "stdout or calls printf, vprintf, puts or putchar) and SOLE_CALLERS (the audit engine's "
     "audit_main is called only by cli/audit_program.c, the u8guard-audit program)")
 
+WHY_FULL_OFFSET_LP64 = (
+    "check.c's full_offset(base, reported) returns lo + (uint64_t)(size_t)(reported - lo), lo "
+    "= base >= 3 ? base - 3 : 0: with a 64-bit size_t the subtraction and the addition are "
+    "both modulo 2^64, so the result is reported whatever lo is, and any change to lo's "
+    "expression (its >=, its 3s, its 0) changes nothing. It only widens a 32-bit size_t's "
+    "offset, and the command is built only where size_t has 64 bits (x86-64 Linux here, "
+    "and the Debian packages; ci/cross.sh's 32-bit i686 build is the library alone, "
+    "-DU8GUARD_BUILD_CLI=OFF, checked by SOURCE_FACTS), so no test here can run the "
+    "32-bit case: a gap named here, not a claim that lo is right")
+
 # The callers some claims rest on ("its only caller tests ..."): (function,
 # caller file, the call with its test). sole_caller_claims() checks at
 # every run that the call is there and that no other file of src/, cli/ or
@@ -371,7 +381,10 @@ SOURCE_FACTS = [
     ("cli/args.c", r'memcpy\(a->shorts, "-:", 2\);', 1),
     # WHY_STDIO_STDOUT: of the code linked into u8guard, only main.c uses the stream stdout.
     (("cli", "src", "support", "oracle/api"), r"\bstdout\b|\b(v?printf|puts|putchar)\s*\(",
-     {"cli/main.c"}),
+     {"cli/main.c"}),    # WHY_FULL_OFFSET_LP64: the cross builds (i686 among them) leave the command out.
+    ("ci/cross.sh", r"-DU8GUARD_BUILD_CLI=OFF", 1),
+    ("cli/check.c", r"uint64_t lo = base >= 3 \? base - 3 : 0;\n\n\s+return lo \+ "
+     r"\(uint64_t\)\(size_t\)\(reported - \(size_t\)lo\);", 1),
 ]
 
 
@@ -605,6 +618,12 @@ EQUIVALENT = [
     ("cli/explain.c", "0);\n    if (f.nomem)", "0", "1", WHY_EXPLAIN_NO_OUT),
     ("cli/explain.c", "0);\n        linepos_scan", "0", "1", WHY_EXPLAIN_NO_OUT),
     ("cli/args.c", "0; /* the messages are ours */", "0", "1", WHY_OPTERR_COLON),
+    ("cli/check.c", ">= 3 ? base - 3 : 0;", ">=", ">", WHY_FULL_OFFSET_LP64),
+    ("cli/check.c", "3 ? base - 3 : 0;", "3", "4", WHY_FULL_OFFSET_LP64),
+    ("cli/check.c", "3 ? base - 3 : 0;", "3", "2", WHY_FULL_OFFSET_LP64),
+    ("cli/check.c", "3 : 0;\n", "3", "4", WHY_FULL_OFFSET_LP64),
+    ("cli/check.c", "3 : 0;\n", "3", "2", WHY_FULL_OFFSET_LP64),
+    ("cli/check.c", "0;\n\n    return lo +", "0", "1", WHY_FULL_OFFSET_LP64),
     ("cli/main.c", "|| ferror(stdout)) {", "||", "&&", WHY_STDIO_STDOUT),
     ("cli/main.c", "!= EXIT_TROUBLE && errno != EPIPE)", "!=", "==", WHY_STDIO_STDOUT),
     ("cli/main.c", "&& errno != EPIPE)", "&&", "||", WHY_STDIO_STDOUT),
