@@ -51,9 +51,13 @@ char *hex_bytes(const unsigned char *p, size_t n, char *buf, size_t cap)
     size_t i, o = 0;
 
     buf[0] = '\0';
-    for (i = 0; i < n && o + 4 <= cap; i++) {
+    for (i = 0; i < n; i++) {
+        size_t width = i ? 3 : 2; /* "XX" first, " XX" after */
+
+        if (o + width >= cap) /* whole pairs only, and the terminator */
+            break;
         (void)snprintf(buf + o, cap - o, i ? " %02X" : "%02X", p[i]);
-        o += i ? 3 : 2;
+        o += width;
     }
     return buf;
 }

@@ -39,7 +39,8 @@ void describe_error(const unsigned char *w, size_t n, u8guard_kind kind,
                     struct error_text *out);
 
 /* hex_bytes writes p[0..n) as upper-case hex pairs separated by spaces
- * ("C0 AF") to buf, truncating to fit cap (cap >= 1). Returns buf. */
+ * ("C0 AF") to buf, as many whole pairs as fit in cap with the
+ * terminator (cap >= 1; cap 3 holds "C0"). Returns buf. */
 char *hex_bytes(const unsigned char *p, size_t n, char *buf, size_t cap);
 
 /* cp_class returns a short class name for the code point cp: "ASCII",
