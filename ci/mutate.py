@@ -325,6 +325,28 @@ WHY_FULL_OFFSET_LP64 = (
     "-DU8GUARD_BUILD_CLI=OFF, checked by SOURCE_FACTS), so no test here can run the "
     "32-bit case: a gap named here, not a claim that lo is right")
 
+WHY_AUDIT_ARGV0 = (
+    "audit.c's wants_help scans argv[1..argc) for -h or --help before any \"--\"; starting "
+    "at i = 0 adds argv[0], which is always \"audit\": cmd_audit is reached only through "
+    "main.c's command table (no file calls it by name), by c->run(argc - 1, argv + 1, out) "
+    "with c = find(argv[1]), and find returns the entry whose name is strcmp-equal to it. "
+    "\"audit\" is none of \"--\", \"-h\", \"--help\", so the scan's answer is the same. "
+    "Checked: SOLE_CALLERS (cmd_audit) and SOURCE_FACTS (the table entry, find's test, the "
+    "one ->run call)")
+
+WHY_LAX_LEADS = (
+    "describe.c's lax_read reads the first byte of an error the library reported as "
+    "overlong (C0, C1, E0, F0: Table 3-7's leads whose next byte makes an overlong form), "
+    "surrogate (ED, and the ED of a CESU-8 pair's second half, tested w[3] == 0xED) or "
+    "too_large (F4..FF); its only callers are overlong(), surrogate() and too_large(), each "
+    "called once, from describe_error's case of that kind. So its first byte is never 7F, "
+    "80, BF, DF or EF, and moving a bound of its lead table to one of those bytes (< 0x80 "
+    "-> < 0x7F or < 0x81, < 0xC0 -> < 0xBF, < 0xE0 -> < 0xDF, < 0xF0 -> < 0xEF) changes "
+    "no answer. The one way around it: `explain --file` reads the bytes around an error a "
+    "second time (pread), so a file rewritten between the two reads gets the first read's "
+    "kind with other bytes, where either text describes bytes the error is not about. "
+    "Checked: SOURCE_FACTS (the calls and the switch)")
+
 # The callers some claims rest on ("its only caller tests ..."): (function,
 # caller file, the call with its test). sole_caller_claims() checks at
 # every run that the call is there and that no other file of src/, cli/ or
@@ -345,6 +367,8 @@ SOLE_CALLERS = [
     # WHY_STDIO_STDOUT: the audit engine, which prints with stdio, is a program of its own.
     ("audit_main", "oracle/audit/main.c", None),
     ("audit_main", "cli/audit_program.c", "return audit_main(argc, argv);"),
+    # WHY_AUDIT_ARGV0: no file calls cmd_audit; main.c's table names it.
+    ("cmd_audit", "cli/audit.c", None),
 ]
 
 # Facts about the source that some claims rest on, checked at every run like
@@ -385,6 +409,18 @@ SOURCE_FACTS = [
     ("ci/cross.sh", r"-DU8GUARD_BUILD_CLI=OFF", 1),
     ("cli/check.c", r"uint64_t lo = base >= 3 \? base - 3 : 0;\n\n\s+return lo \+ "
      r"\(uint64_t\)\(size_t\)\(reported - \(size_t\)lo\);", 1),
+    # WHY_AUDIT_ARGV0: a command gets argv + 1, argv[1] being its own name.
+    ("cli/main.c", r'\{"audit", cmd_audit, audit_help\}', 1),
+    ("cli/main.c", r"if \(strcmp\(commands\[i\]\.name, name\) == 0\)\n\s+return &commands\[i\];", 1),
+    ("cli/main.c", r"->run\(", 1),
+    ("cli/main.c", r"c = find\(argv\[1\]\);\n(?:.*\n){0,8}\s+return c->run\(argc - 1, argv \+ 1, out\);", 1),
+    # WHY_LAX_LEADS: lax_read's callers, and the kinds that reach them.
+    ("cli/describe.c", r"\blax_read\(", 5),
+    ("cli/describe.c", r"w\[3\] == 0xED\) \{\n\s+lax_read\(w \+ 3, n - 3, &low\);", 1),
+    ("cli/describe.c", r"\b(overlong|surrogate|too_large)\(", 6),
+    ("cli/describe.c", r"case U8GUARD_OVERLONG:\n\s+overlong\(", 1),
+    ("cli/describe.c", r"case U8GUARD_SURROGATE:\n\s+surrogate\(", 1),
+    ("cli/describe.c", r"case U8GUARD_TOO_LARGE:\n\s+too_large\(", 1),
 ]
 
 
@@ -624,6 +660,12 @@ EQUIVALENT = [
     ("cli/check.c", "3 : 0;\n", "3", "4", WHY_FULL_OFFSET_LP64),
     ("cli/check.c", "3 : 0;\n", "3", "2", WHY_FULL_OFFSET_LP64),
     ("cli/check.c", "0;\n\n    return lo +", "0", "1", WHY_FULL_OFFSET_LP64),
+    ("cli/audit.c", "1; i < argc && strcmp(argv[i], \"--\")", "1", "0", WHY_AUDIT_ARGV0),
+    ("cli/describe.c", "0x80 ? 1 : b < 0xC0", "0x80", "0x7F", WHY_LAX_LEADS),
+    ("cli/describe.c", "0x80 ? 1 : b < 0xC0", "0x80", "0x81", WHY_LAX_LEADS),
+    ("cli/describe.c", "0xC0 ? 0 : b < 0xE0", "0xC0", "0xBF", WHY_LAX_LEADS),
+    ("cli/describe.c", "0xE0 ? 2 : b < 0xF0", "0xE0", "0xDF", WHY_LAX_LEADS),
+    ("cli/describe.c", "0xF0 ? 3\n", "0xF0", "0xEF", WHY_LAX_LEADS),
     ("cli/main.c", "|| ferror(stdout)) {", "||", "&&", WHY_STDIO_STDOUT),
     ("cli/main.c", "!= EXIT_TROUBLE && errno != EPIPE)", "!=", "==", WHY_STDIO_STDOUT),
     ("cli/main.c", "&& errno != EPIPE)", "&&", "||", WHY_STDIO_STDOUT),
