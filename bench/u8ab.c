@@ -10,8 +10,12 @@
  *
  * MIB: size of the generated inputs (bench/inputs.c: ascii, latin,
  * cyrillic, cjk, emoji, mixed); IMPL: avx512, avx2, sse42, word or auto;
- * OP: utf16, utf32, sanitize, stream-sanitize, stream-validate, validate
- * (stream: u8guard_stream_feed, 4 KiB chunks); CORPUS_DIR: also every
+ * OP: utf16, utf32, utf16-lossy, utf32-lossy, sanitize, stream-sanitize,
+ * stream-validate, validate (stream: u8guard_stream_feed, 4 KiB chunks),
+ * or OP_A,OP_B for a different operation on each side, both decoding to
+ * the same encoding (utf32,utf32-lossy: the strict decoder of LIB_A
+ * against the lossy one of LIB_B, which may be the same file; the inputs
+ * are valid, so both must give the same units); CORPUS_DIR: also every
  * file of its wikipedia_mars/ and lipsum/ folders, whole, with the geometric
  * mean of the files. Each cell is the best of ROUNDS (default 15) calls.
  * Before timing, A's and B's results (count and output bytes) are
@@ -44,6 +48,9 @@
 typedef struct lib {
     size_t (*u16)(const void *, size_t, uint16_t *, size_t, u8guard_error *);
     size_t (*u32)(const void *, size_t, uint32_t *, size_t, u8guard_error *);
+    /* The lossy decoders (NULL in a build before them). */
+    size_t (*u16l)(const void *, size_t, uint16_t *, size_t, size_t *);
+    size_t (*u32l)(const void *, size_t, uint32_t *, size_t, size_t *);
     size_t (*san)(const void *, size_t, void *, size_t, size_t *);
     bool (*set_impl)(u8guard_impl);
     void (*stream_init)(u8guard_stream *);
@@ -54,10 +61,16 @@ typedef struct lib {
 } lib;
 
 enum { OP_UTF16, OP_UTF32, OP_SANITIZE, OP_STREAM_SAN, OP_STREAM_VAL, OP_VALIDATE, OP_ERRPOS,
-       N_OPS };
+       OP_UTF16_LOSSY, OP_UTF32_LOSSY, N_OPS };
 static const char *const OP_NAMES[N_OPS] = {"utf16",           "utf32",           "sanitize",
                                             "stream-sanitize", "stream-validate", "validate",
-                                            "errpos"};
+                                            "errpos",          "utf16-lossy",     "utf32-lossy"};
+
+/* The bytes of one unit of op's output count (UTF-16 2, UTF-32 4, else 1). */
+static size_t unit_of(int op)
+{
+    return op == OP_UTF16 || op == OP_UTF16_LOSSY ? 2 : op == OP_UTF32 || op == OP_UTF32_LOSSY ? 4 : 1;
+}
 
 static volatile size_t sink;
 static void *(*volatile copy_fn)(void *, const void *, size_t) = memcpy;
@@ -84,6 +97,8 @@ static int load_lib(lib *l, const char *path)
     }
     SYM(h, l->u16, "u8guard_decode_utf16");
     SYM(h, l->u32, "u8guard_decode_utf32");
+    SYM(h, l->u16l, "u8guard_decode_utf16_lossy");
+    SYM(h, l->u32l, "u8guard_decode_utf32_lossy");
     SYM(h, l->san, "u8guard_sanitize");
     SYM(h, l->set_impl, "u8guard_set_impl");
     SYM(h, l->stream_init, "u8guard_stream_init");
@@ -115,6 +130,10 @@ static size_t run(int op, const lib *l, const uint8_t *p, size_t n, uint8_t *out
         return l->u16(p, n, (uint16_t *)(void *)out, cap / 2, &e);
     case OP_UTF32:
         return l->u32(p, n, (uint32_t *)(void *)out, cap / 4, &e);
+    case OP_UTF16_LOSSY:
+        return l->u16l(p, n, (uint16_t *)(void *)out, cap / 2, NULL);
+    case OP_UTF32_LOSSY:
+        return l->u32l(p, n, (uint32_t *)(void *)out, cap / 4, NULL);
     case OP_SANITIZE:
         return l->san(p, n, out, cap, NULL);
     case OP_VALIDATE:
@@ -163,7 +182,7 @@ static void flush_lines(const uint8_t *p, size_t n)
 /* The output bytes op writes for an input of n bytes, at most. */
 static size_t out_bytes(int op, size_t n, size_t cap)
 {
-    size_t b = op == OP_UTF16 ? 2 * n : op == OP_UTF32 ? 4 * n
+    size_t b = unit_of(op) > 1 ? unit_of(op) * n
                : op == OP_VALIDATE || op == OP_STREAM_VAL ? 0 : n + 3;
 
     return b < cap ? b : cap;
@@ -191,12 +210,12 @@ static double timed(int op, const lib *l, const uint8_t *p, size_t n, uint8_t *o
 static size_t run_set(int op, const lib *l, const bench_input *in, uint8_t *out, size_t cap,
                       bool concat)
 {
-    size_t i, c, sum = 0, o = 0, unit = op == OP_UTF16 ? 2 : op == OP_UTF32 ? 4 : 1;
+    size_t i, c, sum = 0, o = 0, unit = unit_of(op);
 
     for (i = 0; i < in->len; i += in->str_len) {
         c = run(op, l, in->data + i, in->str_len, out + o, cap - o);
         sum += c;
-        if (concat && (op == OP_UTF16 || op == OP_UTF32 || op == OP_SANITIZE))
+        if (concat && (unit > 1 || op == OP_SANITIZE))
             o += c * unit;
     }
     return concat ? o : sum;
@@ -211,8 +230,8 @@ static double timed_set(int op, const lib *l, const bench_input *in, uint8_t *ou
 }
 
 /* The short-string mode (MIB "short"): returns the exit status. */
-static int run_short(int op, const lib *l, const char *impl, int rounds, const char *a,
-                     const char *b)
+static int run_short(const int op[2], const lib *l, const char *impl, int rounds,
+                     const char *a, const char *b)
 {
     static const size_t lens[] = {16, 64, 256};
     size_t cap = 4 * 1048576 + 64, ra, rb, k, count;
@@ -220,11 +239,11 @@ static int run_short(int op, const lib *l, const char *impl, int rounds, const c
     bench_input in;
     int bad = 0, r, x, mixed;
 
-    if (out == NULL || check == NULL || op == OP_STREAM_SAN || op == OP_STREAM_VAL)
+    if (out == NULL || check == NULL || op[0] == OP_STREAM_SAN || op[0] == OP_STREAM_VAL)
         return 2;
-    printf("%s, impl %s, short strings (1 MiB per set); A = %s, B = %s; best of %d rounds, "
-           "ns per string\n",
-           OP_NAMES[op], impl, a, b, rounds);
+    printf("%s, impl %s, short strings (1 MiB per set); A = %s (%s), B = %s (%s); best of %d "
+           "rounds, ns per string\n",
+           OP_NAMES[op[0]], impl, a, OP_NAMES[op[0]], b, OP_NAMES[op[1]], rounds);
     for (k = 0; k < sizeof lens / sizeof lens[0]; k++)
         for (mixed = 0; mixed < 2; mixed++) {
             double best[3] = {1e300, 1e300, 1e300}, t;
@@ -234,8 +253,8 @@ static int run_short(int op, const lib *l, const char *impl, int rounds, const c
                 return 2;
             memset(out, 0, cap);
             memset(check, 0, cap);
-            ra = run_set(op, &l[0], &in, check, cap, true);
-            rb = run_set(op, &l[1], &in, out, cap, true);
+            ra = run_set(op[0], &l[0], &in, check, cap, true);
+            rb = run_set(op[1], &l[1], &in, out, cap, true);
             if (ra != rb || memcmp(check, out, cap) != 0) {
                 printf("%-16s A and B DIFFER (%zu vs %zu)\n", in.name, ra, rb);
                 bad = 1;
@@ -243,11 +262,11 @@ static int run_short(int op, const lib *l, const char *impl, int rounds, const c
                 continue;
             }
             for (r = 0; r < rounds; r++) {
-                t = timed_set(op, NULL, &in, out, cap);
+                t = timed_set(op[0], NULL, &in, out, cap);
                 best[0] = t < best[0] ? t : best[0];
                 for (x = 0; x < 2; x++) { /* A first in even rounds, B in odd */
                     int y = (r & 1) ? 1 - x : x;
-                    t = timed_set(op, &l[y], &in, out, cap);
+                    t = timed_set(op[y], &l[y], &in, out, cap);
                     best[1 + y] = t < best[1 + y] ? t : best[1 + y];
                 }
             }
@@ -294,7 +313,8 @@ int main(int argc, char **argv)
     static bench_input in[MAX_INPUTS];
     lib l[2];
     size_t n_in = 0, n_gen, size, cap, k, c, ra, rb;
-    int op, rounds, r, x, impl = -1, bad = 0, files = 0;
+    int op[2], rounds, r, x, impl = -1, bad = 0, files = 0;
+    const char *comma;
     double ga = 0, gb = 0, gr = 0, worst = 1e300;
     uint8_t *out, *check;
 
@@ -302,20 +322,33 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: u8ab LIB_A LIB_B MIB|short IMPL OP [ROUNDS] [CORPUS_DIR]\n");
         return 2;
     }
-    for (op = 0; op < N_OPS && strcmp(argv[5], OP_NAMES[op]) != 0; op++)
-        ;
+    comma = strchr(argv[5], ',');
+    for (x = 0; x < 2; x++) { /* OP, or OP_A,OP_B */
+        const char *name = x == 0 || comma == NULL ? argv[5] : comma + 1;
+        size_t nl = x == 0 && comma != NULL ? (size_t)(comma - argv[5]) : strlen(name);
+
+        for (op[x] = 0; op[x] < N_OPS && (strlen(OP_NAMES[op[x]]) != nl ||
+                                          strncmp(name, OP_NAMES[op[x]], nl) != 0); op[x]++)
+            ;
+    }
     for (k = 0; k < sizeof impls / sizeof impls[0]; k++)
         if (strcmp(argv[4], impls[k]) == 0)
             impl = (int)k;
     size = strcmp(argv[3], "short") == 0 ? 1 : (size_t)(atof(argv[3]) * 1048576.0);
     rounds = argc > 6 ? atoi(argv[6]) : 15;
-    if (op == N_OPS || impl < 0 || size == 0 || rounds < 1 ||
-        (op == OP_ERRPOS && strcmp(argv[3], "short") != 0)) {
+    if (op[0] == N_OPS || op[1] == N_OPS || impl < 0 || size == 0 || rounds < 1 ||
+        (op[0] == OP_ERRPOS && strcmp(argv[3], "short") != 0) ||
+        (op[0] != op[1] && (unit_of(op[0]) == 1 || unit_of(op[0]) != unit_of(op[1])))) {
         fprintf(stderr, "u8ab: bad OP, IMPL, MIB or ROUNDS\n");
         return 2;
     }
     if (load_lib(&l[0], argv[1]) != 0 || load_lib(&l[1], argv[2]) != 0)
         return 2;
+    for (x = 0; x < 2; x++)
+        if ((op[x] == OP_UTF16_LOSSY && !l[x].u16l) || (op[x] == OP_UTF32_LOSSY && !l[x].u32l)) {
+            fprintf(stderr, "u8ab: %s has no lossy decoder\n", argv[1 + x]);
+            return 2;
+        }
     for (x = 0; x < 2; x++)
         if (!l[x].set_impl((u8guard_impl)impl)) {
             fprintf(stderr, "u8ab: %s cannot run %s here\n", argv[1 + x], argv[4]);
@@ -363,30 +396,30 @@ int main(int argc, char **argv)
     if (out == NULL || check == NULL)
         return 2;
     memset(out, 1, cap);
-    printf("%s, impl %s, generated inputs of %zu bytes; A = %s, B = %s; best of %d rounds; "
-           "caches: %s\n",
-           OP_NAMES[op], argv[4], size, argv[1], argv[2], rounds,
+    printf("%s, impl %s, generated inputs of %zu bytes; A = %s (%s), B = %s (%s); best of %d "
+           "rounds; caches: %s\n",
+           OP_NAMES[op[0]], argv[4], size, argv[1], OP_NAMES[op[0]], argv[2], OP_NAMES[op[1]], rounds,
            cache_state == STATE_SELF ? "self" : cache_state == STATE_COLD ? "cold" : "interleaved");
     for (k = 0; k < n_in; k++) {
         double best[3] = {1e300, 1e300, 1e300}, t, len = (double)in[k].len;
         size_t bytes;
 
         /* Same answer from A and B, byte for byte. */
-        ra = run(op, &l[0], in[k].data, in[k].len, check, cap);
-        rb = run(op, &l[1], in[k].data, in[k].len, out, cap);
-        bytes = op == OP_UTF16 ? 2 * ra : op == OP_UTF32 ? 4 * ra
-                : op == OP_SANITIZE || op == OP_STREAM_SAN ? ra : 0;
+        ra = run(op[0], &l[0], in[k].data, in[k].len, check, cap);
+        rb = run(op[1], &l[1], in[k].data, in[k].len, out, cap);
+        bytes = unit_of(op[0]) > 1 ? unit_of(op[0]) * ra
+                : op[0] == OP_SANITIZE || op[0] == OP_STREAM_SAN ? ra : 0;
         if (ra != rb || (bytes <= cap && memcmp(check, out, bytes) != 0)) {
             printf("%-26s A and B DIFFER (%zu vs %zu)\n", in[k].name, ra, rb);
             bad = 1;
             continue;
         }
         for (r = 0; r < rounds; r++) {
-            t = timed(op, NULL, in[k].data, in[k].len, out, cap);
+            t = timed(op[0], NULL, in[k].data, in[k].len, out, cap);
             best[0] = t < best[0] ? t : best[0];
             for (x = 0; x < 2; x++) { /* A first in even rounds, B in odd */
                 int y = (r & 1) ? 1 - x : x;
-                t = timed(op, &l[y], in[k].data, in[k].len, out, cap);
+                t = timed(op[y], &l[y], in[k].data, in[k].len, out, cap);
                 best[1 + y] = t < best[1 + y] ? t : best[1 + y];
             }
         }
