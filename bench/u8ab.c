@@ -72,6 +72,14 @@ static size_t unit_of(int op)
     return op == OP_UTF16 || op == OP_UTF16_LOSSY ? 2 : op == OP_UTF32 || op == OP_UTF32_LOSSY ? 4 : 1;
 }
 
+/* The output bytes behind the count run reports for op (units of a
+ * decoder, bytes of sanitize); 0 for the operations that write nothing. */
+static size_t bytes_of(int op, size_t count)
+{
+    return unit_of(op) > 1 ? unit_of(op) * count
+           : op == OP_SANITIZE || op == OP_STREAM_SAN ? count : 0;
+}
+
 static volatile size_t sink;
 static void *(*volatile copy_fn)(void *, const void *, size_t) = memcpy;
 
@@ -210,13 +218,13 @@ static double timed(int op, const lib *l, const uint8_t *p, size_t n, uint8_t *o
 static size_t run_set(int op, const lib *l, const bench_input *in, uint8_t *out, size_t cap,
                       bool concat)
 {
-    size_t i, c, sum = 0, o = 0, unit = unit_of(op);
+    size_t i, c, sum = 0, o = 0;
 
     for (i = 0; i < in->len; i += in->str_len) {
         c = run(op, l, in->data + i, in->str_len, out + o, cap - o);
         sum += c;
-        if (concat && (unit > 1 || op == OP_SANITIZE))
-            o += c * unit;
+        if (concat)
+            o += bytes_of(op, c);
     }
     return concat ? o : sum;
 }
@@ -407,8 +415,7 @@ int main(int argc, char **argv)
         /* Same answer from A and B, byte for byte. */
         ra = run(op[0], &l[0], in[k].data, in[k].len, check, cap);
         rb = run(op[1], &l[1], in[k].data, in[k].len, out, cap);
-        bytes = unit_of(op[0]) > 1 ? unit_of(op[0]) * ra
-                : op[0] == OP_SANITIZE || op[0] == OP_STREAM_SAN ? ra : 0;
+        bytes = bytes_of(op[0], ra);
         if (ra != rb || (bytes <= cap && memcmp(check, out, bytes) != 0)) {
             printf("%-26s A and B DIFFER (%zu vs %zu)\n", in[k].name, ra, rb);
             bad = 1;
