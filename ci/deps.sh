@@ -14,7 +14,7 @@ set -euo pipefail
 
 PACKAGES=(
   # build
-  build-essential cmake pkg-config binutils file
+  build-essential cmake ninja-build pkg-config binutils file
   # ABI check (ci/abi-check.sh) and Debian packages (ci/deb.sh)
   abigail-tools debhelper lintian fakeroot dpkg-dev
   # oracles: the decoders u8guard is compared with

@@ -101,6 +101,12 @@ build_and_test() { # build_and_test DIR CTEST_EXCLUDE CMAKE_ARGS...
 mkdir -p "$ROOT/build"
 stage deps bash ci/deps.sh || exit 1
 [ $failed -eq 0 ] || { echo "deps failed"; exit 1; }
+# Ninja for every build tree the stages configure (an existing tree keeps
+# its generator): on this kind of machine, where starting a process costs
+# several milliseconds of system time, make's recursive Makefiles spend a
+# fifth of a build on bookkeeping processes (a RelWithDebInfo build: 75 s
+# wall, 144 s CPU with make; 59 s, 116 s CPU with Ninja, 2026-11-28).
+command -v ninja >/dev/null 2>&1 && export CMAKE_GENERATOR=${CMAKE_GENERATOR:-Ninja}
 
 # prove (Frama-C) needs nothing built and reads only src/, include/ and
 # ci/prove/, which no stage edits (those that plant bugs or mutants do it
