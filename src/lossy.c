@@ -137,9 +137,10 @@ static U8G_NOINLINE size_t lossy(const void *data, size_t len, size_t pos, struc
 /* The common call, without a policy, on well-formed text with room for
  * it, in one kernel call and without lossy's set-up (its policy, the
  * frame of its error buffer), which took 16- and 64-byte strings about
- * 1.7 times as long as the strict decoders (bench/README.md). Returns the bytes converted: len when data is well-formed (its
- * units counted in w), else the valid prefix before the first error, or
- * 0 when this path does not apply; lossy goes on from there. */
+ * 1.7 times as long as the strict decoders (bench/README.md). Returns the
+ * bytes converted: len when data is well-formed (its units counted in w),
+ * else the valid prefix before the first error, or 0 when this path does
+ * not apply; lossy goes on from there. */
 static inline size_t whole_or_start(const void *data, size_t len, struct lossy *w,
                                     size_t unit, const u8guard_policy *pol)
 {
@@ -174,8 +175,10 @@ static inline size_t decode(const void *data, size_t len, struct lossy *w, size_
 }
 
 /* utf32_lossy and utf16_lossy: the two decoders, which both exported
- * names of each call directly (not through the PLT). */
-static size_t utf32_lossy(const void *data, size_t len, uint32_t *out, size_t out_cap,
+ * names of each call directly (not through the PLT). out is written
+ * through struct lossy, where clang-tidy does not follow it. */
+static size_t utf32_lossy(const void *data, size_t len,
+                          uint32_t *out, size_t out_cap, // NOLINT(readability-non-const-parameter)
                           const u8guard_policy *p, size_t *n_errors)
 {
     struct lossy w = {out, NULL, true, out_cap, 0, 0};
@@ -183,7 +186,8 @@ static size_t utf32_lossy(const void *data, size_t len, uint32_t *out, size_t ou
     return decode(data, len, &w, sizeof *out, p, n_errors);
 }
 
-static size_t utf16_lossy(const void *data, size_t len, uint16_t *out, size_t out_cap,
+static size_t utf16_lossy(const void *data, size_t len,
+                          uint16_t *out, size_t out_cap, // NOLINT(readability-non-const-parameter)
                           const u8guard_policy *p, size_t *n_errors)
 {
     struct lossy w = {NULL, out, false, out_cap, 0, 0};
@@ -191,18 +195,16 @@ static size_t utf16_lossy(const void *data, size_t len, uint16_t *out, size_t ou
     return decode(data, len, &w, sizeof *out, p, n_errors);
 }
 
-/* out is written through struct lossy, where clang-tidy does not follow it. */
 size_t u8guard_decode_utf32_lossy_with(const void *data, size_t len,
-                                       uint32_t *out, size_t out_cap, // NOLINT(readability-non-const-parameter)
+                                       uint32_t *out, size_t out_cap,
                                        const u8guard_policy *p,
                                        size_t *n_errors)
 {
     return utf32_lossy(data, len, out, out_cap, p, n_errors);
 }
 
-/* out is written through struct lossy, where clang-tidy does not follow it. */
 size_t u8guard_decode_utf16_lossy_with(const void *data, size_t len,
-                                       uint16_t *out, size_t out_cap, // NOLINT(readability-non-const-parameter)
+                                       uint16_t *out, size_t out_cap,
                                        const u8guard_policy *p,
                                        size_t *n_errors)
 {

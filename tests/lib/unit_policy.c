@@ -633,6 +633,11 @@ static void refusals(void)
     memcpy(buf, "abc\xE2\x80\xAE", 6);
     EXPECT_EQ(u8guard_decode_utf32_lossy(buf, 8, m.u32 + 1, 2, NULL), SIZE_MAX);
     EXPECT_EQ(u8guard_decode_utf16_lossy_with(buf, 8, m.u16 + 3, 2, &ok, NULL), SIZE_MAX);
+    /* ... with room for the whole input and no policy (the fast path's check) */
+    EXPECT_EQ(u8guard_decode_utf32_lossy(buf, 6, m.u32 + 1, 8, &errs), SIZE_MAX);
+    EXPECT_EQ(errs, 0);
+    EXPECT_EQ(u8guard_decode_utf16_lossy(buf, 6, m.u16 + 2, 8, NULL), SIZE_MAX);
+    EXPECT_MEM(buf, 6, "abc\xE2\x80\xAE", 6);
     /* bad policies */
     EXPECT_EQ(u8guard_validate_with(buf, 3, &bad_deny, &e), false);
     EXPECT_ERR(e, 0, 0, U8GUARD_OK);
