@@ -516,6 +516,11 @@ EQUIVALENT = [
      "u8g_classify is called only on an error, where u8g_step always sets sub"),
     ("decode.c", "< cap) {\n                cap = need;", "<", "<=",
      "when need == cap, cap = need changes nothing"),
+    ("lossy.c", "< len ||\n        u8g_overlap", "<", "<=",
+     "whole_or_start is only a shortcut: when it declines (returns 0), lossy decodes from "
+     "byte 0 and, with no policy and w->cap - w->o >= len - pos (here cap == len, o == 0), "
+     "makes the same kernel call (to_utf32/to_utf16 of the whole input) and returns the same "
+     "units, count and errors; declining at cap == len changes only the time"),
     ("sanitize.c", "< window ? len - pos : window;", "<", "<=",
      "when len - pos == window both branches give window"),
     ("internal.h", "> SIZE_MAX - a ?", ">", ">=",

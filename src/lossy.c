@@ -146,9 +146,9 @@ static inline size_t whole_or_start(const void *data, size_t len, struct lossy *
 {
     const uint8_t *p = data;
     void *out = w->utf32 ? (void *)w->o32 : (void *)w->o16;
-    size_t n, units = 0;
+    size_t n, units; /* set by the kernel (struct u8g_kernels) */
 
-    if (pol != NULL || p == NULL || out == NULL || len == 0 || w->cap < len ||
+    if (pol != NULL || p == NULL || out == NULL || w->cap < len ||
         u8g_overlap(p, len, out, u8g_mul_sat(w->cap, unit)))
         return 0;
     if (w->utf32)

@@ -622,6 +622,10 @@ static void refusals(void)
     EXPECT_EQ(u8guard_decode_utf32_lossy(buf, 6, NULL, 1, NULL), SIZE_MAX);
     EXPECT_EQ(u8guard_decode_utf16_lossy_with(buf, 6, NULL, 1, &ok, NULL), SIZE_MAX);
     EXPECT_EQ(u8guard_sanitize_with(buf, 6, NULL, 1, &ok, NULL), SIZE_MAX);
+    EXPECT_EQ(u8guard_decode_utf32_lossy(buf, 0, NULL, 1, &errs), SIZE_MAX); /* even empty */
+    EXPECT_EQ(u8guard_decode_utf16_lossy(buf, 0, NULL, 1, &errs), SIZE_MAX);
+    EXPECT_EQ(u8guard_decode_utf32_lossy(buf, 3, NULL, 8, &errs), SIZE_MAX); /* room for all */
+    EXPECT_EQ(u8guard_decode_utf16_lossy(buf, 3, NULL, 8, NULL), SIZE_MAX);
     /* the empty input, and NULL with length 0 */
     EXPECT_EQ(u8guard_decode_utf32_lossy(NULL, 0, NULL, 0, &errs), 0);
     EXPECT_EQ(u8guard_sanitize_with(NULL, 0, NULL, 0, &ok, &errs), 0);
