@@ -148,6 +148,14 @@ LAX_NEEDS = {
     "F0 8F BF BF": "a lax decoder would read these 4 bytes as U+FFFF (noncharacter), which needs only 3 bytes",
 }
 
+# The lax reading of the 5-byte forms either side of U+10FFFF (cli/describe.c
+# too_large: only a value above it is said not to be a code point).
+LAX_RFC2279 = {
+    "F8 84 8F BF BF": "a lax decoder (RFC 2279) would read these 5 bytes as U+10FFFF",
+    "F8 84 90 80 80": "a lax decoder (RFC 2279) would read these 5 bytes as U+110000, "
+                      "which is not a Unicode code point",
+}
+
 # The first explanation line of other cases (what a lax decoder makes of them).
 FIRST_EXPLANATION = {
     "C0 80": "C0 80 is an overlong encoding of U+0000 (NUL), the NUL of Java's \"modified UTF-8\"",
@@ -186,7 +194,7 @@ def main():
         lines = out.decode("utf-8").splitlines()
         equal((rc, lines[1].strip() if len(lines) > 1 else None), (1, first),
               "explain %s: what it is" % hexs)
-    for hexs, lax in LAX_NEEDS.items():
+    for hexs, lax in list(LAX_NEEDS.items()) + list(LAX_RFC2279.items()):
         rc, out, err = run(["explain", hexs])
         lines = out.decode("utf-8").splitlines()
         equal((rc, lines[2] if len(lines) > 2 else None), (1, "    " + lax),

@@ -10,6 +10,10 @@
 #   exit         exits with status 3 on 'Q'
 #   nondet       corrupts the first code point of every 97th answer
 #   hostile      on 'Q': kills its parent and its process group
+#   padded       none, but every code point written with 8 hex digits
+#                (00000041: the most the protocol allows, doc/audit-exec.md)
+#   wide         on 'Q': a code point written with 9 hex digits
+#   typo         on 'Q': "oK" for "ok" (the keyword is matched whole)
 import os
 import signal
 import sys
@@ -41,7 +45,10 @@ for line in sys.stdin:
     cps = [ord(c) for c in text]
     if mode == "nondet" and calls % 97 == 0 and cps:
         cps[0] ^= 1
-    reply = " ".join([answer] + ["%x" % c for c in cps]) + "\n"
+    width = "%09x" if q and mode == "wide" else "%08x" if mode == "padded" else "%x"
+    if q and mode == "typo" and answer == "ok":
+        answer = "oK"
+    reply = " ".join([answer] + [width % c for c in cps]) + "\n"
     if q and mode == "twice":
         # One write: the auditor reads both lines together, so the fault is
         # the answer's (a second write may arrive only after the auditor has
