@@ -472,6 +472,12 @@ def sole_caller_claims():
     return broken
 
 
+# show_difference's first code point shown, from = k > 2 ? k - 2 : 0: the
+# mutants k >= 2 and k > 1 differ from it only at k == 2, where k - 2 is 0,
+# the value of the other branch. (k > 3 differs at k == 3: audit_exec_cp3.)
+WHY_WINDOW_FROM = ("show_difference: from = k > 2 ? k - 2 : 0 and its mutants k >= 2 and "
+                   "k > 1 differ only at k == 2, where k - 2 == 0 is the other branch's value")
+
 # Mutants shown to be equivalent (no input can tell them apart), by the
 # text right after the mutated operator on its line: (file, anchor, old,
 # new, why). They are listed as EQUIVALENT and not run.
@@ -647,6 +653,8 @@ EQUIVALENT = [
     ("oracle/audit/record_json_read.c", "0};\n                long x;", "0", "1",
      "h[5] = {1} differs from {0} only in h[0], which the memcpy of 4 hex digits "
      "overwrites before strtol reads h; h[4] stays 0 either way"),
+    ("oracle/audit/eval.c", "> 2 ? k - 2 : 0;\n    to = k + 4;", ">", ">=", WHY_WINDOW_FROM),
+    ("oracle/audit/eval.c", "2 ? k - 2 : 0;\n    to = k + 4;", "2", "1", WHY_WINDOW_FROM),
     ("oracle/audit/eval.c", ">= 16 || m >= 13))", ">=", ">",
      "audit_classify: an error's length (a maximal subpart) is 1 to 3, so m + e.length "
      "reaches 16 only with m >= 13, which the next clause accepts anyway: m + e.length "

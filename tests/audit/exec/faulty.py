@@ -14,6 +14,8 @@
 #                (00000041: the most the protocol allows, doc/audit-exec.md)
 #   wide         on 'Q': a code point written with 9 hex digits
 #   typo         on 'Q': "oK" for "ok" (the keyword is matched whole)
+#   cpN          on 'Q' with more than N code points: code point N (from 0)
+#                wrong (cp1, cp3: where the window of the difference starts)
 import os
 import signal
 import sys
@@ -43,6 +45,8 @@ for line in sys.stdin:
     except UnicodeDecodeError as e:
         text, answer = data[:e.start].decode("utf-8", errors), "reject %d" % e.start
     cps = [ord(c) for c in text]
+    if q and mode.startswith("cp") and len(cps) > int(mode[2:]):
+        cps[int(mode[2:])] ^= 1
     if mode == "nondet" and calls % 97 == 0 and cps:
         cps[0] ^= 1
     width = "%09x" if q and mode == "wide" else "%08x" if mode == "padded" else "%x"
