@@ -61,7 +61,8 @@ typedef struct audit_decoder {
     plugin_runner *repl;      /* its replacing mode (a registry decoder), or NULL */
     char repl_note[96];       /* what the replacing mode did wrong in the last call */
     char version[128];        /* the decoder's version, "" when not known */
-    char language[16];        /* a registry decoder's language, else "" */
+    char language[16];        /* a built-in or registry decoder's language,
+                                 else "" (not known: a plugin, --exec) */
     const char *unavailable;  /* why it cannot run here, or NULL */
     char unavailable_buf[320];
     unsigned long cases;
@@ -92,6 +93,11 @@ typedef struct audit_result {
     char ours[320];           /* u8guard's answer, for people */
     char theirs[320];         /* the decoder's answer, for people */
 } audit_result;
+
+/* audit_builtin_language returns the language of the decoder behind the
+ * built-in adapter named name: "Python" (python), "JavaScript" (node),
+ * else "C". A plugin's or an --exec decoder's language is not known. */
+const char *audit_builtin_language(const char *name);
 
 /* audit_class_name returns the short name of class c ("overlong", ...). */
 const char *audit_class_name(int c);

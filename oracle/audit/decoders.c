@@ -109,6 +109,15 @@ static int open_plugins(const audit_options *o, audit_decoder **d, size_t *k)
     return 0;
 }
 
+const char *audit_builtin_language(const char *name)
+{
+    if (strcmp(name, "python") == 0)
+        return "Python";
+    if (strcmp(name, "node") == 0)
+        return "JavaScript";
+    return "C";
+}
+
 int audit_open_decoders(const audit_options *o, audit_decoder ***list,
                         size_t *n)
 {
@@ -152,6 +161,7 @@ int audit_open_decoders(const audit_options *o, audit_decoder ***list,
         x->o = b[i];
         snprintf(x->name, sizeof x->name, "%s", b[i]->name);
         snprintf(x->what, sizeof x->what, "%s", b[i]->what);
+        snprintf(x->language, sizeof x->language, "%s", audit_builtin_language(b[i]->name));
         if (strcmp(decoder_version(b[i]->name, x->version, sizeof x->version),
                    "unknown") == 0)
             x->version[0] = '\0';

@@ -155,9 +155,7 @@ void audit_print_markdown(FILE *f, audit_decoder *const *d, size_t n,
             dis += x->disagree[c], kn += x->known[c];
         fprintf(f, "| ");
         md_text(f, x->name);
-        fprintf(f, " | %s | ", x->language[0] ? x->language
-                               : strcmp(x->name, "python") == 0 ? "Python"
-                               : strcmp(x->name, "node") == 0 ? "JavaScript" : "C");
+        fprintf(f, " | %s | ", x->language[0] ? x->language : "-");
         md_text(f, x->version[0] ? x->version : "-");
         fprintf(f, " | %s | %lu of %lu | %lu |\n", audit_status(x), dis, x->cases, kn);
     }

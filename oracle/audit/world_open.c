@@ -9,16 +9,6 @@
 #include "record_internal.h"
 #include "world.h"
 
-/* Returns the language of built-in adapter o. */
-static const char *builtin_language(const oracle *o)
-{
-    if (strcmp(o->name, "python") == 0)
-        return "Python";
-    if (strcmp(o->name, "node") == 0)
-        return "JavaScript";
-    return "C";
-}
-
 /* Opens mode (path or command, plugin or not, replacing or not) of e with
  * the options of o. Returns the runner, or NULL with why in err. */
 static plugin_runner *open_mode(const world_entry *e, const char *what, bool plugin,
@@ -72,7 +62,7 @@ int audit_list(const audit_options *o)
         char v[128];
         if (strcmp(decoder_version(b[i]->name, v, sizeof v), "unknown") == 0)
             v[0] = '\0';
-        list_line(b[i]->name, builtin_language(b[i]), v, why);
+        list_line(b[i]->name, audit_builtin_language(b[i]->name), v, why);
         if (why == NULL && b[i]->close)
             b[i]->close();
     }

@@ -6,6 +6,7 @@
 #   crash        os.abort() on an input holding 'Q'
 #   hang         sleeps forever on 'Q'
 #   garbage      answers "hello" to 'Q'
+#   pipes        answers "a|b`c" to 'Q' (for the Markdown report's escapes)
 #   twice        answers twice to 'Q'
 #   exit         exits with status 3 on 'Q'
 #   nondet       corrupts the first code point of every 97th answer
@@ -36,8 +37,8 @@ for line in sys.stdin:
     if q and mode == "hostile":
         os.kill(os.getppid(), signal.SIGKILL)
         os.killpg(0, signal.SIGKILL)
-    if q and mode == "garbage":
-        print("hello", flush=True)
+    if q and mode in ("garbage", "pipes"):
+        print("hello" if mode == "garbage" else "a|b`c", flush=True)
         continue
     errors = "surrogatepass" if mode == "surrogates" else "strict"
     try:
