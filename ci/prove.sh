@@ -45,9 +45,11 @@ SCALAR="$SCALAR,u8g_scalar_validate,u8g_scalar_first_error,u8g_validate_via,u8g_
 # sanitize copies with u8g_copy, which the proof build replaces by a byte
 # loop (kernels/copy.h: memcpy's Frama-C contract is written on char).
 SANITIZE="u8g_copy,put,sanitize_from,u8guard_sanitize,u8guard_sanitized_length"
-# the streaming decoder's helpers and complete_pending (issue 16;
-# u8guard_stream_feed itself is not yet proved: doc/proofs.md, "What is not
-# proved"). encode.c is parsed for u8guard_encode's contract (report's
+# the streaming decoder's helpers and complete_pending; the feed's loop
+# (feed_chunk, feed_error) and the feed are runs of their own, started
+# first: their goals are the largest (up to half a minute of WP's own
+# simplification each), and the feed's need -wp-split (without it three
+# postconditions time out). encode.c is parsed for u8guard_encode's contract (report's
 # UTF-8 output); the policy functions' contracts are assumed (src/internal.h,
 # doc/proofs.md "Assumptions").
 STREAM="u8g_copy_small,last_boundary,run_fits,unit_of,out_need,u8guard_stream_out_max"
@@ -55,6 +57,8 @@ STREAM="$STREAM,u8guard_stream_position,u8guard_stream_error_count"
 STREAM="$STREAM,emit,report,report_at,complete_pending"
 STREAM="$STREAM,u8g_stream_zero_model,u8guard_stream_init,u8guard_stream_init_with"
 PROVED=(
+  "src/stream.c src/encode.c src/scalar.c:u8guard_stream_feed:Typed+cast"
+  "src/stream.c src/encode.c src/scalar.c:feed_error,feed_chunk:Typed+cast:nosplit"
   "src/scalar.c:u8g_step"
   "src/scalar.c:$SCALAR"
   "src/encode.c:u8guard_encode"

@@ -513,7 +513,13 @@ struct u8g_policy {
 bool u8g_policy_init(struct u8g_policy *q, const u8guard_policy *p);
 
 /* u8g_clean_prefix returns the length of the longest prefix of p[0..len)
- * that is well-formed and holds no character q denies. */
+ * that is well-formed and holds no character q denies. Its contract is
+ * ASSUMED, not proved (policy.c is outside the proof; doc/proofs.md,
+ * "Assumptions"): it writes nothing and returns at most len. */
+/*@ requires \valid_read(k) && \valid_read(q) && \valid_read(p + (0 .. len - 1));
+    assigns \nothing;
+    ensures \result <= len;
+*/
 size_t u8g_clean_prefix(const struct u8g_kernels *k,
                         const struct u8g_policy *q, const uint8_t *p,
                         size_t len);

@@ -69,6 +69,17 @@ struct sink {
          \separated((uint32_t *)k->out + (k->o .. k->o + n - 1), e) :
          \separated((uint8_t *)k->out + (k->o .. k->o + n - 1), e));
 
+    // How many of n units written in a stream's form land in the view
+    // `as` of its output: the assigns clauses name one range per view
+    // (uint8_t, uint16_t, uint32_t), and only the form's own is not empty.
+    // A form other than the three may write as UTF-8 (emit) or as UTF-32
+    // (report); the feed's form is one of the three (u8g_stream_ok).
+    logic integer u8g_in(integer form, integer as, integer n) =
+      as == U8GUARD_FORM_UTF16 ? (form == U8GUARD_FORM_UTF16 ? n : 0) :
+      as == U8GUARD_FORM_UTF32 ?
+        (form != U8GUARD_FORM_UTF8 && form != U8GUARD_FORM_UTF16 ? n : 0) :
+        (form != U8GUARD_FORM_UTF16 && form != U8GUARD_FORM_UTF32 ? n : 0);
+
     // The handlers a checked policy has (u8guard_handler).
     predicate u8g_handler_ok(integer h) =
       h == U8GUARD_REPLACE || h == U8GUARD_DROP || h == U8GUARD_ESCAPE;
@@ -102,9 +113,9 @@ void u8g_stream_on_error_model(void *ctx, const u8guard_error *err);
     requires k->o + n <= SIZE_MAX;
     requires u8g_room(k, n) && u8g_apart(k, n, src, n);
     requires \separated(k, src + (0 .. n - 1));
-    assigns k->o, ((uint8_t *)k->out)[k->o .. k->o + n - 1],
-            ((uint16_t *)k->out)[k->o .. k->o + n - 1],
-            ((uint32_t *)k->out)[k->o .. k->o + n - 1];
+    assigns k->o, ((uint8_t *)k->out)[k->o .. k->o + u8g_in(k->form, U8GUARD_FORM_UTF8, n) - 1],
+            ((uint16_t *)k->out)[k->o .. k->o + u8g_in(k->form, U8GUARD_FORM_UTF16, n) - 1],
+            ((uint32_t *)k->out)[k->o .. k->o + u8g_in(k->form, U8GUARD_FORM_UTF32, n) - 1];
     ensures \old(k->o) <= k->o <= \old(k->o) + n;
     ensures k->out == \null ==> k->o == \old(k->o);
 */
@@ -151,9 +162,9 @@ static void emit(struct sink *k, const uint8_t *src, size_t n)
              u8g_apart_s(k, u8g_stream_fx(k->q.handler, k->form, e->length), s) &&
              u8g_apart_e(k, u8g_stream_fx(k->q.handler, k->form, e->length), e);
     assigns s->n_errors, k->o,
-            ((uint8_t *)k->out)[k->o .. k->o + u8g_stream_fx(k->q.handler, k->form, e->length) - 1],
-            ((uint16_t *)k->out)[k->o .. k->o + u8g_stream_fx(k->q.handler, k->form, e->length) - 1],
-            ((uint32_t *)k->out)[k->o .. k->o + u8g_stream_fx(k->q.handler, k->form, e->length) - 1];
+            ((uint8_t *)k->out)[k->o .. k->o + u8g_in(k->form, U8GUARD_FORM_UTF8, u8g_stream_fx(k->q.handler, k->form, e->length)) - 1],
+            ((uint16_t *)k->out)[k->o .. k->o + u8g_in(k->form, U8GUARD_FORM_UTF16, u8g_stream_fx(k->q.handler, k->form, e->length)) - 1],
+            ((uint32_t *)k->out)[k->o .. k->o + u8g_in(k->form, U8GUARD_FORM_UTF32, u8g_stream_fx(k->q.handler, k->form, e->length)) - 1];
     ensures \old(k->o) <= k->o <= \old(k->o) + u8g_stream_fx(k->q.handler, k->form, e->length);
     ensures k->out == \null ==> k->o == \old(k->o);
 */
@@ -183,9 +194,10 @@ static void report(u8guard_stream *s, struct sink *k, u8guard_error *e,
         return;
     }
     /*@ loop invariant 0 <= i <= m && k->o == \at(k->o, LoopEntry) + i;
+        loop invariant k->form == \at(k->form, LoopEntry);
         loop assigns i, k->o,
-                     ((uint16_t *)k->out)[\at(k->o, LoopEntry) .. \at(k->o, LoopEntry) + m - 1],
-                     ((uint32_t *)k->out)[\at(k->o, LoopEntry) .. \at(k->o, LoopEntry) + m - 1];
+                     ((uint16_t *)k->out)[\at(k->o, LoopEntry) .. \at(k->o, LoopEntry) + u8g_in(\at(k->form, LoopEntry), U8GUARD_FORM_UTF16, m) - 1],
+                     ((uint32_t *)k->out)[\at(k->o, LoopEntry) .. \at(k->o, LoopEntry) + u8g_in(\at(k->form, LoopEntry), U8GUARD_FORM_UTF32, m) - 1];
         loop variant m - i; */
     for (i = 0; i < m; i++, k->o++) { /* each below U+10000: one unit */
         if (k->form == U8GUARD_FORM_UTF16)
@@ -205,9 +217,9 @@ static void report(u8guard_stream *s, struct sink *k, u8guard_error *e,
     requires u8g_room(k, u8g_stream_fx(k->q.handler, k->form, u8g_min(avail, 4))) && u8g_apart(k, u8g_stream_fx(k->q.handler, k->form, u8g_min(avail, 4)), src, 0) &&
              u8g_apart_s(k, u8g_stream_fx(k->q.handler, k->form, u8g_min(avail, 4)), s);
     assigns s->n_errors, k->o,
-            ((uint8_t *)k->out)[k->o .. k->o + u8g_stream_fx(k->q.handler, k->form, u8g_min(avail, 4)) - 1],
-            ((uint16_t *)k->out)[k->o .. k->o + u8g_stream_fx(k->q.handler, k->form, u8g_min(avail, 4)) - 1],
-            ((uint32_t *)k->out)[k->o .. k->o + u8g_stream_fx(k->q.handler, k->form, u8g_min(avail, 4)) - 1];
+            ((uint8_t *)k->out)[k->o .. k->o + u8g_in(k->form, U8GUARD_FORM_UTF8, u8g_stream_fx(k->q.handler, k->form, u8g_min(avail, 4))) - 1],
+            ((uint16_t *)k->out)[k->o .. k->o + u8g_in(k->form, U8GUARD_FORM_UTF16, u8g_stream_fx(k->q.handler, k->form, u8g_min(avail, 4))) - 1],
+            ((uint32_t *)k->out)[k->o .. k->o + u8g_in(k->form, U8GUARD_FORM_UTF32, u8g_stream_fx(k->q.handler, k->form, u8g_min(avail, 4))) - 1];
     ensures 1 <= \result <= u8g_min(avail, 4);
     ensures \old(k->o) <= k->o <= \old(k->o) + u8g_stream_fx(k->q.handler, k->form, \result);
     ensures k->out == \null ==> k->o == \old(k->o);
@@ -239,9 +251,9 @@ static size_t report_at(u8guard_stream *s, struct sink *k, const uint8_t *src,
              u8g_apart(k, u8g_stream_fx(k->q.handler, k->form, u8g_min(s->n_pending + len, 4)), data, len) &&
              u8g_apart_s(k, u8g_stream_fx(k->q.handler, k->form, u8g_min(s->n_pending + len, 4)), s);
     assigns s->offset, s->pending[0 .. 2], s->n_pending, s->n_errors, k->o,
-            ((uint8_t *)k->out)[k->o .. k->o + u8g_stream_fx(k->q.handler, k->form, u8g_min(s->n_pending + len, 4)) - 1],
-            ((uint16_t *)k->out)[k->o .. k->o + u8g_stream_fx(k->q.handler, k->form, u8g_min(s->n_pending + len, 4)) - 1],
-            ((uint32_t *)k->out)[k->o .. k->o + u8g_stream_fx(k->q.handler, k->form, u8g_min(s->n_pending + len, 4)) - 1];
+            ((uint8_t *)k->out)[k->o .. k->o + u8g_in(k->form, U8GUARD_FORM_UTF8, u8g_stream_fx(k->q.handler, k->form, u8g_min(s->n_pending + len, 4))) - 1],
+            ((uint16_t *)k->out)[k->o .. k->o + u8g_in(k->form, U8GUARD_FORM_UTF16, u8g_stream_fx(k->q.handler, k->form, u8g_min(s->n_pending + len, 4))) - 1],
+            ((uint32_t *)k->out)[k->o .. k->o + u8g_in(k->form, U8GUARD_FORM_UTF32, u8g_stream_fx(k->q.handler, k->form, u8g_min(s->n_pending + len, 4))) - 1];
     ensures s->n_pending <= 3;
     ensures s->n_pending != 0 ==> !final && \result == len;
     ensures kept: s->n_pending != 0 ==> u8g_prefix(&s->pending[0], s->n_pending);
@@ -390,6 +402,211 @@ size_t u8guard_stream_out_max(const u8guard_stream *s, size_t len)
     return need;
 }
 
+/* The error (or the start of a sequence the chunk cuts off) at
+ * p[0..avail), the chunk's rest, past a clean stretch. Keeps the rest
+ * pending when it is a truncated sequence and more may come; else reports
+ * the error. Returns the bytes used: the error's length, or avail when
+ * they are kept. */
+/*@ requires \valid(s) && \valid(k) && \separated(s, k) && k->kern == &u8g_scalar_kernels;
+    requires k->on_error == \null || k->on_error == &u8g_stream_on_error_model;
+    requires u8g_handler_ok(k->q.handler);
+    requires s->n_pending == 0;
+    requires avail >= 1 && \valid_read(p + (0 .. avail - 1));
+    requires \separated(p + (0 .. avail - 1), s, k);
+    requires k->o + u8g_stream_fx(k->q.handler, k->form, u8g_min(avail, 4)) <= SIZE_MAX;
+    requires u8g_room(k, u8g_stream_fx(k->q.handler, k->form, u8g_min(avail, 4))) &&
+             u8g_apart(k, u8g_stream_fx(k->q.handler, k->form, u8g_min(avail, 4)), p, 0) &&
+             u8g_apart_s(k, u8g_stream_fx(k->q.handler, k->form, u8g_min(avail, 4)), s);
+    assigns s->offset, s->pending[0 .. 2], s->n_pending, s->n_errors, k->o,
+            ((uint8_t *)k->out)[k->o .. k->o + u8g_in(k->form, U8GUARD_FORM_UTF8, u8g_stream_fx(k->q.handler, k->form, u8g_min(avail, 4))) - 1],
+            ((uint16_t *)k->out)[k->o .. k->o + u8g_in(k->form, U8GUARD_FORM_UTF16, u8g_stream_fx(k->q.handler, k->form, u8g_min(avail, 4))) - 1],
+            ((uint32_t *)k->out)[k->o .. k->o + u8g_in(k->form, U8GUARD_FORM_UTF32, u8g_stream_fx(k->q.handler, k->form, u8g_min(avail, 4))) - 1];
+    ensures 1 <= \result <= avail;
+    ensures s->n_pending <= 3;
+    ensures s->n_pending != 0 ==> !final && \result == avail;
+    ensures kept: s->n_pending != 0 ==> u8g_prefix(&s->pending[0], s->n_pending);
+    ensures written: \old(k->o) <= k->o <= \old(k->o) + u8g_stream_fx(k->q.handler, k->form, \result);
+    ensures k->out == \null ==> k->o == \old(k->o);
+*/
+static size_t feed_error(u8guard_stream *s, struct sink *k, const uint8_t *p,
+                         size_t avail, bool final)
+{
+    u8guard_error e;
+    size_t n;
+
+    u8g_classify(p, avail, 0, &e);
+    if (e.kind == U8GUARD_TRUNCATED && !final) { /* wait for more */
+        /* 1..3 bytes (a truncated sequence); the bound tells the
+         * compiler they fit pending. */
+        u8g_copy_small(s->pending, p, avail < 3 ? avail : 3);
+        /*@ assert s->pending[0] == p[0]; */
+        /*@ assert avail >= 2 ==> s->pending[1] == p[1]; */
+        /*@ assert avail >= 3 ==> s->pending[2] == p[2]; */
+        s->n_pending = (unsigned char)avail;
+        return avail;
+    }
+    n = report_at(s, k, p, avail);
+    s->offset += n;
+    return n;
+}
+
+/*@ // k's output has room for units [0 .. n) of its form, which share no
+    // byte with p[0..len), *k and *s (u8g_room and the u8g_apart
+    // predicates, from the start of the output rather than from k->o).
+    predicate u8g_out_ok{L}(struct sink *k, integer n, uint8_t *p, integer len,
+                            u8guard_stream *s) =
+      k->out == \null ||
+      (k->form == U8GUARD_FORM_UTF16 ?
+         \valid((uint16_t *)k->out + (0 .. n - 1)) &&
+         \separated((uint16_t *)k->out + (0 .. n - 1), p + (0 .. len - 1), k, s) :
+       k->form == U8GUARD_FORM_UTF32 ?
+         \valid((uint32_t *)k->out + (0 .. n - 1)) &&
+         \separated((uint32_t *)k->out + (0 .. n - 1), p + (0 .. len - 1), k, s) :
+         \valid((uint8_t *)k->out + (0 .. n - 1)) &&
+         \separated((uint8_t *)k->out + (0 .. n - 1), p + (0 .. len - 1), k, s));
+*/
+
+/* Decodes p[i..len) with nothing pending: clean stretches in one call
+ * each, errors one at a time (or a block at a time where the kernel has
+ * an error run and nobody asks for each), and at the end of a chunk that
+ * is not final the start of a character it cuts off kept pending. */
+/*@ requires \valid(s) && \valid(k) && \separated(s, k) && k->kern == &u8g_scalar_kernels;
+    requires k->on_error == \null || k->on_error == &u8g_stream_on_error_model;
+    requires u8g_handler_ok(k->q.handler);
+    requires s->n_pending == 0 && k->form <= U8GUARD_FORM_UTF32;
+    requires i <= len && \valid_read(p + (0 .. len - 1));
+    requires \separated(p + (0 .. len - 1), s, k);
+    requires k->out != \null ==> u8g_stream_fx(k->q.handler, k->form, len + 3) <= SIZE_MAX;
+    requires k->out == \null ==> k->o == 0;
+    requires k->o <= u8g_stream_fx(k->q.handler, k->form, i + 3);
+    requires u8g_out_ok(k, u8g_stream_fx(k->q.handler, k->form, len + 3), p, len, s);
+    assigns s->offset, s->pending[0 .. 2], s->n_pending, s->n_errors, k->o,
+            ((uint8_t *)k->out)[0 .. u8g_in(k->form, U8GUARD_FORM_UTF8, u8g_stream_fx(k->q.handler, k->form, len + 3)) - 1],
+            ((uint16_t *)k->out)[0 .. u8g_in(k->form, U8GUARD_FORM_UTF16, u8g_stream_fx(k->q.handler, k->form, len + 3)) - 1],
+            ((uint32_t *)k->out)[0 .. u8g_in(k->form, U8GUARD_FORM_UTF32, u8g_stream_fx(k->q.handler, k->form, len + 3)) - 1];
+    ensures s->n_pending <= 3;
+    ensures s->n_pending != 0 ==> !final;
+    ensures kept: s->n_pending != 0 ==> u8g_prefix(&s->pending[0], s->n_pending);
+    ensures written: \old(k->o) <= k->o <= u8g_stream_fx(k->q.handler, k->form, len + 3);
+    ensures k->out == \null ==> k->o == \old(k->o);
+*/
+static void feed_chunk(u8guard_stream *s, struct sink *k, const uint8_t *p,
+                       size_t i, size_t len, bool final, size_t out_cap)
+{
+    size_t n, cut, end;
+    bool lazy;
+
+    /* Where the chunk's last whole character ends. The one-pass copy
+     * needs it first (it must not store the bytes of a character the
+     * stream keeps pending); the validator does not: it is given the
+     * whole chunk and stops before a character the end cuts off, found
+     * in its own last block, and the cut is looked for only when it
+     * stops short. Reading the chunk's last byte first was a cache
+     * miss on the way of every chunk (bench/README.md, "third pass"). */
+    lazy = !final && !(k->out != NULL && k->form == U8GUARD_FORM_UTF8 && k->q.deny == 0 &&
+                       k->kern->copy_prefix != NULL);
+    cut = final || lazy ? len : last_boundary(p, len);
+    /* The proof's scalar kernels have neither, so WP skips those branches. */
+    /*@ assert k->kern->copy_prefix == \null && k->kern->error_run == \null; */
+    /*@ loop invariant \at(i, Pre) <= i <= len && cut <= len;
+        loop invariant s->n_pending <= 3;
+        loop invariant s->n_pending != 0 ==> i == len && !final &&
+                         u8g_prefix(&s->pending[0], s->n_pending);
+        loop invariant \at(k->o, Pre) <= k->o <= u8g_stream_fx(k->q.handler, k->form, i + 3);
+        loop invariant k->out == \null ==> k->o == \at(k->o, Pre);
+        loop invariant k->form == \at(k->form, Pre) && k->q.handler == \at(k->q.handler, Pre);
+        loop invariant u8g_out_ok(k, u8g_stream_fx(k->q.handler, k->form, len + 3), p, len, s);
+        loop assigns i, n, end, cut, lazy, s->offset, s->pending[0 .. 2], s->n_pending,
+                     s->n_errors, k->o,
+                     ((uint8_t *)k->out)[0 .. u8g_in(\at(k->form, Pre), U8GUARD_FORM_UTF8, u8g_stream_fx(\at(k->q.handler, Pre), \at(k->form, Pre), len + 3)) - 1],
+                     ((uint16_t *)k->out)[0 .. u8g_in(\at(k->form, Pre), U8GUARD_FORM_UTF16, u8g_stream_fx(\at(k->q.handler, Pre), \at(k->form, Pre), len + 3)) - 1],
+                     ((uint32_t *)k->out)[0 .. u8g_in(\at(k->form, Pre), U8GUARD_FORM_UTF32, u8g_stream_fx(\at(k->q.handler, Pre), \at(k->form, Pre), len + 3)) - 1];
+        loop variant len - i; */
+    while (i < len) {
+        end = i < cut ? cut : len;
+        if (i == cut) {
+            /* p[cut..len) is a lead byte and fewer continuations than
+             * it needs (last_boundary; the chunk is not final): no
+             * valid prefix, and no kernel call to find that out (its
+             * set-up is a cost per chunk). */
+            n = 0;
+        } else if (k->out != NULL && k->form == U8GUARD_FORM_UTF8 && k->q.deny == 0 &&
+                   k->kern->copy_prefix != NULL) {
+            /* Validated and copied in one pass (out_cap >= 3 * len). */
+            n = k->kern->copy_prefix(p + i, end - i, (uint8_t *)k->out + k->o);
+            k->o += n;
+        } else {
+            n = u8g_clean_prefix(k->kern, &k->q, p + i, end - i);
+            emit(k, p + i, n);
+            /* For the loop invariant: the output is apart from *s and *k. */
+            /*@ assert s->n_pending == 0 && k->form == \at(k->form, Pre) &&
+                       k->q.handler == \at(k->q.handler, Pre); */
+        }
+        i += n;
+        s->offset += n;
+        if (i == len)
+            break;
+        if (lazy) { /* the kernel stopped short of the chunk's end */
+            lazy = false;
+            cut = last_boundary(p, len); /* i <= cut: a valid prefix is whole */
+        } else if (i == end) { /* stopped at the cut, not at an error */
+            continue;
+        }
+        /* Nobody asks for each error: error-dense text 64 bytes at a
+         * time (kernels/error_scan.h), up to the cut, where a unit
+         * never straddles (last_boundary). */
+        if (i < cut && run_fits(k, out_cap)) {
+            struct u8g_run r = {(uint8_t *)k->out, out_cap, k->o, 0, 0};
+
+            n = k->kern->error_run(p + i, cut - i, &r);
+            k->o = r.written;
+            s->n_errors += r.errors;
+            s->offset += n;
+            i += n;
+            continue;
+        }
+        i += feed_error(s, k, p + i, len - i, final); /* i == len when kept */
+        /*@ assert k->form == \at(k->form, Pre) && k->q.handler == \at(k->q.handler, Pre); */
+    }
+}
+
+/*@ // out holds n units of the form, apart from p[0..len) and *s: what
+    // the feed requires of an output, instead of relying on its own
+    // u8g_overlap checks, which compare byte ranges (doc/proofs.md).
+    predicate u8g_feed_out{L}(integer form, void *out, integer n, uint8_t *p,
+                              integer len, u8guard_stream *s) =
+      form == U8GUARD_FORM_UTF16 ?
+        \valid((uint16_t *)out + (0 .. n - 1)) &&
+        \separated((uint16_t *)out + (0 .. n - 1), p + (0 .. len - 1), s) :
+      form == U8GUARD_FORM_UTF32 ?
+        \valid((uint32_t *)out + (0 .. n - 1)) &&
+        \separated((uint32_t *)out + (0 .. n - 1), p + (0 .. len - 1), s) :
+        \valid((uint8_t *)out + (0 .. n - 1)) &&
+        \separated((uint8_t *)out + (0 .. n - 1), p + (0 .. len - 1), s);
+
+    // The units the feed may write: out_cap with an output; without one,
+    // the helpers' ranges (written as if from a NULL base, never written).
+    logic integer u8g_feed_cap{L}(u8guard_stream *s, void *out, integer out_cap,
+                                  integer len) =
+      out == \null ? u8g_stream_fx(s->handler, s->form, len + 3) : out_cap;
+*/
+/*@ requires s == \null || (\valid(s) && u8g_stream_ok(s));
+    requires data == \null || \valid_read((uint8_t *)data + (0 .. len - 1));
+    requires s != \null ==> \separated((uint8_t *)data + (0 .. len - 1), s);
+    requires on_error == \null || on_error == &u8g_stream_on_error_model;
+    requires s != \null && out != \null ==>
+               u8g_feed_out(s->form, out, out_cap, (uint8_t *)data, len, s);
+    assigns s->offset, s->pending[0 .. 2], s->n_pending, s->n_errors, s->finished,
+            ((uint8_t *)out)[0 .. u8g_in(s->form, U8GUARD_FORM_UTF8, u8g_feed_cap(s, out, out_cap, len)) - 1],
+            ((uint16_t *)out)[0 .. u8g_in(s->form, U8GUARD_FORM_UTF16, u8g_feed_cap(s, out, out_cap, len)) - 1],
+            ((uint32_t *)out)[0 .. u8g_in(s->form, U8GUARD_FORM_UTF32, u8g_feed_cap(s, out, out_cap, len)) - 1];
+    ensures s == \null ==> \result == SIZE_MAX;
+    ensures kept: s != \null ==> u8g_stream_ok(s);
+    ensures bound: \result == SIZE_MAX ||
+              \result <= u8g_stream_fx(\old(s->handler), \old(s->form), len + 3);
+    ensures \result == SIZE_MAX || out != \null || \result == 0;
+    ensures \result == SIZE_MAX || out == \null || \result <= out_cap;
+*/
 size_t u8guard_stream_feed(u8guard_stream *s, const void *data, size_t len,
                            bool final, u8guard_error_fn on_error, void *ctx,
                            void *out, size_t out_cap)
@@ -397,9 +614,7 @@ size_t u8guard_stream_feed(u8guard_stream *s, const void *data, size_t len,
     const uint8_t *p = data;
     struct sink k;
     u8guard_policy pol;
-    size_t i = 0, n, cut, end, need, out_bytes;
-    u8guard_error e;
-    bool lazy;
+    size_t i = 0, need, out_bytes;
 
     if (s == NULL || s->finished || (p == NULL && len != 0))
         return SIZE_MAX;
@@ -420,72 +635,24 @@ size_t u8guard_stream_feed(u8guard_stream *s, const void *data, size_t len,
     k.o = 0;
     k.form = (u8guard_form)s->form;
     k.kern = u8g_active();
+    /* Steps for the proof: the sink is the stream's, the stream's policy
+     * and form stay, and the units written stay within the bound. */
+    /*@ assert k.form == \at(s->form, Pre) && k.q.handler == \at(s->handler, Pre) && k.out == out; */
     if (s->n_pending != 0 && (len != 0 || final))
         i = complete_pending(s, &k, p, len, final);
-    if (s->n_pending == 0) {
-        /* Where the chunk's last whole character ends. The one-pass copy
-         * needs it first (it must not store the bytes of a character the
-         * stream keeps pending); the validator does not: it is given the
-         * whole chunk and stops before a character the end cuts off, found
-         * in its own last block, and the cut is looked for only when it
-         * stops short. Reading the chunk's last byte first was a cache
-         * miss on the way of every chunk (bench/README.md, "third pass"). */
-        lazy = !final && !(k.out != NULL && k.form == U8GUARD_FORM_UTF8 && k.q.deny == 0 &&
-                           k.kern->copy_prefix != NULL);
-        cut = final || lazy ? len : last_boundary(p, len);
-        while (i < len) {
-            end = i < cut ? cut : len;
-            if (i == cut) {
-                /* p[cut..len) is a lead byte and fewer continuations than
-                 * it needs (last_boundary; the chunk is not final): no
-                 * valid prefix, and no kernel call to find that out (its
-                 * set-up is a cost per chunk). */
-                n = 0;
-            } else if (k.out != NULL && k.form == U8GUARD_FORM_UTF8 && k.q.deny == 0 &&
-                       k.kern->copy_prefix != NULL) {
-                /* Validated and copied in one pass (out_cap >= 3 * len). */
-                n = k.kern->copy_prefix(p + i, end - i, (uint8_t *)k.out + k.o);
-                k.o += n;
-            } else {
-                n = u8g_clean_prefix(k.kern, &k.q, p + i, end - i);
-                emit(&k, p + i, n);
-            }
-            i += n;
-            s->offset += n;
-            if (i == len)
-                break;
-            if (lazy) { /* the kernel stopped short of the chunk's end */
-                lazy = false;
-                cut = last_boundary(p, len); /* i <= cut: a valid prefix is whole */
-            } else if (i == end) { /* stopped at the cut, not at an error */
-                continue;
-            }
-            /* Nobody asks for each error: error-dense text 64 bytes at a
-             * time (kernels/error_scan.h), up to the cut, where a unit
-             * never straddles (last_boundary). */
-            if (i < cut && run_fits(&k, out_cap)) {
-                struct u8g_run r = {(uint8_t *)k.out, out_cap, k.o, 0, 0};
-
-                n = k.kern->error_run(p + i, cut - i, &r);
-                k.o = r.written;
-                s->n_errors += r.errors;
-                s->offset += n;
-                i += n;
-                continue;
-            }
-            u8g_classify(p + i, len - i, 0, &e);
-            if (e.kind == U8GUARD_TRUNCATED && !final) { /* wait for more */
-                /* 1..3 bytes (a truncated sequence): the mask tells
-                 * the compiler they fit pending. */
-                u8g_copy_small(s->pending, p + i, (len - i) & 3);
-                s->n_pending = (unsigned char)(len - i);
-                break;
-            }
-            n = report_at(s, &k, p + i, len - i);
-            s->offset += n;
-            i += n;
-        }
-    }
+    /*@ assert i <= len && k.o <= u8g_stream_fx(k.q.handler, k.form, i + 3); */
+    /*@ assert k.form == \at(s->form, Pre) && k.q.handler == \at(s->handler, Pre) && k.out == out; */
+    /*@ assert s->form == \at(s->form, Pre) && s->handler == \at(s->handler, Pre) &&
+               s->deny == \at(s->deny, Pre); */
+    /*@ assert out != \null ==> u8g_stream_fx(k.q.handler, k.form, len + 3) <= out_cap; */
+    /*@ assert u8g_out_ok(&k, u8g_stream_fx(k.q.handler, k.form, len + 3), p, len, s); */
+    if (s->n_pending == 0)
+        feed_chunk(s, &k, p, i, len, final, out_cap);
+    /*@ assert k.o <= u8g_stream_fx(\at(s->handler, Pre), \at(s->form, Pre), len + 3); */
+    /*@ assert out == \null ==> k.o == 0; */
+    /*@ assert s->form == \at(s->form, Pre) && s->handler == \at(s->handler, Pre) &&
+               s->deny == \at(s->deny, Pre); */
+    /*@ assert u8g_stream_ok(s); */
     if (final)
         s->finished = 1;
     return k.o;
