@@ -360,7 +360,7 @@ SOLE_CALLERS = [
      "if (o->world && audit_open_world(o, &d, &k) != 0) {"),
     ("error_run", "src/validate.c", "pos += k->error_run(p + pos, len - pos, &r);"),
     ("error_run", "src/sanitize.c", "pos += k->error_run(p + pos, len - pos, &r);"),
-    ("error_run", "src/stream.c", "n = k.kern->error_run(p + i, cut - i, &r);"),
+    ("error_run", "src/stream.c", "n = k->kern->error_run(p + i, cut - i, &r);"),
     ("u8g_head", "src/kernels/blocks.h", None),  # WHY_HEAD_EXTENT
     # WHY_OPTERR_COLON: every getopt_long scan gets args_init's option string.
     ("getopt_long", "cli/args.c", "c = getopt_long(a->argc, a->argv, a->shorts, a->longs, NULL);"),
@@ -512,7 +512,7 @@ EQUIVALENT = [
     ("stream.c", "2;\n        return len - j", "2", "3", WHY_LAST_BOUNDARY),
     ("stream.c", "2;\n        return len - j", "2", "1", WHY_LAST_BOUNDARY),
     ("stream.c", ">= need ? len : j;", ">=", ">", WHY_LAST_BOUNDARY),
-    ("stream.c", "< len) {\n            end = i < cut", "<", "<=",
+    ("stream.c", "< len) {\n        end = i < cut", "<", "<=",
      "at i == len the body validates 0 bytes at the end and breaks: no change"),
     ("scalar.c", "> r->hi && p[1] <= TAIL_HI)", ">", ">=",
      "in this branch p[1] < lo or p[1] > hi; p[1] == hi would need hi < lo"),
