@@ -223,6 +223,24 @@ blocks(const uint8_t *p, size_t len, const struct pol_tabs *pt, bool exact)
             return pt != NULL ? u8g_restart_point(p, i) : u8g_block_failed(p, len, i);
         prev = v[3];
     }
+    if (pt == NULL) {
+        /* Without a policy (sse42_valid_prefix: more than
+         * SSE42_BARE_MIN bytes, so i >= STEP and the 3 bytes before p +
+         * len - STEP are readable; avx2.c's end): the last 64 bytes
+         * where they are, overlapping bytes already checked (a
+         * byte's checks depend only on it and the 3 before it). A
+         * character cut off by the end shows in the last 3 bytes
+         * (KL_INCOMPLETE_MAX), and when that is the only failure the
+         * valid prefix ends where it starts: no walk over the tail (a
+         * stream's chunk ends so whenever a character straddles two). */
+        if (i != len) {
+            err = check4(p + len - STEP, &t);
+            if (!_mm_testz_si128(err, err))
+                return u8g_block_failed(p, len, i);
+        }
+        err = _mm_subs_epu8(load(p + len - 16), t.incomplete_max);
+        return _mm_testz_si128(err, err) ? len : u8g_cut_start(p, len);
+    }
     /* The last len - i < 64 bytes, after the 3 bytes before them and
      * zero-padded: at least one zero byte follows them, so a character
      * cut off by the end fails too. */
@@ -241,6 +259,12 @@ static size_t sse42_blocks(const uint8_t *p, size_t len)
 {
     return blocks(p, len, NULL, false);
 }
+
+/* The least len sse42_blocks is called with: sse42_valid_prefix's short
+ * path takes up to U8G_SHORT_X86_MAX bytes, and u8g_head checks at most
+ * U8G_HEAD_BYTES + 3. blocks' end without a policy needs a whole block. */
+#define SSE42_BARE_MIN (U8G_SHORT_X86_MAX + 1 - (U8G_HEAD_BYTES + 3))
+_Static_assert(SSE42_BARE_MIN >= STEP, "sse42_blocks must see at least one block");
 
 /* Validation and policy checking in one pass (struct u8g_kernels). */
 static size_t sse42_clean_blocks(const uint8_t *p, size_t len, const struct u8g_polset *set)
