@@ -135,6 +135,8 @@ static inline uint8x16_t ctl_hits(const uint8x16_t v[4], const struct pol_tabs *
  * pt != NULL (clean_blocks) the policy's hits are tested in the same
  * loop, a block fails on a hit too, and a failure returns a character
  * boundary before the block (policy.c goes on). */
+_Static_assert(U8G_HEAD_BYTES >= 16, "blocks' end reads the 16 bytes before a whole block");
+
 static inline __attribute__((always_inline)) size_t
 blocks(const uint8_t *p, size_t len, const struct pol_tabs *pt)
 {
@@ -171,6 +173,25 @@ blocks(const uint8_t *p, size_t len, const struct pol_tabs *pt)
         if (any(err))
             return pt != NULL ? u8g_restart_point(p, i) : u8g_block_failed(p, len, i);
         prev = v[3];
+    }
+    if (pt == NULL && i != 0) {
+        /* Without a policy, after a block (avx2.c's end): the last 64
+         * bytes where they are, overlapping bytes already checked (a
+         * byte's checks depend only on it and the 3 before it), after
+         * the 16 bytes before them (len >= i >= 64, and u8g_head checked
+         * at least U8G_HEAD_BYTES >= 16 before p). A character cut off
+         * by the end shows in the last 3 bytes (KL_INCOMPLETE_MAX), and
+         * when that is the only failure the valid prefix ends where it
+         * starts: no walk over the tail (a stream's chunk ends so
+         * whenever a character straddles two). */
+        if (i != len) {
+            for (k = 0; k < 4; k++)
+                v[k] = vld1q_u8(p + len - STEP + 16 * (size_t)k);
+            if (any(check4(v, vld1q_u8(p + len - STEP - 16), &t)))
+                return u8g_block_failed(p, len, i);
+            prev = v[3];
+        }
+        return any(vqsubq_u8(prev, t.incomplete_max)) ? u8g_cut_start(p, len) : len;
     }
     /* The last len - i < 64 bytes, zero-padded: at least one zero byte
      * follows them, so a character cut off by the end fails too. */
