@@ -241,16 +241,16 @@ blocks(const uint8_t *p, size_t len, const struct pol_tabs *pt, bool exact)
         err = _mm_subs_epu8(load(p + len - 16), t.incomplete_max);
         return _mm_testz_si128(err, err) ? len : u8g_cut_start(p, len);
     }
-    /* The last len - i < 64 bytes, after the 3 bytes before them and
-     * zero-padded: at least one zero byte follows them, so a character
-     * cut off by the end fails too. */
+    /* With a policy (any len): the last len - i < 64 bytes, after the 3
+     * bytes before them and zero-padded: at least one zero byte follows
+     * them, so a character cut off by the end fails too. */
     memset(tail, 0, sizeof tail);
     memcpy(tail, p + i - 3, 3 + len - i);
     err = check4(tail + 3, &t);
     if (!_mm_testz_si128(err, err))
-        return pt != NULL ? u8g_restart_point(p, i) : u8g_block_failed(p, len, i);
+        return u8g_restart_point(p, i);
     /* The zeros past the end are no characters: their hits do not count. */
-    if (pt != NULL && (hits64(tail + 3, pt) & (((uint64_t)1 << (len - i)) - 1)) != 0)
+    if ((hits64(tail + 3, pt) & (((uint64_t)1 << (len - i)) - 1)) != 0)
         return u8g_restart_point(p, i);
     return len;
 }
