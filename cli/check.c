@@ -125,7 +125,9 @@ struct check_run {
     const unsigned char *chunk; /* the chunk being fed, from stream offset base */
     size_t len;
     uint64_t base;
-    unsigned char tail[4]; /* the stream bytes just before base */
+    /* The stream bytes just before base: as many as the stream keeps
+     * pending, since an error starts at most that far before a chunk. */
+    unsigned char tail[sizeof ((u8guard_stream *)0)->pending];
     size_t tail_len;
     struct linepos lp;
     /* Lines are counted only once an error needs them: while no error has
