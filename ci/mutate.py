@@ -284,6 +284,14 @@ WHY_CORPUS_CAP = (
     "after the growth, so a first capacity of 65 or 63 changes only when realloc is called, "
     "not the cases loaded (an allocation failure aside, which no test makes)")
 
+WHY_NAMES_ROOM = (
+    "check's --files0-from buffer: before each read it grows until at least 4096 bytes "
+    "are free, and it reads into what is free; the loop ends on a read of 0 bytes. So "
+    "the names read do not depend on the first capacity (65536 +- 1), the growth factor "
+    "(2 or 3) or the least free room (4096 +- 1, < or <=): these change only when realloc "
+    "is called. The NUL after the last name fits without realloc's + 1 (at least 4096 "
+    "bytes are free when the loop ends), and + 2 only allocates one byte more")
+
 WHY_HEAD_EXTENT = (
     "blocks.h's u8g_head checks whole characters one at a time while i < U8G_HEAD_BYTES (16), "
     "so it stops at a character boundary 16..19 bytes in (or at an error or the end); with "
@@ -674,6 +682,15 @@ EQUIVALENT = [
     ("cli/check.c", "3 : 0;\n", "3", "2", WHY_FULL_OFFSET_LP64),
     ("cli/check.c", "0;\n\n    return lo +", "0", "1", WHY_FULL_OFFSET_LP64),
     ("cli/audit.c", "1; i < argc && strcmp(argv[i], \"--\")", "1", "0", WHY_AUDIT_ARGV0),
+    ("cli/check.c", "< 4096) {\n            cap = cap ?", "<", "<=", WHY_NAMES_ROOM),
+    ("cli/check.c", "4096) {\n            cap = cap ?", "4096", "4097", WHY_NAMES_ROOM),
+    ("cli/check.c", "4096) {\n            cap = cap ?", "4096", "4095", WHY_NAMES_ROOM),
+    ("cli/check.c", "2 * cap : 65536;", "2", "3", WHY_NAMES_ROOM),
+    ("cli/check.c", "65536;\n            grown", "65536", "65537", WHY_NAMES_ROOM),
+    ("cli/check.c", "65536;\n            grown", "65536", "65535", WHY_NAMES_ROOM),
+    ("cli/check.c", "1);\n            if (!grown)", "1", "2", WHY_NAMES_ROOM),
+    ("cli/check.c", "1);\n            if (!grown)", "1", "0", WHY_NAMES_ROOM),
+    ("cli/check.c", " + 1);\n            if (!grown)", " + 1", "", WHY_NAMES_ROOM),
     ("cli/describe.c", "0x80 ? 1 : b < 0xC0", "0x80", "0x7F", WHY_LAX_LEADS),
     ("cli/describe.c", "0x80 ? 1 : b < 0xC0", "0x80", "0x81", WHY_LAX_LEADS),
     ("cli/describe.c", "0xC0 ? 0 : b < 0xE0", "0xC0", "0xBF", WHY_LAX_LEADS),
