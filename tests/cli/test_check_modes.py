@@ -170,6 +170,13 @@ def main():
           "--files0-from a missing file")
     equal(run(["check", "--files0-from", write(os.path.join(d, "empty"), b"")]), (0, b"", ""),
           "--files0-from an empty list: nothing to do")
+    # A list past the names buffer's first 64 KiB, which must grow: the
+    # last name, the only bad file, starts past byte 100000.
+    long_list = ((good + "\0") * (100000 // (len(good) + 1) + 1) + bad).encode()
+    rc, out, err = run(["check", "--files0-from", write(os.path.join(d, "long"), long_list),
+                        "-l"])
+    equal((rc, out, err), (1, (bad + "\n").encode(), ""),
+          "--files0-from a list of %d bytes" % len(long_list))
 
     # -r and -R.
     t = os.path.join(d, "t")
