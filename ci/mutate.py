@@ -255,13 +255,14 @@ WHY_MERGE_WEIGHT = (
     "more false hits, i.e. time. SOURCE_FACTS checks the calls and the readers")
 
 WHY_TMP_PATH_ROOM = (
-    "atomic_out.c's g_tmp_path[PATH_MAX + 32] only bounds the temporary name: n = strlen(dir) "
-    "+ strlen(base) + 32 is refused when n > sizeof g_tmp_path, and the name copied in is n - "
-    "15 bytes. The target is at most 4095 bytes on Linux (realpath's result, or a name stat or "
-    "lstat just answered ENOENT for, which it does not for PATH_MAX bytes or more: "
-    "ENAMETOOLONG first), and dir and base are its parts without the last '/' (or '.' and a "
-    "single name of at most NAME_MAX 255 bytes), so n <= 4094 + 32 = 4126 and neither PATH_MAX "
-    "+ 33 nor PATH_MAX + 31 ever refuses a name or overflows")
+    "atomic_out.c's g_tmp_path[PATH_MAX + 32] only bounds the temporary name, dir, '/.', base "
+    "and '.u8guard-XXXXXX': strlen(dir) + strlen(base) + 17 bytes and the terminator. The "
+    "target is at most 4095 bytes on Linux (realpath's result, or a name stat or lstat just "
+    "answered ENOENT for, which it does not for PATH_MAX bytes or more: ENAMETOOLONG first), "
+    "and dir and base are its parts without the last '/' (or '.' and a single name of at most "
+    "NAME_MAX 255 bytes), so the name is at most 4094 + 17 = 4111 bytes: neither PATH_MAX + 33 "
+    "nor PATH_MAX + 31 ever refuses a name or overflows, and snprintf's result w never reaches "
+    "sizeof g_tmp_path, so w >= and w > it are both false")
 
 WHY_EXPLAIN_NO_OUT = (
     "explain --file feeds its stream with out == NULL and an on_error callback: "
@@ -591,10 +592,8 @@ EQUIVALENT = [
      WHY_TMP_PATH_ROOM),
     ("cli/atomic_out.c", "32];\nstatic volatile sig_atomic_t g_tmp_live;", "32", "31",
      WHY_TMP_PATH_ROOM),
-    ("cli/atomic_out.c", ">= n) { /* no file was made", ">=", ">",
-     "n is strlen(dir) + strlen(base) + 32 and the name written is dir, '/.', base and "
-     "'.u8guard-XXXXXX', strlen(dir) + strlen(base) + 17 bytes: w == n - 15, so w >= n and "
-     "w > n are both false"),
+    ("cli/atomic_out.c", ">= sizeof g_tmp_path) { /* no file was made", ">=", ">",
+     WHY_TMP_PATH_ROOM),
     ("cli/linepos.c", ">= lp->line_start ? 1 +", ">=", ">",
      "at off == line_start both branches give column 1 (1 + 0, and 1)"),
     ("cli/spool.c", "< s->len + n)\n            cap *= 2;", "<", "<=",

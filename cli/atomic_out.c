@@ -13,8 +13,9 @@
 
 #include "diag.h"
 
-/* The temporary file's name for the signal handler: a fixed buffer, since
- * a handler may only call async-signal-safe functions (unlink, raise). */
+/* The temporary file's name, which struct atomic_out's tmp points to: a
+ * fixed buffer, since the signal handler may only call async-signal-safe
+ * functions (unlink, raise). So one output is open at a time. */
 static char g_tmp_path[PATH_MAX + 32];
 static volatile sig_atomic_t g_tmp_live;
 
@@ -125,7 +126,6 @@ int atomic_out_open(struct atomic_out *ao, const char *path,
     char *dir, *base;
     mode_t mode;
     bool exists;
-    size_t n;
     int err, w;
 
     ao->target = NULL;
@@ -183,40 +183,34 @@ int atomic_out_open(struct atomic_out *ao, const char *path,
         return EXIT_TROUBLE;
     }
     dir = dir_of(ao->target);
-    base = strrchr(ao->target, '/');
-    base = base ? base + 1 : ao->target;
-    n = (dir ? strlen(dir) : 0) + strlen(base) + 32;
-    if (!dir || n > sizeof g_tmp_path || !(ao->tmp = malloc(n))) {
-        free(dir);
-        diag("%s: %s", path, strerror(dir ? ENAMETOOLONG : ENOMEM));
+    if (!dir) {
+        diag("%s: %s", path, strerror(ENOMEM));
         return fail(ao);
     }
+    base = strrchr(ao->target, '/');
+    base = base ? base + 1 : ao->target;
     /* The name starts with '.' and says what it is, for anyone who finds
-     * one after a power cut. n leaves 32 bytes for the 17 added ones and
-     * the terminator; the check makes that visible rather than assumed. */
-    w = snprintf(ao->tmp, n, "%s/.%s.u8guard-XXXXXX", dir, base);
+     * one after a power cut. It is built in g_tmp_path itself, where
+     * mkstemp puts the file's real name: the signal handler knows it from
+     * the moment the file exists. */
+    w = snprintf(g_tmp_path, sizeof g_tmp_path, "%s/.%s.u8guard-XXXXXX", dir, base);
     free(dir);
-    if (w < 0 || (size_t)w >= n) { /* no file was made: nothing to unlink */
-        free(ao->tmp);
-        ao->tmp = NULL;
+    if (w < 0 || (size_t)w >= sizeof g_tmp_path) { /* no file was made */
         diag("%s: %s", path, strerror(ENAMETOOLONG));
         return fail(ao);
     }
-    memcpy(g_tmp_path, ao->tmp, strlen(ao->tmp) + 1);
     guard(true);
-    ao->fd = mkstemp(ao->tmp);
+    ao->fd = mkstemp(g_tmp_path);
     if (ao->fd < 0) {
         err = errno;
         guard(false);
-        free(ao->tmp);
-        ao->tmp = NULL;
         dir = dir_of(ao->target);
         diag("%s: cannot create a temporary file in '%s': %s", path,
              dir ? dir : ".", strerror(err));
         free(dir);
         return fail(ao);
     }
-    memcpy(g_tmp_path, ao->tmp, strlen(ao->tmp) + 1);
+    ao->tmp = g_tmp_path;
     /* mkstemp creates 0600; give the file what a plain create (or the file
      * it replaces) would have. */
     mode = exists ? (st.st_mode & 07777) : creation_mode();
@@ -267,7 +261,6 @@ int atomic_out_commit(struct atomic_out *ao)
         close(fd);
     }
     free(dir);
-    free(ao->tmp);
     free(ao->target);
     ao->tmp = NULL;
     ao->target = NULL;
@@ -283,7 +276,6 @@ void atomic_out_abort(struct atomic_out *ao)
         unlink(ao->tmp);
         guard(false);
     }
-    free(ao->tmp);
     free(ao->target);
     ao->tmp = NULL;
     ao->target = NULL;

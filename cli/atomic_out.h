@@ -14,7 +14,8 @@
 
 struct atomic_out {
     char *target; /* the file to replace (OUT, or what its symlink names) */
-    char *tmp;    /* the temporary file, NULL when writing directly */
+    char *tmp;    /* the temporary file (a static buffer: one output is
+                   * open at a time), NULL when writing directly */
     int fd;
 };
 
