@@ -238,6 +238,14 @@ def main():
           "    bytes from offset 0: [FF] 68 69 0A\n"
           "    FF is never used in UTF-8\n" +
           first + ": 1 error in 4 bytes\n").encode(), ""), "explain --file: an error at offset 0")
+    # An error that ends the file: the second read returns exactly the
+    # bytes before it and the error's own, which is no short read.
+    end = write(os.path.join(d, "end"), b"ok\xc3")
+    equal(run(["explain", "--file", end]), (1, (
+          end + ":1:3: offset 2: truncated (length 1)\n"
+          "    bytes from offset 0: 6F 6B [C3]\n"
+          "    C3 is cut off: the input ends 1 byte short of a 2-byte sequence\n" +
+          end + ": 1 error in 3 bytes\n").encode(), ""), "explain --file: an error at the end")
     rc, out, err = run(["explain", "--file", ex, "--max-errors", "1"])
     equal(out.decode().splitlines()[-1], ex + ": the first 1 error explained (--max-errors)",
           "explain --file --max-errors 1")
