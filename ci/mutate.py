@@ -254,15 +254,16 @@ WHY_MERGE_WEIGHT = (
     "are decoded to be sure (struct u8g_polset, internal.h): a miscounted weight only makes "
     "more false hits, i.e. time. SOURCE_FACTS checks the calls and the readers")
 
-WHY_TMP_PATH_ROOM = (
-    "atomic_out.c's g_tmp_path[PATH_MAX + 32] only bounds the temporary name, dir, '/.', base "
-    "and '.u8guard-XXXXXX': strlen(dir) + strlen(base) + 17 bytes and the terminator. The "
-    "target is at most 4095 bytes on Linux (realpath's result, or a name stat or lstat just "
-    "answered ENOENT for, which it does not for PATH_MAX bytes or more: ENAMETOOLONG first), "
-    "and dir and base are its parts without the last '/' (or '.' and a single name of at most "
-    "NAME_MAX 255 bytes), so the name is at most 4094 + 17 = 4111 bytes: neither PATH_MAX + 33 "
-    "nor PATH_MAX + 31 ever refuses a name or overflows, and snprintf's result w never reaches "
-    "sizeof g_tmp_path, so w >= and w > it are both false")
+WHY_STD_FDS_TAKEN = (
+    "main.c's occupy_closed_std_fds, the first thing main does, opens /dev/null on any of the "
+    "descriptors 0, 1 and 2 that is closed, and nothing in the command closes them after: so "
+    "the lowest free descriptor, which open and mkstemp return, is at least 3, and fd < 0, "
+    "fd <= 0 and fd < 1 agree (main.c closes standard output only once the work is done). "
+    "Checked: SOURCE_FACTS (the call in main, and no other close or dup of 0..2)")
+
+WHY_TMP_NAME_LEN = (
+    "atomic_out.c's snprintf of the temporary name writes at least '/.', '.u8guard-XXXXXX' "
+    "and one byte of dir and of base, 19 bytes, so w >= 19: w < 0, w <= 0 and w < 1 agree")
 
 WHY_EXPLAIN_NO_OUT = (
     "explain --file feeds its stream with out == NULL and an on_error callback: "
@@ -371,6 +372,9 @@ SOLE_CALLERS = [
     ("error_run", "src/sanitize.c", "pos += k->error_run(p + pos, len - pos, &r);"),
     ("error_run", "src/stream.c", "n = k->kern->error_run(p + i, cut - i, &r);"),
     ("u8g_head", "src/kernels/blocks.h", None),  # WHY_HEAD_EXTENT
+    # WHY_STD_FDS_TAKEN: main fills 0..2 first; only main.c closes one (stdout, at the end).
+    ("cli/main.c", r"\n    occupy_closed_std_fds\(\);", 1),
+    (("cli",), r"\bclose\((0|1|2|STD(IN|OUT|ERR)_FILENO)\)|\bdup[23]?\(", {"cli/main.c"}),
     # WHY_OPTERR_COLON: every getopt_long scan gets args_init's option string.
     ("getopt_long", "cli/args.c", "c = getopt_long(a->argc, a->argv, a->shorts, a->longs, NULL);"),
     # WHY_STDIO_STDOUT: the audit engine, which prints with stdio, is a program of its own.
@@ -588,12 +592,12 @@ EQUIVALENT = [
     ("kernels/avx2.c", "3 && done + w < len", "3", "4", WHY_NT_BACKUP),
     ("kernels/avx2.c", "< 3 && done + w < len", "<", "<=", WHY_NT_BACKUP),
     ("kernels/avx2.c", "0; k < 3 && done + w < len", "0", "1", WHY_NT_BACKUP),
-    ("cli/atomic_out.c", "32];\nstatic volatile sig_atomic_t g_tmp_live;", "32", "33",
-     WHY_TMP_PATH_ROOM),
-    ("cli/atomic_out.c", "32];\nstatic volatile sig_atomic_t g_tmp_live;", "32", "31",
-     WHY_TMP_PATH_ROOM),
-    ("cli/atomic_out.c", ">= sizeof g_tmp_path) { /* no file was made", ">=", ">",
-     WHY_TMP_PATH_ROOM),
+    ("cli/atomic_out.c", "< 0 || (size_t)w >= sizeof g_tmp_path", "<", "<=", WHY_TMP_NAME_LEN),
+    ("cli/atomic_out.c", "0 || (size_t)w >= sizeof g_tmp_path", "0", "1", WHY_TMP_NAME_LEN),
+    ("cli/atomic_out.c", "< 0) {\n        err = errno;\n        guard(false);", "<", "<=",
+     WHY_STD_FDS_TAKEN),
+    ("cli/atomic_out.c", "0) {\n        err = errno;\n        guard(false);", "0", "1",
+     WHY_STD_FDS_TAKEN),
     ("cli/linepos.c", ">= lp->line_start ? 1 +", ">=", ">",
      "at off == line_start both branches give column 1 (1 + 0, and 1)"),
     ("cli/spool.c", "< s->len + n)\n            cap *= 2;", "<", "<=",

@@ -15,8 +15,9 @@
 
 /* The temporary file's name, which struct atomic_out's tmp points to: a
  * fixed buffer, since the signal handler may only call async-signal-safe
- * functions (unlink, raise). So one output is open at a time. */
-static char g_tmp_path[PATH_MAX + 32];
+ * functions (unlink, raise). So one output is open at a time. PATH_MAX
+ * bytes hold every name the kernel accepts (with its terminator). */
+static char g_tmp_path[PATH_MAX];
 static volatile sig_atomic_t g_tmp_live;
 
 static void on_signal(int sig)
@@ -195,7 +196,9 @@ int atomic_out_open(struct atomic_out *ao, const char *path,
      * the moment the file exists. */
     w = snprintf(g_tmp_path, sizeof g_tmp_path, "%s/.%s.u8guard-XXXXXX", dir, base);
     free(dir);
-    if (w < 0 || (size_t)w >= sizeof g_tmp_path) { /* no file was made */
+    /* The name is 16 bytes longer than OUT's, so an OUT near PATH_MAX
+     * leaves no room for it. No file was made: nothing to unlink. */
+    if (w < 0 || (size_t)w >= sizeof g_tmp_path) {
         diag("%s: %s", path, strerror(ENAMETOOLONG));
         return fail(ao);
     }

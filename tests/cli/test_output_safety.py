@@ -75,6 +75,28 @@ def main():
     rc, o, err = run(["sanitize", "-o", d, src])
     check(rc == 2 and "Is a directory" in err, "sanitize -o DIRECTORY", None, err)
 
+    # OUT's temporary name is OUT's and 16 bytes more ('.' and
+    # '.u8guard-XXXXXX'); the kernel takes names of at most PATH_MAX - 1 =
+    # 4095 bytes. An OUT of 4079 bytes is written; one of 4080 is refused,
+    # with the cause named and nothing created.
+    deep = os.path.realpath(d)
+    while 4079 - len(deep) > 250:  # the last name part stays under NAME_MAX
+        deep = os.path.join(deep, "d" * 200)
+    os.makedirs(deep)
+    for size, expect in ((4079, (1, b"", "")), (4080, None)):
+        out = os.path.join(deep, "o" * (size - len(deep) - 1))
+        equal(len(out), size, "the long OUT's length")
+        rc, o, err = run(["sanitize", "-o", out, src])
+        if expect:
+            equal((rc, o, err), expect, "sanitize -o a name of %d bytes: written" % size)
+            with open(out, "rb") as f:
+                equal(f.read(), clean, "sanitize -o a name of %d bytes: content" % size)
+            os.remove(out)
+        else:
+            equal((rc, o, err), (2, b"", "u8guard: %s: File name too long\n" % out),
+                  "sanitize -o a name of %d bytes: no room for the temporary name" % size)
+        equal(os.listdir(deep), [], "sanitize -o a name of %d bytes: nothing left" % size)
+
     # A read error after OUT's temporary file exists: OUT untouched, no leftovers.
     keep = write(os.path.join(d, "keep.txt"), b"precious\n")
     ino = os.stat(keep).st_ino

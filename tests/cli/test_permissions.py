@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: MIT OR Apache-2.0
 """test_permissions.py -- `sanitize -o` run by an unprivileged user in a
 directory it owns refuses to replace a file it could not open for writing
-(as iconv -o and cp refuse), and replaces one it may write. Needs root to
-become the user "nobody" (setpriv); skipped otherwise."""
+(as iconv -o and cp refuse), and replaces one it may write; what the new
+file's owner and mode are (the old ones when the command may give them, set-id
+bits only with the old owner; the user's for a file a dangling link names).
+Needs root to become the user "nobody" (setpriv); skipped otherwise."""
 import os
 import pwd
 import shutil
@@ -35,6 +37,10 @@ def main():
                            stderr=subprocess.PIPE, cwd=w)
         return p.returncode, p.stdout, p.stderr.decode()
 
+    def run_root(args):
+        return subprocess.run([BIN] + args, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL).returncode
+
     rc, out, err = as_nobody(["check", src])
     if rc != 1:
         skip("user nobody cannot run %s here (exit %d: %s)" % (BIN, rc, err.strip()))
@@ -57,6 +63,36 @@ def main():
     with open(path, "rb") as f:
         equal(f.read(), b"a\xef\xbf\xbdb", "-o a writable file: the new content")
     equal(os.stat(path).st_uid, nobody.pw_uid, "-o a writable file: same owner")
+
+    def owner_mode(path):
+        st = os.stat(path)
+        return st.st_uid, stat.S_IMODE(st.st_mode)
+
+    # A file of root's that anyone may write: nobody replaces it, but cannot
+    # give the new file to root, so it is nobody's and loses its set-id bits
+    # (mode & 0777), as cp leaves them off a copy it cannot chown.
+    path = write(os.path.join(w, "root6777"), b"old")
+    os.chown(path, 0, 0)
+    os.chmod(path, 0o6777)
+    equal(as_nobody(["sanitize", "-o", "root6777", src]), (1, b"", ""),
+          "-o a file of root's that anyone may write, as nobody: replaced")
+    equal(owner_mode(path), (nobody.pw_uid, 0o777),
+          "-o root6777 as nobody: nobody's now, set-id bits dropped")
+    # Root replaces nobody's set-uid file: owner and mode kept, set-uid too.
+    path = write(os.path.join(w, "nobody4755"), b"old")
+    os.chown(path, nobody.pw_uid, nobody.pw_gid)
+    os.chmod(path, 0o4755)
+    equal(run_root(["sanitize", "-o", path, src]), 1, "-o a set-uid file, as root: exit 1")
+    equal(owner_mode(path), (nobody.pw_uid, 0o4755),
+          "-o nobody4755 as root: owner and mode (set-uid) kept")
+    # A dangling link of nobody's: the file it names is created by root and
+    # is root's (the link's owner is not the file's).
+    link = os.path.join(w, "dangling")
+    os.symlink("made-by-root", link)
+    os.lchown(link, nobody.pw_uid, nobody.pw_gid)
+    equal(run_root(["sanitize", "-o", link, src]), 1, "-o a dangling link, as root: exit 1")
+    equal(os.stat(os.path.join(w, "made-by-root")).st_uid, 0,
+          "-o a dangling link of nobody's, as root: the new file is root's")
     finish()
 
 

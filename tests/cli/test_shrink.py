@@ -10,6 +10,10 @@ lines it could count (those of the chunk it holds, from its start: line
 pread again after end of file never ends, which the time limit turns into
 a failure. The shim writes how many preads it answered, so a run in which
 it was not in effect fails instead of passing for nothing.
+
+`explain --file` reads the bytes around each error again with pread; when
+that read comes back short, it must say that the file changed (not quote
+a stale errno as if a read had failed) and exit 2.
 """
 import os
 import subprocess
@@ -45,6 +49,16 @@ with tempfile.TemporaryDirectory() as tmp:
           "check of a file that shrank: the lines it could count")
     answered = int(open(log).read()) if os.path.exists(log) else 0
     check(answered >= 1, "the shim answered pread", ">= 1", answered)
+
+    # explain --file: the bytes around the error are gone.
+    os.remove(log)
+    p = subprocess.run([BIN, "explain", "--file", src], env=env, capture_output=True,
+                       timeout=60)
+    equal((p.returncode, p.stdout, p.stderr.decode()),
+          (2, b"", "u8guard: %s: read error: the file changed\n" % src),
+          "explain --file of a file that shrank")
+    answered = int(open(log).read()) if os.path.exists(log) else 0
+    check(answered >= 1, "the shim answered explain's pread", ">= 1", answered)
 
     # Without the shim the same file gives the true line.
     p = subprocess.run([BIN, "check", "--buffer-size", "4K", src], capture_output=True)
