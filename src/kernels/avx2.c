@@ -321,14 +321,8 @@ blocks(const uint8_t *p, size_t len, const struct pol_tabs *pt, bool bare, unsig
         prev = b;
     }
     if (pt == NULL) { /* only with bare: i >= STEP, the first block peeled */
-        /* The last 64 bytes, loaded where they are (the 3 before them are
-         * readable: p[-3..) or the input's), overlapping blocks already
-         * checked: a byte's checks depend only on it and the 3 before, so
-         * they give the same answer again (none left when i == len: the
-         * last 32 bytes are prev). No copy, and nothing past len: a
-         * character cut off by the end shows in the bytes at its end
-         * (KL_INCOMPLETE_MAX), and when that is the only failure the valid
-         * prefix ends where that character starts. */
+        /* The bare end (blocks.h); when i == len the last 32 bytes are
+         * prev. */
         a = prev;
         if (i != len) {
             a = load(p + len - STEP + 32);

@@ -320,7 +320,7 @@ blocks(const uint8_t *p, size_t len, uint8_t *dst, const struct pol_tabs *pt, bo
     struct tables t;
     __m512i prev = _mm512_setzero_si512(), a, b, v2, v3, err;
     const __m512i idx = nt ? nt_index(dst) : prev;
-    __mmask64 m;
+    __mmask64 m, bad;
     size_t i = 0;
     bool carry = false; /* a character from the vectors before ends in these */
 
@@ -459,13 +459,13 @@ blocks(const uint8_t *p, size_t len, uint8_t *dst, const struct pol_tabs *pt, bo
     m = len - i == 0 ? 0 : (~(__mmask64)0 >> (VEC - (len - i)));
     a = _mm512_maskz_loadu_epi8(m, p + i);
     err = check(a, back1(prev, a, &t), prev, &t);
-    if (any(err)) {
+    bad = _mm512_test_epi8_mask(err, err);
+    if (bad != 0) {
         /* Failures only in the zeros: the real bytes passed (a byte's
          * checks see it and the 3 before it), and the end cuts the last
-         * character off; the valid prefix ends where it starts. Found
-         * here, not by failed's walk over the block: a stream's chunk
-         * ends this way whenever a character straddles two chunks. */
-        if (dst == NULL && pt == NULL && (_mm512_test_epi8_mask(err, err) & m) == 0)
+         * character off: the bare end of blocks.h, u8g_cut_start, not
+         * failed's walk over the block. */
+        if (dst == NULL && pt == NULL && (bad & m) == 0)
             return u8g_cut_start(p, len);
         return failed(p, len, i, dst, pt);
     }

@@ -160,6 +160,23 @@ static inline size_t u8g_block_failed(const uint8_t *p, size_t len, size_t s)
     return r;
 }
 
+/* The bare end. Without a policy or a copy, once at least one whole
+ * block has passed, a kernel ends the same way on every ISA:
+ *   1. the last 64 bytes are checked where they are, overlapping bytes
+ *      already checked (a byte's checks depend only on it and the 3 bytes
+ *      before it, which are readable: the input's, or the head checked
+ *      before p), so they give the same answer again; when that fails,
+ *      u8g_block_failed finds the error;
+ *   2. nothing past len is read: a character cut off by the end shows in
+ *      the last 3 bytes (KL_INCOMPLETE_MAX), and when that is the only
+ *      failure the valid prefix ends where that character starts,
+ *      u8g_cut_start. So a stream's chunk that ends inside a character
+ *      costs no walk over the tail.
+ * AVX-512 needs no step 1: its last load is masked and zero-filled, and
+ * failures only in the zeros mean step 2's case, at any length.
+ * With a policy the last bytes are copied and zero-padded instead: the
+ * policy's hits before the cut must still be tested. */
+
 /* u8g_cut_start returns where the last character of p[0..len) starts,
  * given that p[0..len) passed the vector checks and its end cuts that
  * character off (KL_INCOMPLETE_MAX): its lead is one of the last 3 bytes,

@@ -175,15 +175,9 @@ blocks(const uint8_t *p, size_t len, const struct pol_tabs *pt)
         prev = v[3];
     }
     if (pt == NULL && i != 0) {
-        /* Without a policy, after a block (avx2.c's end): the last 64
-         * bytes where they are, overlapping bytes already checked (a
-         * byte's checks depend only on it and the 3 before it), after
-         * the 16 bytes before them (len >= i >= 64, and u8g_head checked
-         * at least U8G_HEAD_BYTES >= 16 before p). A character cut off
-         * by the end shows in the last 3 bytes (KL_INCOMPLETE_MAX), and
-         * when that is the only failure the valid prefix ends where it
-         * starts: no walk over the tail (a stream's chunk ends so
-         * whenever a character straddles two). */
+        /* The bare end (blocks.h), after a block: check4 reads the 16
+         * bytes before the last 64 (len >= i >= 64, and u8g_head checked
+         * at least U8G_HEAD_BYTES >= 16 before p). */
         if (i != len) {
             for (k = 0; k < 4; k++)
                 v[k] = vld1q_u8(p + len - STEP + 16 * (size_t)k);

@@ -224,15 +224,9 @@ blocks(const uint8_t *p, size_t len, const struct pol_tabs *pt, bool exact)
         prev = v[3];
     }
     if (pt == NULL) {
-        /* Without a policy (sse42_valid_prefix: more than
+        /* The bare end (blocks.h): sse42_valid_prefix gives more than
          * SSE42_BARE_MIN bytes, so i >= STEP and the 3 bytes before p +
-         * len - STEP are readable; avx2.c's end): the last 64 bytes
-         * where they are, overlapping bytes already checked (a
-         * byte's checks depend only on it and the 3 before it). A
-         * character cut off by the end shows in the last 3 bytes
-         * (KL_INCOMPLETE_MAX), and when that is the only failure the
-         * valid prefix ends where it starts: no walk over the tail (a
-         * stream's chunk ends so whenever a character straddles two). */
+         * len - STEP are readable. */
         if (i != len) {
             err = check4(p + len - STEP, &t);
             if (!_mm_testz_si128(err, err))
