@@ -372,9 +372,6 @@ SOLE_CALLERS = [
     ("error_run", "src/sanitize.c", "pos += k->error_run(p + pos, len - pos, &r);"),
     ("error_run", "src/stream.c", "n = k->kern->error_run(p + i, cut - i, &r);"),
     ("u8g_head", "src/kernels/blocks.h", None),  # WHY_HEAD_EXTENT
-    # WHY_STD_FDS_TAKEN: main fills 0..2 first; only main.c closes one (stdout, at the end).
-    ("cli/main.c", r"\n    occupy_closed_std_fds\(\);", 1),
-    (("cli",), r"\bclose\((0|1|2|STD(IN|OUT|ERR)_FILENO)\)|\bdup[23]?\(", {"cli/main.c"}),
     # WHY_OPTERR_COLON: every getopt_long scan gets args_init's option string.
     ("getopt_long", "cli/args.c", "c = getopt_long(a->argc, a->argv, a->shorts, a->longs, NULL);"),
     # WHY_STDIO_STDOUT: the audit engine, which prints with stdio, is a program of its own.
@@ -414,6 +411,9 @@ SOURCE_FACTS = [
     ("src/cpu.c", r"if \(\(can & CAN_SSE42\) && all\(f\.ecx1, ECX1_OSXSAVE \| ECX1_AVX\) &&\n"
      r"\s+\(f\.xcr0 & XCR0_YMM\) == XCR0_YMM && all\(f\.ebx7, EBX7_AVX2\)\)\n\s+can \|= CAN_AVX2;", 1),
     ("src/cpu.c", r"if \(\(can & CAN_AVX2\) && \(f\.xcr0 & XCR0_ZMM\) == XCR0_ZMM &&", 1),
+    # WHY_STD_FDS_TAKEN: main fills 0..2 first; only main.c closes one (stdout, at the end).
+    ("cli/main.c", r"\n    occupy_closed_std_fds\(\);", 1),
+    (("cli",), r"\bclose\((0|1|2|STD(IN|OUT|ERR)_FILENO)\)|\bdup[23]?\(", {"cli/main.c"}),
     # WHY_OPTERR_COLON: the option string getopt_long is given starts with "-:".
     ("cli/args.c", r'memcpy\(a->shorts, "-:", 2\);', 1),
     # WHY_STDIO_STDOUT: of the code linked into u8guard, only main.c uses the stream stdout.
