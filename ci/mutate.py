@@ -413,7 +413,7 @@ SOURCE_FACTS = [
     ("src/cpu.c", r"if \(\(can & CAN_AVX2\) && \(f\.xcr0 & XCR0_ZMM\) == XCR0_ZMM &&", 1),
     # WHY_STD_FDS_TAKEN: main fills 0..2 first; only main.c closes one (stdout, at the end).
     ("cli/main.c", r"\n    occupy_closed_std_fds\(\);", 1),
-    (("cli",), r"\bclose\((0|1|2|STD(IN|OUT|ERR)_FILENO)\)|\bdup[23]?\(", {"cli/main.c"}),
+    (("cli",), r"\bclose\((0|1|2|STD(IN|OUT|ERR)_FILENO)\)\s*[;!=<)]|\bdup[23]?\(", {"cli/main.c"}),
     # WHY_OPTERR_COLON: the option string getopt_long is given starts with "-:".
     ("cli/args.c", r'memcpy\(a->shorts, "-:", 2\);', 1),
     # WHY_STDIO_STDOUT: of the code linked into u8guard, only main.c uses the stream stdout.
