@@ -31,18 +31,27 @@ static void on_signal(int sig)
     (void)raise(sig);
 }
 
+/* take_signal makes sig remove the temporary file before the process
+ * dies (on) or die as it did before (off), unless sig is ignored: a
+ * command run under nohup (or with SIGINT ignored, as a shell does for a
+ * background job) goes on when that signal comes. */
+static void take_signal(int sig, bool on)
+{
+    struct sigaction sa = {.sa_handler = on ? on_signal : SIG_DFL}, old;
+
+    /* Results ignored: sigaction fails only for an invalid signal. */
+    if (sigaction(sig, NULL, &old) != 0 || old.sa_handler == SIG_IGN)
+        return;
+    sigemptyset(&sa.sa_mask);
+    (void)sigaction(sig, &sa, NULL);
+}
+
 static void guard(bool on)
 {
-    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
-    struct sigaction sa;
-    size_t i;
-
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on ? on_signal : SIG_DFL;
-    sigemptyset(&sa.sa_mask);
     g_tmp_live = on;
-    for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
-        sigaction(sigs[i], &sa, NULL);
+    take_signal(SIGINT, on);
+    take_signal(SIGTERM, on);
+    take_signal(SIGHUP, on);
 }
 
 /* The directory part of path ("." when there is none), newly allocated. */

@@ -2,8 +2,8 @@
 /* atomic_out.h -- `sanitize -o OUT`: the output goes to a temporary file
  * next to OUT (same directory, so same file system), which is fsynced and
  * then renamed over OUT. Until the rename OUT is untouched; on every
- * failure path, and on SIGINT/SIGTERM/SIGHUP, the temporary file is
- * removed. When OUT exists and is not a regular file (/dev/null,
+ * failure path, and on SIGINT/SIGTERM/SIGHUP (unless ignored, as under
+ * nohup), the temporary file is removed. When OUT exists and is not a regular file (/dev/null,
  * /dev/full, a FIFO, a terminal) there is nothing to replace: it is
  * opened and written directly. */
 #ifndef U8GUARD_CLI_ATOMIC_OUT_H

@@ -133,28 +133,40 @@ def main():
         check(err.count(b"\n") <= 1, "%s | head -c1: at most one line on stderr" % args[0],
               None, err)
 
-    # A signal during -o removes the temporary file and leaves OUT alone.
+    # A signal during -o removes the temporary file and leaves OUT alone:
+    # SIGTERM, SIGINT and SIGHUP, each. A signal ignored when the command
+    # started (nohup) stays ignored: the command goes on and writes OUT.
     fifo = os.path.join(d, "fifo")
     os.mkfifo(fifo)
-    p = subprocess.Popen([BIN, "sanitize", "-o", keep, fifo], stderr=subprocess.PIPE)
-    w = os.open(fifo, os.O_WRONLY)
-    os.write(w, b"x" * 200000)
-    deadline = time.time() + 20
-    while time.time() < deadline and not any(os.path.getsize(x) > 0 for x in leftovers(d)):
-        time.sleep(0.01)
-    # Named after OUT, as atomic_out.c says (for anyone who finds one):
-    # '.', OUT's whole base name, '.u8guard-' and mkstemp's 6 characters.
-    names = [os.path.basename(x) for x in leftovers(d)]
-    check(len(names) == 1 and re.fullmatch(r"\.keep\.txt\.u8guard-[A-Za-z0-9]{6}", names[0]),
-          "during -o the output goes to a temporary file .keep.txt.u8guard-XXXXXX next to OUT",
-          ".keep.txt.u8guard-XXXXXX", names)
-    p.send_signal(signal.SIGTERM)
-    p.wait(timeout=20)
-    os.close(w)
-    equal(p.returncode, -signal.SIGTERM, "SIGTERM during -o: killed by the signal")
-    equal(leftovers(d), [], "SIGTERM during -o: the temporary file is removed")
-    with open(keep, "rb") as f:
-        equal(f.read(), b"precious\n", "SIGTERM during -o: OUT untouched")
+    for sig, ignored in ((signal.SIGTERM, False), (signal.SIGINT, False),
+                         (signal.SIGHUP, False), (signal.SIGHUP, True)):
+        what = "%s%s during -o" % ("ignored " if ignored else "", sig.name)
+        pre = (lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN)) if ignored else None
+        p = subprocess.Popen([BIN, "sanitize", "-o", keep, fifo], stderr=subprocess.PIPE,
+                             preexec_fn=pre)
+        w = os.open(fifo, os.O_WRONLY)
+        os.write(w, b"x" * 200000)
+        deadline = time.time() + 20
+        while time.time() < deadline and not any(os.path.getsize(x) > 0 for x in leftovers(d)):
+            time.sleep(0.01)
+        # Named after OUT, as atomic_out.c says (for anyone who finds one):
+        # '.', OUT's whole base name, '.u8guard-' and mkstemp's 6 characters.
+        names = [os.path.basename(x) for x in leftovers(d)]
+        check(len(names) == 1 and re.fullmatch(r"\.keep\.txt\.u8guard-[A-Za-z0-9]{6}", names[0]),
+              "%s: the output goes to a temporary file .keep.txt.u8guard-XXXXXX next to OUT"
+              % what, ".keep.txt.u8guard-XXXXXX", names)
+        p.send_signal(sig)
+        if ignored:
+            time.sleep(0.2)  # time for a wrongly handled signal to end it
+            os.write(w, b"y\n")
+        os.close(w)
+        p.wait(timeout=20)
+        equal(p.returncode, 0 if ignored else -sig, "%s: %s" % (
+              what, "goes on, exit 0" if ignored else "killed by the signal"))
+        equal(leftovers(d), [], "%s: no temporary file left" % what)
+        with open(keep, "rb") as f:
+            equal(f.read(), b"x" * 200000 + b"y\n" if ignored else b"precious\n",
+                  "%s: OUT %s" % (what, "written" if ignored else "untouched"))
     finish()
 
 
