@@ -262,8 +262,8 @@ WHY_STD_FDS_TAKEN = (
     "Checked: SOURCE_FACTS (the call in main, and no other close or dup of 0..2)")
 
 WHY_TMP_NAME_LEN = (
-    "atomic_out.c's snprintf of the temporary name writes at least '/.', '.u8guard-XXXXXX' "
-    "and one byte of dir and of base, 19 bytes, so w >= 19: w < 0, w <= 0 and w < 1 agree")
+    "atomic_out.c's snprintf of the temporary name writes at least '.', one byte of the base "
+    "name and '.u8guard-XXXXXX', 17 bytes, so w >= 17: w < 0, w <= 0 and w < 1 agree")
 
 WHY_EXPLAIN_NO_OUT = (
     "explain --file feeds its stream with out == NULL and an on_error callback: "

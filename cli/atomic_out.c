@@ -54,64 +54,61 @@ static void guard(bool on)
     take_signal(SIGHUP, on);
 }
 
-/* The directory part of path ("." when there is none), newly allocated. */
-static char *dir_of(const char *path)
+/* dir_len returns the length of path's directory part with its last '/'
+ * ("/a/" of "/a/b", "/" of "/b"), or 0 when it has no '/' (the current
+ * directory): what the name of a file beside path starts with. */
+static size_t dir_len(const char *path)
 {
     const char *slash = strrchr(path, '/');
-    size_t n;
-    char *d;
 
-    if (!slash)
-        return strdup(".");
-    n = slash == path ? 1 : (size_t)(slash - path);
-    d = malloc(n + 1);
-    if (d) {
-        memcpy(d, path, n);
-        d[n] = '\0';
-    }
-    return d;
+    return slash ? (size_t)(slash - path) + 1 : 0;
 }
+
+/* Linux follows at most 40 symbolic links in resolving a name
+ * (MAXSYMLINKS): stat gives ELOOP for a chain of 41, ENOENT for a
+ * dangling chain of 40. */
+#define MAX_LINKS 40
 
 /* For a symbolic link path whose target does not exist: that target (the
  * end of the chain of links), newly allocated, so the output creates it
  * and the link stays, as with cp. NULL with errno set on failure, ELOOP
- * after 40 links as the kernel does. */
+ * at a 41st link as the kernel does. */
 static char *dangling_target(const char *path)
 {
-    char *cur = strdup(path), *next, *dir, link[PATH_MAX];
+    char *cur = strdup(path), *next, link[PATH_MAX];
     struct stat st;
     ssize_t n;
+    size_t k, m;
     int hops;
 
-    for (hops = 0; cur && hops < 40; hops++) {
+    for (hops = 0;; hops++) {
+        if (cur == NULL) {
+            errno = ENOMEM;
+            return NULL;
+        }
         if (lstat(cur, &st) != 0)
             return errno == ENOENT ? cur : (free(cur), NULL);
         if (!S_ISLNK(st.st_mode))
             return cur; /* created meanwhile: replace it as usual */
+        if (hops == MAX_LINKS)
+            break;
         n = readlink(cur, link, sizeof link - 1);
         if (n < 0) {
             free(cur);
             return NULL;
         }
         link[n] = '\0';
-        if (link[0] == '/') {
-            next = strdup(link);
-        } else {
-            dir = dir_of(cur);
-            next = dir ? malloc(strlen(dir) + (size_t)n + 2) : NULL;
-            if (next)
-                (void)sprintf(next, "%s/%s", dir, link); /* sized just above */
-            free(dir);
-        }
+        /* A relative link names a file in the link's directory. */
+        k = link[0] == '/' ? 0 : dir_len(cur);
+        m = k + (size_t)n + 1;
+        next = malloc(m);
+        if (next)
+            (void)snprintf(next, m, "%.*s%s", (int)k, cur, link); /* m: exactly */
         free(cur);
         cur = next;
     }
-    if (cur) {
-        free(cur);
-        errno = ELOOP;
-    } else {
-        errno = ENOMEM;
-    }
+    free(cur);
+    errno = ELOOP;
     return NULL;
 }
 
@@ -133,7 +130,7 @@ int atomic_out_open(struct atomic_out *ao, const char *path,
                     const struct stat *input)
 {
     struct stat st;
-    char *dir, *base;
+    size_t k;
     mode_t mode;
     bool exists;
     int err, w;
@@ -192,19 +189,13 @@ int atomic_out_open(struct atomic_out *ao, const char *path,
         diag("%s: %s", path, strerror(errno));
         return EXIT_TROUBLE;
     }
-    dir = dir_of(ao->target);
-    if (!dir) {
-        diag("%s: %s", path, strerror(ENOMEM));
-        return fail(ao);
-    }
-    base = strrchr(ao->target, '/');
-    base = base ? base + 1 : ao->target;
     /* The name starts with '.' and says what it is, for anyone who finds
      * one after a power cut. It is built in g_tmp_path itself, where
      * mkstemp puts the file's real name: the signal handler knows it from
      * the moment the file exists. */
-    w = snprintf(g_tmp_path, sizeof g_tmp_path, "%s/.%s.u8guard-XXXXXX", dir, base);
-    free(dir);
+    k = dir_len(ao->target);
+    w = snprintf(g_tmp_path, sizeof g_tmp_path, "%.*s.%s.u8guard-XXXXXX", (int)k,
+                 ao->target, ao->target + k);
     /* The name is 16 bytes longer than OUT's, so an OUT near PATH_MAX
      * leaves no room for it. No file was made: nothing to unlink. */
     if (w < 0 || (size_t)w >= sizeof g_tmp_path) {
@@ -216,10 +207,7 @@ int atomic_out_open(struct atomic_out *ao, const char *path,
     if (ao->fd < 0) {
         err = errno;
         guard(false);
-        dir = dir_of(ao->target);
-        diag("%s: cannot create a temporary file in '%s': %s", path,
-             dir ? dir : ".", strerror(err));
-        free(dir);
+        diag("%s: cannot create a temporary file beside it: %s", path, strerror(err));
         return fail(ao);
     }
     ao->tmp = g_tmp_path;
@@ -238,6 +226,7 @@ int atomic_out_open(struct atomic_out *ao, const char *path,
 int atomic_out_commit(struct atomic_out *ao)
 {
     char *dir;
+    size_t k;
     int fd, rc;
 
     if (!ao->tmp) { /* written directly */
@@ -267,7 +256,8 @@ int atomic_out_commit(struct atomic_out *ao)
     }
     guard(false);
     /* Make the rename itself durable; a failure here loses nothing. */
-    dir = dir_of(ao->target);
+    k = dir_len(ao->target);
+    dir = k ? strndup(ao->target, k) : strdup(".");
     if (dir && (fd = open(dir, O_RDONLY | O_CLOEXEC | O_DIRECTORY)) >= 0) {
         (void)fsync(fd);
         close(fd);

@@ -64,6 +64,14 @@ def main():
         equal(f.read(), b"a\xef\xbf\xbdb", "-o a writable file: the new content")
     equal(os.stat(path).st_uid, nobody.pw_uid, "-o a writable file: same owner")
 
+    # A new file in a directory nobody may not write: mkstemp fails, and
+    # the message says what could not be created, and where.
+    rc, out, err = as_nobody(["sanitize", "-o", os.path.join(d, "new"), src])
+    equal((rc, out, err), (2, b"", "u8guard: %s: cannot create a temporary file beside it: "
+                                   "Permission denied\n" % os.path.join(d, "new")),
+          "-o in a directory of root's, as nobody: refused")
+    check(not os.path.exists(os.path.join(d, "new")), "-o in a directory of root's: no file")
+
     def owner_mode(path):
         st = os.stat(path)
         return st.st_uid, stat.S_IMODE(st.st_mode)

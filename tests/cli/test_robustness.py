@@ -91,6 +91,25 @@ def dangling(d):
     equal(run(["sanitize", "-o", loop, src]),
           (2, b"", "u8guard: %s: Too many levels of symbolic links\n" % loop),
           "sanitize -o a link to itself: ELOOP")
+    # Chains of links, each relative to its directory: 40 links to a
+    # missing file are followed as the kernel follows them (the file is
+    # created at the end); 41 are refused with ELOOP, as stat refuses them.
+    for hops in (40, 41):
+        c = os.path.join(d, "chain%d" % hops)
+        os.mkdir(c)
+        for i in range(hops):
+            os.symlink("l%d" % (i + 1) if i + 1 < hops else "end", os.path.join(c, "l%d" % i))
+        rc, out, err = run(["sanitize", "-o", os.path.join(c, "l0"), src])
+        if hops == 40:
+            equal((rc, out, err), (1, b"", ""), "sanitize -o a chain of 40 links: exit 1")
+            with open(os.path.join(c, "end"), "rb") as f:
+                equal(f.read(), want, "sanitize -o a chain of 40 links: the end is created")
+        else:
+            equal((rc, out, err), (2, b"", "u8guard: %s: Too many levels of symbolic links\n"
+                                   % os.path.join(c, "l0")),
+                  "sanitize -o a chain of 41 links: ELOOP")
+            equal(sorted(os.listdir(c)), sorted("l%d" % i for i in range(41)),
+                  "sanitize -o a chain of 41 links: nothing created")
     # A link whose target is exactly 4095 bytes, the longest Linux stores
     # (PATH_MAX less the NUL): readlink must be given room for all of it.
     # The long absolute target is padded with "./" and names another link,
