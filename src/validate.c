@@ -29,9 +29,15 @@ static size_t report(const uint8_t *p, size_t len, size_t n, u8guard_error *err)
 {
     u8guard_error e;
 
+    /* Into *err itself: copying a struct that u8g_classify has just
+     * written field by field reads it back with wider loads than the
+     * stores, which the store buffer cannot forward (a stall of several
+     * ns, once per error). */
+    if (err != NULL) {
+        u8g_classify(p + n, len - n, n, err);
+        return err->length;
+    }
     u8g_classify(p + n, len - n, n, &e);
-    if (err)
-        *err = e;
     return e.length;
 }
 
@@ -92,7 +98,6 @@ static U8G_NOINLINE bool next_error_after(const uint8_t *p, size_t len, size_t *
     size_t n = *pos, step, sub = 0;
     uint32_t cp;
     u8guard_kind kind = U8GUARD_OK;
-    u8guard_error e;
 
     step = 0;
     if (n < len && (step = u8g_step(p + n, len - n, &cp, &kind, &sub)) != 0) {
@@ -109,18 +114,18 @@ static U8G_NOINLINE bool next_error_after(const uint8_t *p, size_t len, size_t *
         u8g_set_ok(err, len);
         return false;
     }
-    if (step != 0) {
-        u8g_classify(p + n, len - n, n, &e);
-    } else {
-        e.offset = n;
-        e.length = sub;
-        e.kind = kind;
-        e.cls = U8GUARD_CLASS_NONE;
-        e.code_point = 0;
+    if (step != 0) /* a valid stretch ends at n */
+        return u8g_error_found_at(p, len, n, pos, err);
+    /* The error is at *pos, u8g_step's; written field by field, not
+     * through a local struct (see report). */
+    *pos = n + sub;
+    if (err) {
+        err->offset = n;
+        err->length = sub;
+        err->kind = kind;
+        err->cls = U8GUARD_CLASS_NONE;
+        err->code_point = 0;
     }
-    *pos = e.offset + e.length;
-    if (err)
-        *err = e;
     return true;
 }
 
@@ -236,10 +241,13 @@ static bool next_error_q(const struct u8g_kernels *k, const struct u8g_policy *q
         u8g_set_ok(err, len);
         return false;
     }
-    u8g_error_at(q, p + n, len - n, n, &e);
-    *pos = e.offset + e.length;
-    if (err)
-        *err = e;
+    if (err != NULL) { /* into *err itself (see report) */
+        u8g_error_at(q, p + n, len - n, n, err);
+        *pos = err->offset + err->length;
+    } else {
+        u8g_error_at(q, p + n, len - n, n, &e);
+        *pos = e.offset + e.length;
+    }
     return true;
 }
 
