@@ -593,6 +593,14 @@ EQUIVALENT = [
     ("kernels/avx2.c", "< 3 && done + w < len", "<", "<=", WHY_NT_BACKUP),
     ("kernels/avx2.c", "0; k < 3 && done + w < len", "0", "1", WHY_NT_BACKUP),
     ("cli/atomic_out.c", "< 0 || (size_t)w >= sizeof g_tmp_path", "<", "<=", WHY_TMP_NAME_LEN),
+    ("cli/atomic_out.c", "40\n\n/* For a symbolic link path", "40", "41",
+     "dangling_target is called only after stat(path) answered ENOENT, which it does for a "
+     "chain of at most 40 links (41 give ELOOP, test_robustness.py): the loop never meets a "
+     "41st link, so a limit of 41 never acts either (it would only in a race with another "
+     "process adding a link meanwhile)"),
+    ("cli/atomic_out.c", "1;\n        next = malloc(m);", "1", "2",
+     "m bytes are allocated and m given to snprintf, which writes the k + n bytes and the NUL "
+     "whatever room is left: one byte more of room changes nothing written"),
     ("cli/atomic_out.c", "0 || (size_t)w >= sizeof g_tmp_path", "0", "1", WHY_TMP_NAME_LEN),
     ("cli/atomic_out.c", "< 0) {\n        err = errno;\n        guard(false);", "<", "<=",
      WHY_STD_FDS_TAKEN),

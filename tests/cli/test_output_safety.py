@@ -33,6 +33,11 @@ def main():
         equal(f.read(), clean, "sanitize -o new: content")
     equal(stat.S_IMODE(os.stat(out).st_mode), 0o640, "sanitize -o new: mode 0666 & ~umask 027")
     equal(leftovers(d), [], "sanitize -o new: no temporary file left")
+    # With umask 0 the mode is 0666 itself (no execute bit, nothing kept back).
+    out0 = os.path.join(d, "new0.txt")
+    rc, o, err = run(["sanitize", "-o", out0, src], preexec_fn=lambda: os.umask(0))
+    equal((rc, stat.S_IMODE(os.stat(out0).st_mode)), (1, 0o666), "sanitize -o new, umask 0: 0666")
+    os.remove(out0)
 
     # An existing OUT keeps its mode; a symlink OUT stays a symlink.
     os.chmod(out, 0o600)
@@ -142,8 +147,11 @@ def main():
                          (signal.SIGHUP, False), (signal.SIGHUP, True)):
         what = "%s%s during -o" % ("ignored " if ignored else "", sig.name)
         pre = (lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN)) if ignored else None
-        p = subprocess.Popen([BIN, "sanitize", "-o", keep, fifo], stderr=subprocess.PIPE,
-                             preexec_fn=pre)
+        # SIGINT's run names OUT relative to the working directory, without
+        # a '/': the temporary file is still beside it, named the same way.
+        target = "keep.txt" if sig == signal.SIGINT else keep
+        p = subprocess.Popen([BIN, "sanitize", "-o", target, fifo], stderr=subprocess.PIPE,
+                             preexec_fn=pre, cwd=d)
         w = os.open(fifo, os.O_WRONLY)
         os.write(w, b"x" * 200000)
         deadline = time.time() + 20

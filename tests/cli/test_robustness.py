@@ -86,6 +86,15 @@ def dangling(d):
         check(os.path.islink(link), "sanitize -o dangling link: the link stays a link")
         with open(target, "rb") as f:
             equal(f.read(), want, "sanitize -o dangling link: the target is created, as cp does")
+    # The same links named relative to the working directory, without a
+    # '/': a relative target is read from the link's directory, an
+    # absolute one as it is.
+    for link, target in (("abs", os.path.join(d, "abs-target")), ("chain", "sub/target")):
+        os.unlink(os.path.join(d, target))
+        rc, out, err = run(["sanitize", "-o", link, src], cwd=d)
+        equal((rc, err), (1, ""), "sanitize -o %s (dangling, relative name): exit 1" % link)
+        with open(os.path.join(d, target), "rb") as f:
+            equal(f.read(), want, "sanitize -o %s (relative name): the target is created" % link)
     loop = os.path.join(d, "loop")
     os.symlink("loop", loop)
     equal(run(["sanitize", "-o", loop, src]),
