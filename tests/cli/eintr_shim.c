@@ -4,7 +4,9 @@
  * anything, and cuts the writes that do happen to at most 7 bytes, the way
  * a signal arriving mid-call or a slow pipe would. A program that does not
  * retry interrupted calls, or that ignores short writes, then loses or
- * repeats data, which the test sees in the output.
+ * repeats data, which the test sees in the output. Every other open() of
+ * the process (counted apart) fails with EINTR too, as an open of a FIFO
+ * waiting for its other end does when a signal comes.
  *
  * When EINTR_SHIM_LOG names a file, the number of calls it interrupted is
  * written there at exit, so the test knows the shim was really in place. */
@@ -12,6 +14,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,8 +22,9 @@
 
 typedef ssize_t (*read_fn)(int, void *, size_t);
 typedef ssize_t (*write_fn)(int, const void *, size_t);
+typedef int (*open_fn)(const char *, int, ...);
 
-static unsigned long calls, interrupted;
+static unsigned long calls, opens, interrupted;
 
 /* interrupt returns 1 on every other call (and counts it). */
 static int interrupt(void)
@@ -71,6 +75,51 @@ ssize_t write(int fd, const void *buf, size_t n)
     return real(fd, buf, n);
 }
 
+static open_fn real_open(void)
+{
+    static open_fn real;
+
+    if (!real)
+        real = (open_fn)(void (*)(void))dlsym(RTLD_NEXT, "open");
+    return real;
+}
+
+/* open fails with EINTR on every other call, the first included. The mode
+ * argument exists only with O_CREAT or O_TMPFILE. */
+int open(const char *path, int flags, ...)
+{
+    int mode = 0;
+    va_list ap;
+
+    if (flags & (O_CREAT | O_TMPFILE)) {
+        va_start(ap, flags);
+        mode = va_arg(ap, int);
+        va_end(ap);
+    }
+    if (opens++ % 2 == 0) {
+        interrupted++;
+        errno = EINTR;
+        return -1;
+    }
+    return real_open()(path, flags, mode);
+}
+
+/* 64-bit glibc makes open64 an alias of open; a program built with
+ * _FILE_OFFSET_BITS=64 on a 32-bit target names it. */
+int open64(const char *path, int flags, ...);
+int open64(const char *path, int flags, ...)
+{
+    int mode = 0;
+    va_list ap;
+
+    if (flags & (O_CREAT | O_TMPFILE)) {
+        va_start(ap, flags);
+        mode = va_arg(ap, int);
+        va_end(ap);
+    }
+    return open(path, flags, mode);
+}
+
 /* report writes the count of interrupted calls to $EINTR_SHIM_LOG. */
 __attribute__((destructor)) static void report(void)
 {
@@ -81,7 +130,7 @@ __attribute__((destructor)) static void report(void)
 
     if (!path || !real)
         return;
-    fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    fd = real_open()(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
     if (fd < 0)
         return;
     len = snprintf(text, sizeof text, "%lu\n", interrupted);

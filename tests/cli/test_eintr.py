@@ -2,8 +2,8 @@
 """test_eintr.py -- interrupted and short system calls lose nothing.
 
 The command runs with eintr_shim.so preloaded (its path in EINTR_SHIM):
-every other read() and write() fails with EINTR and every write is cut to
-at most 7 bytes. `check`, `check --json` and `sanitize` (to standard
+every other read(), write() and open() fails with EINTR and every write
+is cut to at most 7 bytes. `check`, `check --json` and `sanitize` (to standard
 output, to a pipe, and with -o) must print exactly what they print without
 the shim, and exit with the same status. The shim reports how many calls it
 interrupted, so a run in which it was not in effect fails instead of
@@ -43,10 +43,15 @@ with tempfile.TemporaryDirectory() as tmp:
         ("check - (pipe)", ["check", "-"], DATA),
         ("sanitize FILE", ["sanitize", src], None),
         ("sanitize - (pipe)", ["sanitize", "--buffer-size", "3"], DATA),
+        # OUT that is not a regular file is opened, not made with mkstemp:
+        # an open that failed with EINTR is asked again, and only then.
+        ("sanitize -o /dev/null FILE", ["sanitize", "-o", "/dev/null", src], None),
     ]
     for name, args, stdin in cases:
         want = run(args, input_bytes=stdin)
-        got = run(args, input_bytes=stdin, env=shimmed())
+        # A retry loop that never ends is a failure within seconds (each
+        # case takes well under one).
+        got = run(args, input_bytes=stdin, env=shimmed(), timeout=20)
         equal(got[0], want[0], name + ": exit status")
         equal(got[1], want[1], name + ": standard output, byte for byte")
         check(interrupted_calls() > 10, name + ": the shim interrupted calls",
