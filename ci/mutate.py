@@ -254,6 +254,11 @@ WHY_MERGE_WEIGHT = (
     "are decoded to be sure (struct u8g_polset, internal.h): a miscounted weight only makes "
     "more false hits, i.e. time. SOURCE_FACTS checks the calls and the readers")
 
+WHY_LINK_NOT_EMPTY = (
+    "atomic_out.c's dangling_target reads a link that lstat just called a symbolic link; "
+    "Linux stores no empty link (symlink(2) refuses an empty target with ENOENT), so readlink "
+    "returns at least 1 or -1, never 0: n < 0, n <= 0 and n < 1 agree")
+
 WHY_STD_FDS_TAKEN = (
     "main.c's occupy_closed_std_fds, the first thing main does, opens /dev/null on any of the "
     "descriptors 0, 1 and 2 that is closed, and nothing in the command closes them after: so "
@@ -593,6 +598,29 @@ EQUIVALENT = [
     ("kernels/avx2.c", "< 3 && done + w < len", "<", "<=", WHY_NT_BACKUP),
     ("kernels/avx2.c", "0; k < 3 && done + w < len", "0", "1", WHY_NT_BACKUP),
     ("cli/atomic_out.c", "< 0 || (size_t)w >= sizeof g_tmp_path", "<", "<=", WHY_TMP_NAME_LEN),
+    ("cli/atomic_out.c", "< 0) {\n            free(cur);", "<", "<=", WHY_LINK_NOT_EMPTY),
+    ("cli/atomic_out.c", "0) {\n            free(cur);", "0", "1", WHY_LINK_NOT_EMPTY),
+    ("cli/atomic_out.c", "0);\n\n    umask(mask);", "0", "1",
+     "creation_mode reads the umask by setting one and setting the old one back at once: no "
+     "file is made in between, so which mask is set for that moment changes nothing"),
+    ("cli/atomic_out.c", "1;\n    if (*path == '\\0')", "1", "2",
+     "ao->fd = -1 marks 'no descriptor': atomic_out_abort closes only fd >= 0, and the other "
+     "uses of ao->fd come after an open or mkstemp that set it, so -2 serves alike"),
+    ("cli/atomic_out.c", "1;\n    if (*path == '\\0')", "1", "0",
+     "ao->fd = -0 = 0 makes atomic_out_abort close descriptor 0 when atomic_out_open fails "
+     "before it opened anything; every caller then exits (sanitize.c returns EXIT_TROUBLE "
+     "without reading again), and descriptor 0 is main's (WHY_STD_FDS_TAKEN) or standard "
+     "input: nothing the user sees changes"),
+    ("cli/atomic_out.c", "< 0 && errno == EINTR);\n        if (ao->fd < 0) {", "<", "<=",
+     WHY_STD_FDS_TAKEN),
+    ("cli/atomic_out.c", "0 && errno == EINTR);\n        if (ao->fd < 0) {", "0", "1",
+     WHY_STD_FDS_TAKEN),
+    ("cli/atomic_out.c", "< 0) {\n            diag(\"%s: %s\", path, strerror(errno));\n"
+     "            return EXIT_TROUBLE;\n        }\n        ao->target = strdup(path);", "<", "<=",
+     WHY_STD_FDS_TAKEN),
+    ("cli/atomic_out.c", "0) {\n            diag(\"%s: %s\", path, strerror(errno));\n"
+     "            return EXIT_TROUBLE;\n        }\n        ao->target = strdup(path);", "0", "1",
+     WHY_STD_FDS_TAKEN),
     ("cli/atomic_out.c", "40\n\n/* For a symbolic link path", "40", "41",
      "dangling_target is called only after stat(path) answered ENOENT, which it does for a "
      "chain of at most 40 links (41 give ELOOP, test_robustness.py): the loop never meets a "
