@@ -621,6 +621,10 @@ EQUIVALENT = [
     ("cli/atomic_out.c", "0) {\n            diag(\"%s: %s\", path, strerror(errno));\n"
      "            return EXIT_TROUBLE;\n        }\n        ao->target = strdup(path);", "0", "1",
      WHY_STD_FDS_TAKEN),
+    ("cli/input.c", "< 0 && errno == EINTR); /* open of a FIFO", "<", "<=", WHY_STD_FDS_TAKEN),
+    ("cli/input.c", "0 && errno == EINTR); /* open of a FIFO", "0", "1", WHY_STD_FDS_TAKEN),
+    ("cli/input.c", "< 0)\n            return errno;", "<", "<=", WHY_STD_FDS_TAKEN),
+    ("cli/input.c", "0)\n            return errno;", "0", "1", WHY_STD_FDS_TAKEN),
     ("cli/atomic_out.c", "40\n\n/* For a symbolic link path", "40", "41",
      "dangling_target is called only after stat(path) answered ENOENT, which it does for a "
      "chain of at most 40 links (41 give ELOOP, test_robustness.py): the loop never meets a "
