@@ -106,19 +106,7 @@ int open(const char *path, int flags, ...)
 
 /* 64-bit glibc makes open64 an alias of open; a program built with
  * _FILE_OFFSET_BITS=64 on a 32-bit target names it. */
-int open64(const char *path, int flags, ...);
-int open64(const char *path, int flags, ...)
-{
-    int mode = 0;
-    va_list ap;
-
-    if (flags & (O_CREAT | O_TMPFILE)) {
-        va_start(ap, flags);
-        mode = va_arg(ap, int);
-        va_end(ap);
-    }
-    return open(path, flags, mode);
-}
+int open64(const char *path, int flags, ...) __attribute__((alias("open")));
 
 /* report writes the count of interrupted calls to $EINTR_SHIM_LOG. */
 __attribute__((destructor)) static void report(void)
