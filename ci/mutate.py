@@ -259,6 +259,14 @@ WHY_LINK_NOT_EMPTY = (
     "Linux stores no empty link (symlink(2) refuses an empty target with ENOENT), so readlink "
     "returns at least 1 or -1, never 0: n < 0, n <= 0 and n < 1 agree")
 
+WHY_FD_MARK = (
+    "atomic_out.c's ao->fd = -1 marks 'no descriptor' (at the start, after a close, after an "
+    "abort): atomic_out_abort closes only fd >= 0 and the other uses of ao->fd come after an "
+    "open or mkstemp that set it, so -2 serves alike; with 0, a later atomic_out_abort closes "
+    "descriptor 0, after which every caller only exits (sanitize.c returns EXIT_TROUBLE without "
+    "reading again), and descriptor 0 is main's (WHY_STD_FDS_TAKEN) or standard input: nothing "
+    "the user sees changes")
+
 WHY_STD_FDS_TAKEN = (
     "main.c's occupy_closed_std_fds, the first thing main does, opens /dev/null on any of the "
     "descriptors 0, 1 and 2 that is closed, and nothing in the command closes them after: so "
@@ -603,14 +611,21 @@ EQUIVALENT = [
     ("cli/atomic_out.c", "0);\n\n    umask(mask);", "0", "1",
      "creation_mode reads the umask by setting one and setting the old one back at once: no "
      "file is made in between, so which mask is set for that moment changes nothing"),
-    ("cli/atomic_out.c", "1;\n    if (*path == '\\0')", "1", "2",
-     "ao->fd = -1 marks 'no descriptor': atomic_out_abort closes only fd >= 0, and the other "
-     "uses of ao->fd come after an open or mkstemp that set it, so -2 serves alike"),
-    ("cli/atomic_out.c", "1;\n    if (*path == '\\0')", "1", "0",
-     "ao->fd = -0 = 0 makes atomic_out_abort close descriptor 0 when atomic_out_open fails "
-     "before it opened anything; every caller then exits (sanitize.c returns EXIT_TROUBLE "
-     "without reading again), and descriptor 0 is main's (WHY_STD_FDS_TAKEN) or standard "
-     "input: nothing the user sees changes"),
+    ("cli/atomic_out.c", "1;\n    if (*path == '\\0')", "1", "2", WHY_FD_MARK),
+    ("cli/atomic_out.c", "1;\n    if (*path == '\\0')", "1", "0", WHY_FD_MARK),
+    ("cli/atomic_out.c", "1;\n        if (rc != 0 && errno != EINTR) {", "1", "2", WHY_FD_MARK),
+    ("cli/atomic_out.c", "1;\n        if (rc != 0 && errno != EINTR) {", "1", "0", WHY_FD_MARK),
+    ("cli/atomic_out.c", "1;\n    if (rc != 0 && errno != EINTR) {", "1", "2", WHY_FD_MARK),
+    ("cli/atomic_out.c", "1;\n    if (rc != 0 && errno != EINTR) {", "1", "0", WHY_FD_MARK),
+    ("cli/atomic_out.c", "1;\n    if (ao->tmp) {\n        unlink", "1", "2", WHY_FD_MARK),
+    ("cli/atomic_out.c", "1;\n    if (ao->tmp) {\n        unlink", "1", "0", WHY_FD_MARK),
+    ("cli/atomic_out.c", ">= 0) {\n        (void)fsync(fd);", ">=", ">", WHY_STD_FDS_TAKEN),
+    ("cli/atomic_out.c", "0) {\n        (void)fsync(fd);", "0", "1", WHY_STD_FDS_TAKEN),
+    ("cli/atomic_out.c", ">= 0)\n        close(ao->fd);", ">=", ">", WHY_STD_FDS_TAKEN),
+    ("cli/atomic_out.c", "0)\n        close(ao->fd);", "0", "1", WHY_STD_FDS_TAKEN),
+    ("cli/explain.c", "< DESCRIBE_WINDOW ? (size_t)n - before : DESCRIBE_WINDOW;", "<", "<=",
+     "the smaller of (size_t)n - before and DESCRIBE_WINDOW: where they are equal both "
+     "branches give the same value"),
     ("cli/atomic_out.c", "< 0 && errno == EINTR);\n        if (ao->fd < 0) {", "<", "<=",
      WHY_STD_FDS_TAKEN),
     ("cli/atomic_out.c", "0 && errno == EINTR);\n        if (ao->fd < 0) {", "0", "1",
