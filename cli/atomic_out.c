@@ -174,8 +174,8 @@ int atomic_out_open(struct atomic_out *ao, const char *path,
         }
         do
             ao->fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY);
-        while (ao->fd < 0 && errno == EINTR);
-        if (ao->fd < 0) {
+        while (ao->fd == -1 && errno == EINTR);
+        if (ao->fd == -1) {
             diag("%s: %s", path, strerror(errno));
             return EXIT_TROUBLE;
         }
@@ -204,7 +204,7 @@ int atomic_out_open(struct atomic_out *ao, const char *path,
     }
     guard(true);
     ao->fd = mkstemp(g_tmp_path);
-    if (ao->fd < 0) {
+    if (ao->fd == -1) {
         err = errno;
         guard(false);
         diag("%s: cannot create a temporary file beside it: %s", path, strerror(err));

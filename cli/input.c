@@ -18,8 +18,8 @@ int input_open(struct input *in, const char *path)
     } else {
         do
             in->fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-        while (in->fd < 0 && errno == EINTR); /* open of a FIFO can wait */
-        if (in->fd < 0)
+        while (in->fd == -1 && errno == EINTR); /* open of a FIFO can wait */
+        if (in->fd == -1)
             return errno;
     }
     if (fstat(in->fd, &in->st) != 0) {

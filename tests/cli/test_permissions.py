@@ -72,6 +72,15 @@ def main():
           "-o in a directory of root's, as nobody: refused")
     check(not os.path.exists(os.path.join(d, "new")), "-o in a directory of root's: no file")
 
+    # An OUT that is not a regular file is opened, not replaced: a FIFO of
+    # root's that nobody may not open for writing is refused by open.
+    fifo = os.path.join(w, "rootfifo")
+    os.mkfifo(fifo, 0o600)
+    equal(as_nobody(["sanitize", "-o", "rootfifo", src]),
+          (2, b"", "u8guard: rootfifo: Permission denied\n"),
+          "-o a FIFO of root's, as nobody: refused by open")
+    os.remove(fifo)
+
     def owner_mode(path):
         st = os.stat(path)
         return st.st_uid, stat.S_IMODE(st.st_mode)
