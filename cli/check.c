@@ -454,7 +454,7 @@ static const struct option check_longs[] = {
     {"recursive", no_argument, NULL, 'r'},
     {"dereference-recursive", no_argument, NULL, 'R'},
     {"deny", required_argument, NULL, OPT_DENY},
-    {NULL, 0, NULL, 0},
+    {.name = NULL}, /* the end: getopt_long reads no further */
 };
 
 /* The options that choose what is printed exclude each other (--count

@@ -57,7 +57,7 @@ static const struct option explain_longs[] = {
     {"file", required_argument, NULL, OPT_FILE},
     {"offset", required_argument, NULL, OPT_OFFSET},
     {"max-errors", required_argument, NULL, OPT_MAX_ERRORS},
-    {NULL, 0, NULL, 0},
+    {.name = NULL}, /* the end: getopt_long reads no further */
 };
 
 /* The bytes shown before and after an error explained from a file. */

@@ -67,7 +67,7 @@ static const struct option sanitize_longs[] = {
     {"deny", required_argument, NULL, OPT_DENY},
     {"on-error", required_argument, NULL, OPT_ON_ERROR},
     {"to", required_argument, NULL, OPT_TO},
-    {NULL, 0, NULL, 0},
+    {.name = NULL}, /* the end: getopt_long reads no further */
 };
 
 static int parse_options(struct sanitize_opts *o, int argc, char **argv,
