@@ -39,7 +39,8 @@ static void take_signal(int sig, bool on)
 {
     struct sigaction sa = {.sa_handler = on ? on_signal : SIG_DFL}, old;
 
-    /* Results ignored: sigaction fails only for an invalid signal. */
+    /* The setting's result is ignored: sigaction fails only for an
+     * invalid signal, which these three are not. */
     if (sigaction(sig, NULL, &old) != 0 || old.sa_handler == SIG_IGN)
         return;
     sigemptyset(&sa.sa_mask);

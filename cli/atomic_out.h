@@ -3,9 +3,9 @@
  * next to OUT (same directory, so same file system), which is fsynced and
  * then renamed over OUT. Until the rename OUT is untouched; on every
  * failure path, and on SIGINT/SIGTERM/SIGHUP (unless ignored, as under
- * nohup), the temporary file is removed. When OUT exists and is not a regular file (/dev/null,
- * /dev/full, a FIFO, a terminal) there is nothing to replace: it is
- * opened and written directly. */
+ * nohup), the temporary file is removed. When OUT exists and is not a
+ * regular file (/dev/null, /dev/full, a FIFO, a terminal) there is nothing
+ * to replace: it is opened and written directly. */
 #ifndef U8GUARD_CLI_ATOMIC_OUT_H
 #define U8GUARD_CLI_ATOMIC_OUT_H
 
