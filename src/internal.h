@@ -412,6 +412,42 @@ static inline bool u8g_polset_carry(const uint8_t *p, size_t e)
     return p[e - 1] >= 0xC0 || p[e - 2] >= 0xE0 || p[e - 3] >= 0xF0;
 }
 
+/* u8g_polset_ctl fills add[16] and thr[16] with the tables of the
+ * vector kernels' exact control test for s's 1-byte classes but del
+ * (ctrl[0..7F)): u = byte + add[byte & 15] for a byte < 0x80, u = the
+ * byte itself for the others (a lookup that zeroes them), and a hit
+ * where u < thr (unsigned). Its form holds for the classes of u8guard.h
+ * (c0 denies all of row 1, 10..1F, nul and del none of it; none of them
+ * 20..7E): row 0's bytes that are not denied (09, 0A, 0D; 00 without
+ * nul) have their low nibble map to FF (row 0: allowed), 0F (row 1: 19,
+ * denied), 1F, 2F, ... 6F (rows 2..7, allowed); the other low nibbles
+ * to 00 (row 0, denied), 10, 20, ... 70. With row 1 denied, thr = 0x18
+ * takes 00, 0F and 10 (rows 0 and 1) and none of 1F, 20 and above;
+ * without, thr = 0x08 takes 00 alone. tests/kernels/
+ * test_policy_sweep.c's byte sweep checks every byte under every set of
+ * 1-byte classes. */
+static inline void u8g_polset_ctl(const struct u8g_polset *s, uint8_t add[16], uint8_t thr[16])
+{
+    unsigned b;
+    bool row1 = s->ctrl[0x10] != 0;
+
+    for (b = 0; b < 16; b++) {
+        add[b] = (uint8_t)(s->ctrl[b] != 0 ? 0x100u - b : 0xFFu - b);
+        thr[b] = row1 ? 0x18 : 0x08;
+    }
+}
+
+/* u8g_polset_c1_exact returns true when s denies c1 and besides it at
+ * most nul and c0: then a vector kernel tests every block exactly, the
+ * control test (u8g_polset_ctl) and C2 80..9F, without a first test.
+ * C2 (U+00A0, U+00B7, the guillemets) is common in real text, and a
+ * lead-byte first test sent those blocks to the full test. */
+static inline bool u8g_polset_c1_exact(const struct u8g_polset *s)
+{
+    return (s->deny & U8GUARD_CLASS_C1) != 0 &&
+           (s->deny & ~(unsigned)(U8GUARD_CLASS_NUL | U8GUARD_CLASS_C0 | U8GUARD_CLASS_C1)) == 0;
+}
+
 /* What an error run (struct u8g_kernels' error_run) adds up. out == NULL:
  * only count; otherwise the run writes the replacement of what it read
  * at out[written..], which must have room for U8G_RUN_OUT_MAX bytes when

@@ -371,10 +371,8 @@ static size_t avx2_clean_blocks(const uint8_t *p, size_t len, const struct u8g_p
                           : blocks(p, len, &pt, false, M_TWO);
     /* c1, with nul and c0 or not (c0,c1, say): the exact tests, which
      * cost more than the lead-byte test where it never fires but less
-     * than the full test where it does, on C2 (U+00A0, U+00B7, the
-     * guillemets), common in real text. */
-    if ((set->deny & U8GUARD_CLASS_C1) != 0 &&
-        (set->deny & ~(unsigned)(U8GUARD_CLASS_NUL | U8GUARD_CLASS_C0 | U8GUARD_CLASS_C1)) == 0)
+     * than the full test where it does (u8g_polset_c1_exact). */
+    if (u8g_polset_c1_exact(set))
         return blocks(p, len, &pt, false, M_EXACT | M_CTL);
     return set->ascii ? blocks(p, len, &pt, false, M_CTL) : blocks(p, len, &pt, false, 0);
 }

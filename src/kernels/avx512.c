@@ -124,6 +124,8 @@ struct pol_tabs {
     __m512i l_lo, l_hi, s_lo, s_hi, t, c_lo, c_hi;
     __m512i pp_lo, pp_hi, pc; /* the pair test (struct u8g_polset's pp7, pc6) */
     __m512i f4, onehot;       /* the lead-byte test (struct u8g_polset's f4) */
+    __m512i c_add, c_thr;     /* the exact control test: u8g_polset_ctl's add, thr */
+    __m512i r_lo, r_hi;       /* ctrl with 0x80 for each nonzero entry (ascii_run4) */
     bool multi, ctrl;
 };
 
@@ -143,11 +145,20 @@ static inline void pol_load(struct pol_tabs *t, const struct u8g_polset *s)
     t->t = load(s->t6);
     t->c_lo = load(s->ctrl);
     t->c_hi = load(s->ctrl + 64);
+    t->r_lo = _mm512_maskz_mov_epi8(_mm512_test_epi8_mask(t->c_lo, t->c_lo), _mm512_set1_epi8(-128));
+    t->r_hi = _mm512_maskz_mov_epi8(_mm512_test_epi8_mask(t->c_hi, t->c_hi), _mm512_set1_epi8(-128));
     t->pp_lo = load(s->pp7);
     t->pp_hi = load(s->pp7 + 64);
     t->pc = load(s->pc6);
     t->f4 = load(s->f4);
     t->onehot = load(ONEHOT);
+    {
+        uint8_t add[16], thr[16];
+
+        u8g_polset_ctl(s, add, thr);
+        t->c_add = broadcast16(add);
+        t->c_thr = broadcast16(thr);
+    }
     t->multi = s->multi != 0;
     t->ctrl = s->ascii != 0; /* ctrl holds a byte exactly then */
 }
@@ -216,17 +227,77 @@ static inline __m512i pol_ctrl(__m512i v, const struct pol_tabs *pt)
                                           pt->c_lo, v, pt->c_hi);
 }
 
+/* How blocks() tests a block of multi-byte text for the policy (a
+ * constant of each instance of its loop): FIRST_STARTS and FIRST_PAIRS,
+ * a first test (pol_starts or pol_first) and the full one where it
+ * fires; EXACT_C1, no first test: C1 fails in check (c1_fails), the
+ * 1-byte classes in the exact control test (ctl_hits), on every block. */
+enum pol_mode { FIRST_STARTS, FIRST_PAIRS, EXACT_C1 };
+
 /* The first test of a vector of multi-byte text: pol_first, and
- * pol_ctrl where 1-byte characters are denied, or pol_starts (pairs is
- * a constant of each instance of blocks). */
+ * pol_ctrl where 1-byte characters are denied, or pol_starts. */
 static inline __attribute__((always_inline)) __m512i
-pol_first_all(__m512i in, __m512i prev1, const struct pol_tabs *pt, bool pairs)
+pol_first_all(__m512i in, __m512i prev1, const struct pol_tabs *pt, enum pol_mode mode)
 {
-    if (!pairs)
+    if (mode == FIRST_STARTS)
         return pol_starts(in, pt);
     if (pt->ctrl)
         return _mm512_or_si512(pol_first(in, prev1, pt), pol_ctrl(in, pt));
     return pol_first(in, prev1, pt);
+}
+
+/* The control test's u (u8g_polset_ctl) of each byte of v. */
+static inline __m512i ctl_u(__m512i v, const struct pol_tabs *pt)
+{
+    return _mm512_add_epi8(v, _mm512_shuffle_epi8(pt->c_add, v));
+}
+
+/* The exact control test of the vectors v, w: nonzero bytes where the
+ * least u of a position is below c_thr, a denied 1-byte character. */
+static inline __m512i ctl_hits(__m512i v, __m512i w, const struct pol_tabs *pt)
+{
+    return _mm512_subs_epu8(pt->c_thr, _mm512_min_epu8(ctl_u(v, pt), ctl_u(w, pt)));
+}
+
+/* EXACT_C1's validator: C2 followed by 80..9F, a C1 control, fails the
+ * block as E0 followed by 80..9F (an overlong form) does. KL_OVERLONG_3
+ * (whose third lookup takes 80..9F) is added for C0..C3 (by_prev_top's
+ * entry 0x30) and for the bytes whose low 6 bits are 02 (by_prev_low's
+ * entry 02: vpermb reads 6 bits, so the 16-entry table repeated is a
+ * 64-entry one). A byte in both sets is C2, or C0, which fails anyway;
+ * E0..EF (entries 38..3B) have low bits 20..2F and gain nothing. So C1
+ * costs the loop nothing, and the block goes to policy.c. */
+static inline void c1_fails(struct tables *t)
+{
+    const __m512i bit = _mm512_set1_epi8(KL_OVERLONG_3);
+
+    t->by_prev_top = _mm512_mask_blend_epi8((__mmask64)1 << 0x30, t->by_prev_top,
+                                            _mm512_or_si512(t->by_prev_top, bit));
+    t->by_prev_low = _mm512_mask_blend_epi8((__mmask64)1 << 0x02, t->by_prev_low,
+                                            _mm512_or_si512(t->by_prev_low, bit));
+}
+
+/* Whether the 4 aligned vectors at q are ASCII and, with pt, hold no
+ * denied 1-byte character: no top bit set in them nor in their lookups
+ * in r_lo, r_hi (a 128-entry permute; what it gives for the bytes >=
+ * 0x80 does not matter, their own top bit is set). */
+static inline bool ascii_run4(const uint8_t *q, const struct pol_tabs *pt)
+{
+    __m512i v0 = _mm512_load_si512((const void *)q);
+    __m512i v1 = _mm512_load_si512((const void *)(q + VEC));
+    __m512i v2 = _mm512_load_si512((const void *)(q + 2 * VEC));
+    __m512i v3 = _mm512_load_si512((const void *)(q + 3 * VEC));
+    __m512i w = _mm512_or_si512(_mm512_or_si512(v0, v1), _mm512_or_si512(v2, v3));
+
+    if (pt != NULL && pt->ctrl) /* 0xFE: a | b | c */
+        w = _mm512_ternarylogic_epi32(
+            w,
+            _mm512_or_si512(_mm512_permutex2var_epi8(pt->r_lo, v0, pt->r_hi),
+                            _mm512_permutex2var_epi8(pt->r_lo, v1, pt->r_hi)),
+            _mm512_or_si512(_mm512_permutex2var_epi8(pt->r_lo, v2, pt->r_hi),
+                            _mm512_permutex2var_epi8(pt->r_lo, v3, pt->r_hi)),
+            0xFE);
+    return _mm512_movepi8_mask(w) == 0;
 }
 
 /* The policy hits of the vector in at q (q - 2 readable). */
@@ -309,13 +380,13 @@ static inline size_t nt_failed(const uint8_t *p, size_t len, size_t i, uint8_t *
  * caller fences). Inlined into its two
  * callers so that the test of dst is resolved at compile time. With pt
  * != NULL (clean_blocks, never with dst) the policy's hits are tested in
- * the same loop and a block fails on a hit too; pairs (a constant) picks
- * the first test of multi-byte blocks, pol_first or pol_starts. Nothing
+ * the same loop and a block fails on a hit too; mode (a constant) says
+ * how multi-byte blocks are tested. Nothing
  * before p or after p + len is read: the first vector and the tail take
  * their previous bytes from registers, the others from p + i - 1. */
 static inline __attribute__((always_inline)) size_t
-blocks(const uint8_t *p, size_t len, uint8_t *dst, const struct pol_tabs *pt, bool pairs,
-       bool nt)
+blocks(const uint8_t *p, size_t len, uint8_t *dst, const struct pol_tabs *pt,
+       enum pol_mode mode, bool nt)
 {
     struct tables t;
     __m512i prev = _mm512_setzero_si512(), a, b, v2, v3, err;
@@ -325,6 +396,8 @@ blocks(const uint8_t *p, size_t len, uint8_t *dst, const struct pol_tabs *pt, bo
     bool carry = false; /* a character from the vectors before ends in these */
 
     load_tables(&t);
+    if (mode == EXACT_C1)
+        c1_fails(&t);
     if (len >= VEC) {
         a = load(p);
         err = check(a, back1(prev, a, &t), prev, &t);
@@ -355,21 +428,16 @@ blocks(const uint8_t *p, size_t len, uint8_t *dst, const struct pol_tabs *pt, bo
             if (any(err))
                 return nt_failed(p, len, i, dst, pt, nt, prev);
             carry = false;
-            if (dst == NULL && pt == NULL && len - i >= 8 * VEC) {
+            if (dst == NULL && len - i >= 8 * VEC) {
                 /* Validation in a run of ASCII: nothing to check but the
-                 * top bits, 4 aligned vectors per test (from the vector
-                 * boundary at or before p + i + 2 * VEC: the bytes gone
-                 * back over are a and b's, ASCII). Unaligned, every 64-
-                 * byte load would touch two cache lines. */
+                 * top bits and the denied 1-byte characters, 4 aligned
+                 * vectors per test (from the vector boundary at or
+                 * before p + i + 2 * VEC: the bytes gone back over are a
+                 * and b's, ASCII and checked). Unaligned, every 64-byte
+                 * load would touch two cache lines. */
                 i += 2 * VEC;
                 i -= (size_t)((uintptr_t)(p + i) & (VEC - 1));
-                while (len - i >= 4 * VEC &&
-                       _mm512_movepi8_mask(_mm512_or_si512(
-                           _mm512_or_si512(_mm512_load_si512((const void *)(p + i)),
-                                           _mm512_load_si512((const void *)(p + i + VEC))),
-                           _mm512_or_si512(
-                               _mm512_load_si512((const void *)(p + i + 2 * VEC)),
-                               _mm512_load_si512((const void *)(p + i + 3 * VEC))))) == 0)
+                while (len - i >= 4 * VEC && ascii_run4(p + i, pt))
                     i += 4 * VEC;
                 prev = load(p + i - VEC); /* ASCII, the bytes before p + i */
                 continue;
@@ -386,12 +454,16 @@ blocks(const uint8_t *p, size_t len, uint8_t *dst, const struct pol_tabs *pt, bo
             err = _mm512_or_si512(err, check(b, p1b, a, &t));
             err = _mm512_or_si512(err, check(v2, p12, b, &t));
             err = _mm512_or_si512(err, check(v3, p13, v2, &t));
+            if (mode == EXACT_C1) { /* C1 fails in check (c1_fails) */
+                if (pt->ctrl)
+                    err = _mm512_or_si512(err, _mm512_or_si512(ctl_hits(a, b, pt),
+                                                               ctl_hits(v2, v3, pt)));
             /* The full policy test only where the first one says so. */
-            if (pt != NULL && (carry || any(_mm512_or_si512(
-                                            _mm512_or_si512(pol_first_all(a, p1a, pt, pairs),
-                                                            pol_first_all(b, p1b, pt, pairs)),
-                                            _mm512_or_si512(pol_first_all(v2, p12, pt, pairs),
-                                                            pol_first_all(v3, p13, pt, pairs)))))) {
+            } else if (pt != NULL && (carry || any(_mm512_or_si512(
+                                            _mm512_or_si512(pol_first_all(a, p1a, pt, mode),
+                                                            pol_first_all(b, p1b, pt, mode)),
+                                            _mm512_or_si512(pol_first_all(v2, p12, pt, mode),
+                                                            pol_first_all(v3, p13, pt, mode)))))) {
                 if (hits_block(p + i, 4, pt))
                     return nt_failed(p, len, i, dst, pt, nt, prev);
                 carry = u8g_polset_carry(p, i + 4 * VEC);
@@ -418,8 +490,11 @@ blocks(const uint8_t *p, size_t len, uint8_t *dst, const struct pol_tabs *pt, bo
             p1a = load(p + i - 1);
             p1b = load(p + i + VEC - 1);
             err = _mm512_or_si512(check(a, p1a, prev, &t), check(b, p1b, a, &t));
-            if (pt != NULL && (carry || any(_mm512_or_si512(pol_first_all(a, p1a, pt, pairs),
-                                                            pol_first_all(b, p1b, pt, pairs))))) {
+            if (mode == EXACT_C1) { /* C1 fails in check (c1_fails) */
+                if (pt->ctrl)
+                    err = _mm512_or_si512(err, ctl_hits(a, b, pt));
+            } else if (pt != NULL && (carry || any(_mm512_or_si512(pol_first_all(a, p1a, pt, mode),
+                                                            pol_first_all(b, p1b, pt, mode))))) {
                 if (hits_block(p + i, 2, pt))
                     return nt_failed(p, len, i, dst, pt, nt, prev);
                 carry = u8g_polset_carry(p, i + 2 * VEC);
@@ -606,12 +681,12 @@ static inline bool can_start(uint8_t b)
  * character is answered without setting up the vectors. */
 static U8G_NOINLINE size_t long_prefix(const uint8_t *p, size_t len)
 {
-    return can_start(p[0]) ? blocks(p, len, NULL, NULL, false, false) : 0;
+    return can_start(p[0]) ? blocks(p, len, NULL, NULL, FIRST_STARTS, false) : 0;
 }
 
 static U8G_NOINLINE size_t long_copy_prefix(const uint8_t *p, size_t len, uint8_t *dst)
 {
-    return can_start(p[0]) ? blocks(p, len, dst, NULL, false, false) : 0;
+    return can_start(p[0]) ? blocks(p, len, dst, NULL, FIRST_STARTS, false) : 0;
 }
 
 /* Short inputs (1..SHORT_MAX bytes) go straight to short_blocks, whose
@@ -644,7 +719,7 @@ static size_t avx512_copy_nt(const uint8_t *p, size_t len, uint8_t *dst)
 
     if (len <= SHORT_MAX)
         return avx512_copy_prefix(p, len, dst);
-    n = can_start(p[0]) ? blocks(p, len, dst, NULL, false, true) : 0;
+    n = can_start(p[0]) ? blocks(p, len, dst, NULL, FIRST_STARTS, true) : 0;
     _mm_sfence();
     return n;
 }
@@ -655,9 +730,12 @@ static size_t avx512_clean_blocks(const uint8_t *p, size_t len, const struct u8g
     struct pol_tabs pt;
 
     pol_load(&pt, set);
-    /* two instances of the loop, one for each first test */
-    return set->pairs ? blocks(p, len, NULL, &pt, true, false)
-                      : blocks(p, len, NULL, &pt, false, false);
+    /* three instances of the loop, one for each pol_mode */
+    if (set->pairs)
+        return blocks(p, len, NULL, &pt, FIRST_PAIRS, false);
+    if (u8g_polset_c1_exact(set))
+        return blocks(p, len, NULL, &pt, EXACT_C1, false);
+    return blocks(p, len, NULL, &pt, FIRST_STARTS, false);
 }
 
 /* Decoding. The text is decoded in validated windows (decode_driver.h),
@@ -964,7 +1042,7 @@ static size_t decode_valid(const uint8_t *p, size_t len)
         return 0;
     if (len <= VEC)
         return short_blocks(p, len, NULL, true);
-    return can_start(p[0]) ? blocks(p, len, NULL, NULL, false, false) : 0;
+    return can_start(p[0]) ? blocks(p, len, NULL, NULL, FIRST_STARTS, false) : 0;
 }
 /* U8G_DRIVER_ASCII (decode_driver.h): the all-ASCII 64-byte blocks at
  * the start of p[0..len), widened with plain stores (the caller's out has

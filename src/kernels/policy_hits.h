@@ -18,7 +18,7 @@
  * and calls pol_load once, then pol_hits on each vector whose bytes 1
  * and 2 back it has (the validator has them too); on blocks it knows
  * are ASCII, the exact control test of struct pol_tabs' c_add and c_thr
- * (pol_ctl_build; each kernel's ctl_hits). A nonzero byte is a hit: the
+ * (u8g_polset_ctl, internal.h; each kernel's ctl_hits). A nonzero byte is a hit: the
  * kernel stops and policy.c decodes the character there. pol_starts is
  * the cheaper first test (struct u8g_polset's f_lo, f_hi): a block of
  * multi-byte text needs pol_hits only where it is nonzero, or where
@@ -41,33 +41,11 @@ struct pol_tabs {
      * (c_add looked up by the byte's low nibble, 0 for bytes >= 0x80
      * where the kernel's lookup zeroes them), a hit where u < c_thr
      * (unsigned), every byte of c_thr the same. For the 1-byte classes
-     * denied but del (pol_ctl_build): u is the byte's high nibble times
+     * denied but del (u8g_polset_ctl): u is the byte's high nibble times
      * 16 where byte & 15 is denied in row 0 (00..0F), that minus 1 where
      * not; bytes >= 0x80 give u >= 0x7F. */
     u8g_pv c_add, c_thr;
 };
-
-/* The tables of the control test (ctl_u) for s's 1-byte classes but del (ctrl[0..7F),
- * struct u8g_polset), in add[16] and thr. Its form holds for the classes
- * of u8guard.h (c0 denies all of row 1, 10..1F, nul and del none of it;
- * none of them 20..7E): row 0's bytes that are not denied (09, 0A, 0D;
- * 00 without nul) have their low nibble map to FF (row 0: allowed), 0F
- * (row 1: 19, denied), 1F, 2F, ... 6F (rows 2..7, allowed); the other
- * low nibbles to 00 (row 0, denied), 10, 20, ... 70. With row 1 denied,
- * thr = 0x18 takes 00, 0F and 10 (rows 0 and 1) and none of 1F, 20 and
- * above; without, thr = 0x08 takes 00 alone. tests/kernels/
- * test_policy_sweep.c's byte sweep checks every byte under every set of
- * 1-byte classes. */
-static inline void pol_ctl_build(const struct u8g_polset *s, uint8_t add[16], uint8_t thr[16])
-{
-    unsigned b;
-    bool row1 = s->ctrl[0x10] != 0;
-
-    for (b = 0; b < 16; b++) {
-        add[b] = (uint8_t)(s->ctrl[b] != 0 ? 0x100u - b : 0xFFu - b);
-        thr[b] = row1 ? 0x18 : 0x08;
-    }
-}
 
 static inline void pol_load(struct pol_tabs *t, const struct u8g_polset *s)
 {
@@ -95,7 +73,7 @@ static inline void pol_load(struct pol_tabs *t, const struct u8g_polset *s)
     {
         uint8_t add[16], thr[16];
 
-        pol_ctl_build(s, add, thr);
+        u8g_polset_ctl(s, add, thr);
         t->c_add = pv_table(add);
         t->c_thr = pv_table(thr);
     }

@@ -267,8 +267,7 @@ static size_t sse42_clean_blocks(const uint8_t *p, size_t len, const struct u8g_
 
     pol_load(&pt, set);
     /* c1, with nul and c0 or not (c0,c1, say): the exact tests (as avx2.c) */
-    if ((set->deny & U8GUARD_CLASS_C1) != 0 &&
-        (set->deny & ~(unsigned)(U8GUARD_CLASS_NUL | U8GUARD_CLASS_C0 | U8GUARD_CLASS_C1)) == 0)
+    if (u8g_polset_c1_exact(set))
         return blocks(p, len, &pt, true);
     return blocks(p, len, &pt, false);
 }

@@ -192,9 +192,9 @@ static void check_cut_ends(const char *impl)
  * of four kinds of background (ASCII, Cyrillic, U+00A0, CJK), under the
  * deny sets of BYTE_DENY: one error where its class is denied, none
  * where not. It checks the kernels' exact tests of the 1-byte classes
- * and of c1 (avx2.c's ctl_hits and c1_at, policy_hits.h's
- * pol_ctl_build) byte by byte, which the class boundaries above do not
- * (19, 1A, 1D next to the allowed 09, 0A, 0D; 10; 7E). */
+ * and of c1 (avx2.c's ctl_hits and c1_at, avx512.c's c1_fails,
+ * internal.h's u8g_polset_ctl) byte by byte, which the class boundaries
+ * above do not (19, 1A, 1D next to the allowed 09, 0A, 0D; 10; 7E). */
 #define BYTE_OFFSETS 100
 static const unsigned BYTE_DENY[] = {
     U8GUARD_CLASS_NUL,
@@ -239,6 +239,62 @@ static void sweep_bytes(const char *name, unsigned long stride, unsigned long *k
                     check(name, in, n, BYTE_DENY[d], off, cp_len, &pl,
                           (pl.cls & BYTE_DENY[d]) != 0);
                 }
+}
+
+/* The long sweep: a few code points (LONG_CP: the 1-byte classes' edges,
+ * C1's, U+00A0 and U+00BF after it, U+202E, U+FEFF) planted in long
+ * runs of three backgrounds of the byte sweep, at two alignments to a
+ * 64-byte boundary, at every offset of the first LONG_DENSE bytes and
+ * every 13th after, under LONG_DENY (one deny set of each way the
+ * vector kernels test). The runs are long enough for what the short
+ * inputs above never reach: the AVX-512 kernel's 4-vector step (256
+ * bytes after its first 64) and its aligned run of ASCII (ascii_run4,
+ * 512 bytes to go), with and without a 1-byte class denied. */
+#define LONG_LEN 1400
+#define LONG_DENSE 330
+static const unsigned LONG_DENY[] = {
+    U8GUARD_CLASS_NUL,                     /* the control test alone */
+    U8GUARD_CLASS_C1,                      /* exact, no control test */
+    U8GUARD_CLASS_C0 | U8GUARD_CLASS_C1,   /* exact */
+    U8GUARD_CLASS_NUL | U8GUARD_CLASS_C0 | U8GUARD_CLASS_DEL | U8GUARD_CLASS_C1,
+    U8GUARD_CLASS_C0 | U8GUARD_CLASS_BIDI, /* the pair test */
+    U8GUARD_CLASS_ALL,
+};
+static const uint32_t LONG_BACKGROUND[] = {'a', 0x00A0, 0x4E1C};
+static const uint32_t LONG_CP[] = {0x00, 0x01, 0x08, 0x09, 0x0A, 0x0B, 0x0D, 0x0E, 0x1F, 0x20,
+                                   0x7E, 0x7F, 0x80, 0x9F, 0xA0, 0xBF, 0x202E, 0xFEFF};
+
+static void sweep_long(const char *name, unsigned long stride, unsigned long *k)
+{
+    static uint8_t mem[LONG_LEN + 8 + 64];
+    uint8_t *in;
+    size_t d, c, b, a, off, want_off, n, cp_len;
+    struct planted pl;
+
+    for (a = 0; a < 64; a += 37) {
+        in = mem + ((64 - (size_t)((uintptr_t)mem & 63)) & 63) + a;
+        for (d = 0; d < sizeof LONG_DENY / sizeof LONG_DENY[0]; d++)
+            for (c = 0; c < sizeof LONG_CP / sizeof LONG_CP[0]; c++)
+                for (b = 0; b < sizeof LONG_BACKGROUND / sizeof LONG_BACKGROUND[0]; b++)
+                    for (want_off = 0; want_off < LONG_LEN - 8; want_off++) {
+                        if (want_off >= LONG_DENSE && want_off % 13 != 0)
+                            continue;
+                        if ((*k)++ % stride != 0)
+                            continue;
+                        n = 0;
+                        while (n < want_off)
+                            put_char(in, &n, LONG_BACKGROUND[b]);
+                        off = n;
+                        put_char(in, &n, LONG_CP[c]);
+                        cp_len = n - off;
+                        while (n < LONG_LEN)
+                            put_char(in, &n, LONG_BACKGROUND[b]);
+                        pl.cp = LONG_CP[c];
+                        pl.cls = u8guard_class_of(LONG_CP[c]);
+                        check(name, in, n, LONG_DENY[d], off, cp_len, &pl,
+                              (pl.cls & LONG_DENY[d]) != 0);
+                    }
+    }
 }
 
 int main(int argc, char **argv)
@@ -291,6 +347,7 @@ int main(int argc, char **argv)
                 }
             }
         sweep_bytes(name, stride, &k);
+        sweep_long(name, stride, &k);
     }
     u8guard_set_impl(U8GUARD_IMPL_AUTO);
     printf("test_policy_sweep: %zu implementations, %lu checks (every %lu-th input of the "
