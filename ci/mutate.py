@@ -680,7 +680,7 @@ EQUIVALENT = [
      "sizeof b[1] is sizeof b[0]: the elements of an array have one size"),
     ("internal.h", "0xC0 || p[e - 2] >= 0xE0", "0xC0", "0xBF", WHY_POLSET_CARRY),
     ("internal.h", "0xE0 || p[e - 3] >= 0xF0;", "0xE0", "0xDF", WHY_POLSET_CARRY),
-    ("internal.h", "0xF0;\n}\n\n/* What an error run", "0xF0", "0xEF", WHY_POLSET_CARRY),
+    ("internal.h", "0xF0;\n}\n\n/* u8g_polset_ctl fills", "0xF0", "0xEF", WHY_POLSET_CARRY),
     ("internal.h", "16], f_hi[16], f4[64];", "16", "17", WHY_POLSET_ROOM),
     ("internal.h", "16], f4[64];", "16", "17", WHY_POLSET_ROOM),
     ("internal.h", "64];\n    /* The pair test", "64", "65", WHY_POLSET_ROOM),
