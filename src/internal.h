@@ -412,7 +412,7 @@ static inline bool u8g_polset_carry(const uint8_t *p, size_t e)
     return p[e - 1] >= 0xC0 || p[e - 2] >= 0xE0 || p[e - 3] >= 0xF0;
 }
 
-/* u8g_polset_ctl fills add[16] and thr[16] with the tables of the
+/* u8g_polset_ctl fills add and thr (16 bytes each) with the tables of the
  * vector kernels' exact control test for s's 1-byte classes but del
  * (ctrl[0..7F)): u = byte + add[byte & 15] for a byte < 0x80, u = the
  * byte itself for the others (a lookup that zeroes them), and a hit
@@ -426,7 +426,7 @@ static inline bool u8g_polset_carry(const uint8_t *p, size_t e)
  * without, thr = 0x08 takes 00 alone. tests/kernels/
  * test_policy_sweep.c's byte sweep checks every byte under every set of
  * 1-byte classes. */
-static inline void u8g_polset_ctl(const struct u8g_polset *s, uint8_t add[16], uint8_t thr[16])
+static inline void u8g_polset_ctl(const struct u8g_polset *s, uint8_t *add, uint8_t *thr)
 {
     unsigned b;
     bool row1 = s->ctrl[0x10] != 0;

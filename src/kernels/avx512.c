@@ -125,7 +125,7 @@ struct pol_tabs {
     __m512i pp_lo, pp_hi, pc; /* the pair test (struct u8g_polset's pp7, pc6) */
     __m512i f4, onehot;       /* the lead-byte test (struct u8g_polset's f4) */
     __m512i c_add, c_thr;     /* the exact control test: u8g_polset_ctl's add, thr */
-    __m512i r_lo, r_hi;       /* ctrl with 0x80 for each nonzero entry (ascii_run4) */
+    __m512i r_lo, r_hi;       /* ctrl with FF for each nonzero entry (ascii_run4) */
     bool multi, ctrl;
 };
 
@@ -145,8 +145,8 @@ static inline void pol_load(struct pol_tabs *t, const struct u8g_polset *s)
     t->t = load(s->t6);
     t->c_lo = load(s->ctrl);
     t->c_hi = load(s->ctrl + 64);
-    t->r_lo = _mm512_maskz_mov_epi8(_mm512_test_epi8_mask(t->c_lo, t->c_lo), _mm512_set1_epi8(-128));
-    t->r_hi = _mm512_maskz_mov_epi8(_mm512_test_epi8_mask(t->c_hi, t->c_hi), _mm512_set1_epi8(-128));
+    t->r_lo = _mm512_movm_epi8(_mm512_test_epi8_mask(t->c_lo, t->c_lo));
+    t->r_hi = _mm512_movm_epi8(_mm512_test_epi8_mask(t->c_hi, t->c_hi));
     t->pp_lo = load(s->pp7);
     t->pp_hi = load(s->pp7 + 64);
     t->pc = load(s->pc6);
@@ -279,8 +279,8 @@ static inline void c1_fails(struct tables *t)
 
 /* Whether the 4 aligned vectors at q are ASCII and, with pt, hold no
  * denied 1-byte character: no top bit set in them nor in their lookups
- * in r_lo, r_hi (a 128-entry permute; what it gives for the bytes >=
- * 0x80 does not matter, their own top bit is set). */
+ * in r_lo, r_hi (a 128-entry permute, FF where denied; what it gives for
+ * the bytes >= 0x80 does not matter, their own top bit is set). */
 static inline bool ascii_run4(const uint8_t *q, const struct pol_tabs *pt)
 {
     __m512i v0 = _mm512_load_si512((const void *)q);
@@ -289,14 +289,12 @@ static inline bool ascii_run4(const uint8_t *q, const struct pol_tabs *pt)
     __m512i v3 = _mm512_load_si512((const void *)(q + 3 * VEC));
     __m512i w = _mm512_or_si512(_mm512_or_si512(v0, v1), _mm512_or_si512(v2, v3));
 
-    if (pt != NULL && pt->ctrl) /* 0xFE: a | b | c */
-        w = _mm512_ternarylogic_epi32(
-            w,
-            _mm512_or_si512(_mm512_permutex2var_epi8(pt->r_lo, v0, pt->r_hi),
-                            _mm512_permutex2var_epi8(pt->r_lo, v1, pt->r_hi)),
-            _mm512_or_si512(_mm512_permutex2var_epi8(pt->r_lo, v2, pt->r_hi),
-                            _mm512_permutex2var_epi8(pt->r_lo, v3, pt->r_hi)),
-            0xFE);
+    if (pt != NULL && pt->ctrl)
+        w = _mm512_or_si512(
+            w, _mm512_or_si512(_mm512_or_si512(_mm512_permutex2var_epi8(pt->r_lo, v0, pt->r_hi),
+                                               _mm512_permutex2var_epi8(pt->r_lo, v1, pt->r_hi)),
+                               _mm512_or_si512(_mm512_permutex2var_epi8(pt->r_lo, v2, pt->r_hi),
+                                               _mm512_permutex2var_epi8(pt->r_lo, v3, pt->r_hi))));
     return _mm512_movepi8_mask(w) == 0;
 }
 
