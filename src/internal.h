@@ -429,7 +429,7 @@ static inline bool u8g_polset_carry(const uint8_t *p, size_t e)
 static inline void u8g_polset_ctl(const struct u8g_polset *s, uint8_t *add, uint8_t *thr)
 {
     unsigned b;
-    bool row1 = s->ctrl[0x10] != 0;
+    bool row1 = (s->deny & U8GUARD_CLASS_C0) != 0; /* c0 denies all of 10..1F */
 
     for (b = 0; b < 16; b++) {
         add[b] = (uint8_t)(s->ctrl[b] != 0 ? 0x100u - b : 0xFFu - b);
