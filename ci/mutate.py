@@ -214,6 +214,39 @@ WHY_SHORT_ASCII = (
     "nothing widened before. The mask one lower (bit 7 of the first byte left out) is not "
     "equivalent")
 
+WHY_CTL_SLACK = (
+    "u8g_polset_ctl's control test (internal.h) has room on both sides: a denied byte of row r "
+    "maps to u = 16r (row 0: 00), an allowed one to 16r - 1 (row 0: FF), and a hit is u < thr. "
+    "With c0 the hits are rows 0 and 1 (u 00, 0F, 10; every other u is 1F or more), so any thr "
+    "in 11..1F gives the same hits; without c0, 00 alone (every other u is 0F or more), any thr "
+    "in 01..0F: 0x18 and 0x08 +-1 change nothing. 0x101 - b moves a denied byte's u to 16r + 1 "
+    "(01, 11, 21...: on the same side of either thr as 16r); 0xFE - b moves an allowed one's to "
+    "16r - 2 (FE, 0E, 1E: the same sides as FF, 0F, 1F). 0x100 - b for an allowed byte makes "
+    "09, 0A, 0D (and 00 without nul) hits: false alarms, after which policy.c decodes the "
+    "characters of a window, finds them allowed and calls the kernel again past them: the same "
+    "result, more slowly. add[17] leaves one entry no lookup reads (the loop runs to sizeof, the "
+    "kernels load 16 bytes, thr is found by name); a loop to <= sizeof writes one entry more, "
+    "which is thr's byte (a _Static_assert beside struct u8g_ctl checks that thr follows add), "
+    "and the next line sets thr. tests/kernels/test_policy_sweep's byte sweep "
+    "checks every byte under every set of 1-byte classes")
+
+WHY_POL_MODE = (
+    "avx512.c's pol_mode only chooses the cheaper of two complete first tests: pol_starts fires "
+    "on the byte that starts every denied character (f4), pol_first on a pair that every "
+    "multi-byte denied character holds (pp7, pc6) and pol_ctrl, which it includes where a 1-byte "
+    "class is denied, on the 1-byte ones; where either fires, hits_block decides. So `!=` "
+    "swaps the tests of FIRST_STARTS and FIRST_PAIRS: other false alarms, the same hits. "
+    "test_policy_sweep runs sets of both kinds")
+
+WHY_ASCII_RUN_BOUNDS = (
+    "avx512.c's aligned run of ASCII is a shortcut whose bounds only decide how much of a run it "
+    "takes: it is entered (len - i >= 8 * VEC, or 7 or 9 vectors, or one byte more) only after a "
+    "checked all-ASCII step and steps back to a vector boundary over those checked bytes, and "
+    "its loop reads 4 vectors only while 4 remain (4 * VEC; 5 or one byte more stops it "
+    "earlier). What it leaves, the main loop checks as before: the same valid prefix and hits, "
+    "by another path. test_ascii_runs and test_policy_sweep's long sweep plant at every offset "
+    "of runs at 8 and 2 alignments")
+
 WHY_POLSET_CARRY = (
     "u8g_polset_carry (internal.h) only decides whether the next block of a vector kernel's "
     "policy loop gets its full test (hits_block): every call is `carry = u8g_polset_carry(...)` "
@@ -680,7 +713,22 @@ EQUIVALENT = [
      "sizeof b[1] is sizeof b[0]: the elements of an array have one size"),
     ("internal.h", "0xC0 || p[e - 2] >= 0xE0", "0xC0", "0xBF", WHY_POLSET_CARRY),
     ("internal.h", "0xE0 || p[e - 3] >= 0xF0;", "0xE0", "0xDF", WHY_POLSET_CARRY),
-    ("internal.h", "0xF0;\n}\n\n/* u8g_polset_ctl fills", "0xF0", "0xEF", WHY_POLSET_CARRY),
+    ("internal.h", "0xF0;\n}\n\n/* The tables of the vector", "0xF0", "0xEF", WHY_POLSET_CARRY),
+    ("internal.h", "0x100u - b : 0xFFu - b);", "0x100u", "0x101u", WHY_CTL_SLACK),
+    ("internal.h", "0xFFu - b);", "0xFFu", "0x100u", WHY_CTL_SLACK),
+    ("internal.h", "0xFFu - b);", "0xFFu", "0xFEu", WHY_CTL_SLACK),
+    ("internal.h", "0x18 : 0x08; /* c0 denies", "0x18", "0x19", WHY_CTL_SLACK),
+    ("internal.h", "0x18 : 0x08; /* c0 denies", "0x18", "0x17", WHY_CTL_SLACK),
+    ("internal.h", "0x08; /* c0 denies all", "0x08", "0x09", WHY_CTL_SLACK),
+    ("internal.h", "0x08; /* c0 denies all", "0x08", "0x07", WHY_CTL_SLACK),
+    ("internal.h", "16]; /* by a byte's low nibble */", "16", "17", WHY_CTL_SLACK),
+    ("internal.h", "< sizeof c.add; b++)", "<", "<=", WHY_CTL_SLACK),
+    ("kernels/avx512.c", "== FIRST_STARTS)\n        return pol_starts", "==", "!=", WHY_POL_MODE),
+    ("kernels/avx512.c", ">= 8 * VEC) {", ">=", ">", WHY_ASCII_RUN_BOUNDS),
+    ("kernels/avx512.c", "8 * VEC) {", "8", "9", WHY_ASCII_RUN_BOUNDS),
+    ("kernels/avx512.c", "8 * VEC) {", "8", "7", WHY_ASCII_RUN_BOUNDS),
+    ("kernels/avx512.c", ">= 4 * VEC && ascii_run4", ">=", ">", WHY_ASCII_RUN_BOUNDS),
+    ("kernels/avx512.c", "4 * VEC && ascii_run4", "4", "5", WHY_ASCII_RUN_BOUNDS),
     ("internal.h", "16], f_hi[16], f4[64];", "16", "17", WHY_POLSET_ROOM),
     ("internal.h", "16], f4[64];", "16", "17", WHY_POLSET_ROOM),
     ("internal.h", "64];\n    /* The pair test", "64", "65", WHY_POLSET_ROOM),

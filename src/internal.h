@@ -412,29 +412,39 @@ static inline bool u8g_polset_carry(const uint8_t *p, size_t e)
     return p[e - 1] >= 0xC0 || p[e - 2] >= 0xE0 || p[e - 3] >= 0xF0;
 }
 
-/* u8g_polset_ctl fills add and thr (16 bytes each) with the tables of the
- * vector kernels' exact control test for s's 1-byte classes but del
- * (ctrl[0..7F)): u = byte + add[byte & 15] for a byte < 0x80, u = the
- * byte itself for the others (a lookup that zeroes them), and a hit
- * where u < thr (unsigned). Its form holds for the classes of u8guard.h
- * (c0 denies all of row 1, 10..1F, nul and del none of it; none of them
- * 20..7E): row 0's bytes that are not denied (09, 0A, 0D; 00 without
- * nul) have their low nibble map to FF (row 0: allowed), 0F (row 1: 19,
- * denied), 1F, 2F, ... 6F (rows 2..7, allowed); the other low nibbles
- * to 00 (row 0, denied), 10, 20, ... 70. With row 1 denied, thr = 0x18
- * takes 00, 0F and 10 (rows 0 and 1) and none of 1F, 20 and above;
- * without, thr = 0x08 takes 00 alone. tests/kernels/
- * test_policy_sweep.c's byte sweep checks every byte under every set of
- * 1-byte classes. */
-static inline void u8g_polset_ctl(const struct u8g_polset *s, uint8_t *add, uint8_t *thr)
-{
-    unsigned b;
-    bool row1 = (s->deny & U8GUARD_CLASS_C0) != 0; /* c0 denies all of 10..1F */
+/* The tables of the vector kernels' exact control test (u8g_polset_ctl). */
+struct u8g_ctl {
+    uint8_t add[16]; /* by a byte's low nibble */
+    uint8_t thr;     /* a hit below it */
+};
+/* thr follows add at once: u8g_polset_ctl sets it after its loop over add,
+ * so a loop that ran one entry too far would write thr's byte first
+ * (ci/mutate.py, WHY_CTL_SLACK, rests on this). */
+_Static_assert(offsetof(struct u8g_ctl, thr) == sizeof ((struct u8g_ctl *)0)->add,
+               "struct u8g_ctl: thr right after add");
 
-    for (b = 0; b < 16; b++) {
-        add[b] = (uint8_t)(s->ctrl[b] != 0 ? 0x100u - b : 0xFFu - b);
-        thr[b] = row1 ? 0x18 : 0x08;
-    }
+/* u8g_polset_ctl returns the tables of the vector kernels' exact control
+ * test for s's 1-byte classes but del (ctrl[0..7F)): u = byte +
+ * add[byte & 15] for a byte < 0x80, u = the byte itself for the others
+ * (a lookup that zeroes them), and a hit where u < thr (unsigned). Its
+ * form holds for the classes of u8guard.h (c0 denies all of row 1,
+ * 10..1F, nul and del none of it; none of them 20..7E): row 0's bytes
+ * that are not denied (09, 0A, 0D; 00 without nul) have their low nibble
+ * map to FF (row 0: allowed), 0F (row 1: 19, denied), 1F, 2F, ... 6F
+ * (rows 2..7, allowed); the other low nibbles to 00 (row 0, denied), 10,
+ * 20, ... 70. With row 1 denied, thr = 0x18 takes 00, 0F and 10 (rows 0
+ * and 1) and none of 1F, 20 and above; without, thr = 0x08 takes 00
+ * alone. tests/kernels/test_policy_sweep.c's byte sweep checks every
+ * byte under every set of 1-byte classes. */
+static inline struct u8g_ctl u8g_polset_ctl(const struct u8g_polset *s)
+{
+    struct u8g_ctl c;
+    unsigned b;
+
+    for (b = 0; b < sizeof c.add; b++)
+        c.add[b] = (uint8_t)(s->ctrl[b] != 0 ? 0x100u - b : 0xFFu - b);
+    c.thr = (s->deny & U8GUARD_CLASS_C0) != 0 ? 0x18 : 0x08; /* c0 denies all of 10..1F */
+    return c;
 }
 
 /* u8g_polset_c1_exact returns true when s denies c1 and besides it at
@@ -444,8 +454,7 @@ static inline void u8g_polset_ctl(const struct u8g_polset *s, uint8_t *add, uint
  * lead-byte first test sent those blocks to the full test. */
 static inline bool u8g_polset_c1_exact(const struct u8g_polset *s)
 {
-    return (s->deny & U8GUARD_CLASS_C1) != 0 &&
-           (s->deny & ~(unsigned)(U8GUARD_CLASS_NUL | U8GUARD_CLASS_C0 | U8GUARD_CLASS_C1)) == 0;
+    return (s->deny & ~(unsigned)(U8GUARD_CLASS_NUL | U8GUARD_CLASS_C0)) == U8GUARD_CLASS_C1;
 }
 
 /* What an error run (struct u8g_kernels' error_run) adds up. out == NULL:

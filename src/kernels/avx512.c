@@ -124,7 +124,7 @@ struct pol_tabs {
     __m512i l_lo, l_hi, s_lo, s_hi, t, c_lo, c_hi;
     __m512i pp_lo, pp_hi, pc; /* the pair test (struct u8g_polset's pp7, pc6) */
     __m512i f4, onehot;       /* the lead-byte test (struct u8g_polset's f4) */
-    __m512i c_add, c_thr;     /* the exact control test: u8g_polset_ctl's add, thr */
+    __m512i c_add, c_thr;     /* the exact control test (u8g_polset_ctl) */
     __m512i r_lo, r_hi;       /* ctrl with FF for each nonzero entry (ascii_run4) */
     bool multi, ctrl;
 };
@@ -153,11 +153,10 @@ static inline void pol_load(struct pol_tabs *t, const struct u8g_polset *s)
     t->f4 = load(s->f4);
     t->onehot = load(ONEHOT);
     {
-        uint8_t add[16], thr[16];
+        struct u8g_ctl c = u8g_polset_ctl(s);
 
-        u8g_polset_ctl(s, add, thr);
-        t->c_add = broadcast16(add);
-        t->c_thr = broadcast16(thr);
+        t->c_add = broadcast16(c.add);
+        t->c_thr = _mm512_set1_epi8((char)c.thr);
     }
     t->multi = s->multi != 0;
     t->ctrl = s->ascii != 0; /* ctrl holds a byte exactly then */

@@ -28,6 +28,8 @@
 
 #include "internal.h"
 
+#include <string.h>
+
 struct pol_tabs {
     u8g_pv l_lo[2], l_hi[2], s_lo[2], s_hi[2], t_lo[2], t_hi[2];
     u8g_pv f_lo, f_hi;
@@ -71,10 +73,11 @@ static inline void pol_load(struct pol_tabs *t, const struct u8g_polset *s)
     t->l_any = s->l_any != 0;
     t->del = s->ctrl[0x7F] != 0;
     {
-        uint8_t add[16], thr[16];
+        struct u8g_ctl c = u8g_polset_ctl(s);
+        uint8_t thr[16];
 
-        u8g_polset_ctl(s, add, thr);
-        t->c_add = pv_table(add);
+        memset(thr, c.thr, sizeof thr);
+        t->c_add = pv_table(c.add);
         t->c_thr = pv_table(thr);
     }
 }
