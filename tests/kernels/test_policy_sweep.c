@@ -213,11 +213,30 @@ static const unsigned BYTE_DENY[] = {
 };
 static const uint32_t BYTE_BACKGROUND[] = {'a', 0x0430, 0x00A0, 0x4E1C};
 
+/* Plants cp in background text bg, from the first character boundary
+ * at or after want_off, and checks the input (tail bytes of background
+ * after cp, or up to len bytes when len is nonzero) under deny: one
+ * error where cp's class is denied, none where not. */
+static void plant_and_check(const char *name, uint8_t *in, uint32_t bg, size_t want_off,
+                            uint32_t cp, size_t tail, size_t len, unsigned deny)
+{
+    struct planted pl = {cp, u8guard_class_of(cp)};
+    size_t n = 0, off, cp_len;
+
+    while (n < want_off)
+        put_char(in, &n, bg);
+    off = n;
+    put_char(in, &n, cp);
+    cp_len = n - off;
+    while (n < (len != 0 ? len : off + cp_len + tail))
+        put_char(in, &n, bg);
+    check(name, in, n, deny, off, cp_len, &pl, (pl.cls & deny) != 0);
+}
+
 static void sweep_bytes(const char *name, unsigned long stride, unsigned long *k)
 {
     static uint8_t in[BYTE_OFFSETS + 3 + 2 + TAIL + 3];
-    size_t d, b, off, want_off, n, cp_len;
-    struct planted pl;
+    size_t d, b, want_off;
     uint32_t cp;
 
     for (d = 0; d < sizeof BYTE_DENY / sizeof BYTE_DENY[0]; d++)
@@ -226,18 +245,8 @@ static void sweep_bytes(const char *name, unsigned long stride, unsigned long *k
                 for (want_off = 0; want_off < BYTE_OFFSETS; want_off++) {
                     if ((*k)++ % stride != 0)
                         continue;
-                    n = 0;
-                    while (n < want_off)
-                        put_char(in, &n, BYTE_BACKGROUND[b]);
-                    off = n;
-                    put_char(in, &n, cp);
-                    cp_len = n - off;
-                    while (n < off + cp_len + TAIL)
-                        put_char(in, &n, BYTE_BACKGROUND[b]);
-                    pl.cp = cp;
-                    pl.cls = u8guard_class_of(cp);
-                    check(name, in, n, BYTE_DENY[d], off, cp_len, &pl,
-                          (pl.cls & BYTE_DENY[d]) != 0);
+                    plant_and_check(name, in, BYTE_BACKGROUND[b], want_off, cp, TAIL, 0,
+                                    BYTE_DENY[d]);
                 }
 }
 
@@ -268,8 +277,7 @@ static void sweep_long(const char *name, unsigned long stride, unsigned long *k)
 {
     static uint8_t mem[LONG_LEN + 8 + 64];
     uint8_t *in;
-    size_t d, c, b, a, off, want_off, n, cp_len;
-    struct planted pl;
+    size_t d, c, b, a, want_off;
 
     for (a = 0; a < 64; a += 37) {
         in = mem + ((64 - (size_t)((uintptr_t)mem & 63)) & 63) + a;
@@ -281,18 +289,8 @@ static void sweep_long(const char *name, unsigned long stride, unsigned long *k)
                             continue;
                         if ((*k)++ % stride != 0)
                             continue;
-                        n = 0;
-                        while (n < want_off)
-                            put_char(in, &n, LONG_BACKGROUND[b]);
-                        off = n;
-                        put_char(in, &n, LONG_CP[c]);
-                        cp_len = n - off;
-                        while (n < LONG_LEN)
-                            put_char(in, &n, LONG_BACKGROUND[b]);
-                        pl.cp = LONG_CP[c];
-                        pl.cls = u8guard_class_of(LONG_CP[c]);
-                        check(name, in, n, LONG_DENY[d], off, cp_len, &pl,
-                              (pl.cls & LONG_DENY[d]) != 0);
+                        plant_and_check(name, in, LONG_BACKGROUND[b], want_off, LONG_CP[c], 0,
+                                        LONG_LEN, LONG_DENY[d]);
                     }
     }
 }
