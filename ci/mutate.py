@@ -328,6 +328,12 @@ WHY_OPTERR_COLON = (
     "reports in its own words. Checked: SOURCE_FACTS (the \"-:\" prefix) and SOLE_CALLERS "
     "(args_next is the only caller of getopt_long, with a->shorts)")
 
+WHY_SHORTS_CLAMP = (
+    "args_init cuts the short options with if (n > sizeof a->shorts - 3) n = sizeof a->shorts "
+    "- 3: the mutants n >= ... and n > sizeof a->shorts - 4 differ from it only where n is "
+    "already sizeof a->shorts - 3, the value they assign (test_args_init checks every length "
+    "0..80, which kills the bounds' other mutants)")
+
 WHY_CORPUS_CAP = (
     "audit_corpus_load's cap is only the number of cases v has room for: it is read by "
     "n == cap (grow when full) and as realloc's size, and every write is v[n] with n < cap "
@@ -765,6 +771,8 @@ EQUIVALENT = [
     ("cli/explain.c", "0);\n    if (f.nomem)", "0", "1", WHY_EXPLAIN_NO_OUT),
     ("cli/explain.c", "0);\n        linepos_scan", "0", "1", WHY_EXPLAIN_NO_OUT),
     ("cli/args.c", "0; /* the messages are ours */", "0", "1", WHY_OPTERR_COLON),
+    ("cli/args.c", "> sizeof a->shorts - 3)", ">", ">=", WHY_SHORTS_CLAMP),
+    ("cli/args.c", "3)\n        n = sizeof a->shorts - 3;", "3", "4", WHY_SHORTS_CLAMP),
     ("cli/check.c", ">= 3 ? base - 3 : 0;", ">=", ">", WHY_FULL_OFFSET_LP64),
     ("cli/check.c", "3 ? base - 3 : 0;", "3", "4", WHY_FULL_OFFSET_LP64),
     ("cli/check.c", "3 ? base - 3 : 0;", "3", "2", WHY_FULL_OFFSET_LP64),
