@@ -769,10 +769,11 @@ int cmd_check(int argc, char **argv, struct writer *out)
     spool_init(&all.r.spool);
     if (o.files0)
         check_files0(&all, o.files0);
-    else if (!n_files) { /* like grep -r, a walk with no FILE is of "." */
-        all.bare = o.recurse != 0;
-        check_path(&all, o.recurse ? "." : "-", true, NULL);
-    }
+    else if (!n_files && o.recurse) { /* like grep -r, a walk with no FILE is of "." */
+        all.bare = true;
+        check_path(&all, ".", true, NULL);
+    } else if (!n_files)
+        check_path(&all, "-", true, NULL);
     for (i = 0; i < n_files && !all.done && !out->err; i++)
         check_path(&all, files[i], true, NULL);
     spool_free(&all.r.spool);
