@@ -249,12 +249,10 @@ static int in_list(const char *list, const char *name)
     return 0;
 }
 
-/* compared: is impl one to compare with the reference (supported here,
- * and named in U8GUARD_TEST_IMPLS when that is set: ci/mutate.py runs a
- * kernel's mutants against that kernel only)? Worked out once per
- * process: every input asks, and under qemu a getenv and a name scan per
- * input and implementation cost as much as the comparison. */
-static int compared(u8guard_impl impl)
+/* compare_selected (compare.h). Worked out once per process: every input
+ * asks, and under qemu a getenv and a name scan per input and
+ * implementation cost as much as the comparison. */
+int compare_selected(u8guard_impl impl)
 {
     static signed char known[U8GUARD_IMPL_COUNT_], ready;
     const char *list;
@@ -300,7 +298,7 @@ int compare_all_described(const uint8_t *in, size_t len, compare_describe descri
         hexdump(in, len);
     }
     for (impl = U8GUARD_IMPL_SCALAR + 1; impl < U8GUARD_IMPL_COUNT_; impl++) {
-        if (!compared((u8guard_impl)impl) || !u8guard_set_impl((u8guard_impl)impl))
+        if (!compare_selected((u8guard_impl)impl) || !u8guard_set_impl((u8guard_impl)impl))
             continue;
         run(in, len, &got, &impl_buffers, fast);
         diff = difference(&ref, &got, fast);
@@ -331,7 +329,7 @@ int compare_impls_line(void)
 
     printf("comparing with scalar:");
     for (impl = U8GUARD_IMPL_SCALAR + 1; impl < U8GUARD_IMPL_COUNT_; impl++)
-        if (compared((u8guard_impl)impl)) {
+        if (compare_selected((u8guard_impl)impl)) {
             printf(" %s", u8guard_impl_name((u8guard_impl)impl));
             n++;
         }

@@ -5,11 +5,20 @@
 #ifndef U8GUARD_TESTS_KERNELS_COMPARE_H
 #define U8GUARD_TESTS_KERNELS_COMPARE_H
 
+#include <u8guard.h>
+
 #include <stddef.h>
 #include <stdint.h>
 
 /* The exit status ctest reads as "skipped" (SKIP_RETURN_CODE). */
 #define SKIP_STATUS 77
+
+/* compare_selected returns nonzero when impl is one to test: supported
+ * here and, when U8GUARD_TEST_IMPLS is set, named in it (comma-separated;
+ * ci/mutate.py runs a kernel's mutants against that kernel only, and
+ * ci/neon-qemu.sh runs scalar and neon only). Tests that loop over the
+ * implementations themselves ask it too. */
+int compare_selected(u8guard_impl impl);
 
 /* compare_all runs in[0..len) through the public API under the scalar
  * implementation and under every other supported one (only those named in

@@ -330,9 +330,10 @@ int main(int argc, char **argv)
             return 1;
         }
     for (i = 0; i < sizeof IMPLS / sizeof IMPLS[0]; i++) {
-        if (!u8guard_set_impl(IMPLS[i])) {
-            printf("test_policy_sweep: %s not supported here: not checked\n",
-                   u8guard_impl_name(IMPLS[i]));
+        if (!compare_selected(IMPLS[i]) || !u8guard_set_impl(IMPLS[i])) {
+            printf("test_policy_sweep: %s not checked: %s\n", u8guard_impl_name(IMPLS[i]),
+                   u8guard_impl_supported(IMPLS[i]) ? "not in U8GUARD_TEST_IMPLS"
+                                                    : "not supported here");
             continue;
         }
         n_impls++;
@@ -367,6 +368,11 @@ int main(int argc, char **argv)
             sweep_long(name, stride, &k);
     }
     u8guard_set_impl(U8GUARD_IMPL_AUTO);
+    if (n_impls == 0) {
+        printf("test_policy_sweep: skipped: no implementation both supported and in "
+               "U8GUARD_TEST_IMPLS\n");
+        return SKIP_STATUS;
+    }
     printf("test_policy_sweep: %zu implementations, %lu checks (every %lu-th input of the "
            "sweep), %lu failures\n",
            n_impls, cases, stride, failures);

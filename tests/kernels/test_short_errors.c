@@ -165,9 +165,10 @@ int main(int argc, char **argv)
     if (stride == 0)
         stride = 1;
     for (i = 0; i < sizeof IMPLS / sizeof IMPLS[0]; i++) {
-        if (!u8guard_set_impl(IMPLS[i])) {
-            printf("test_short_errors: %s not supported here: not checked\n",
-                   u8guard_impl_name(IMPLS[i]));
+        if (!compare_selected(IMPLS[i]) || !u8guard_set_impl(IMPLS[i])) {
+            printf("test_short_errors: %s not checked: %s\n", u8guard_impl_name(IMPLS[i]),
+                   u8guard_impl_supported(IMPLS[i]) ? "not in U8GUARD_TEST_IMPLS"
+                                                    : "not supported here");
             continue;
         }
         n_impls++;
@@ -193,6 +194,11 @@ int main(int argc, char **argv)
             }
     }
     u8guard_set_impl(U8GUARD_IMPL_AUTO);
+    if (n_impls == 0) {
+        printf("test_short_errors: skipped: no implementation both supported and in "
+               "U8GUARD_TEST_IMPLS\n");
+        return SKIP_STATUS;
+    }
     printf("test_short_errors: %zu implementations, %lu inputs (every %lu-th of the sweep), "
            "%lu failures\n",
            n_impls, cases, stride, failures);
