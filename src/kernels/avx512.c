@@ -251,11 +251,17 @@ static inline __m512i ctl_u(__m512i v, const struct pol_tabs *pt)
     return _mm512_add_epi8(v, _mm512_shuffle_epi8(pt->c_add, v));
 }
 
-/* The exact control test of the vectors v, w: nonzero bytes where the
- * least u of a position is below c_thr, a denied 1-byte character. */
-static inline __m512i ctl_hits(__m512i v, __m512i w, const struct pol_tabs *pt)
+/* The least u of each position of the vectors v, w. */
+static inline __m512i ctl_min(__m512i v, __m512i w, const struct pol_tabs *pt)
 {
-    return _mm512_subs_epu8(pt->c_thr, _mm512_min_epu8(ctl_u(v, pt), ctl_u(w, pt)));
+    return _mm512_min_epu8(ctl_u(v, pt), ctl_u(w, pt));
+}
+
+/* The exact control test: nonzero bytes where least_u (ctl_min of the
+ * vectors tested) is below c_thr, a denied 1-byte character. */
+static inline __m512i ctl_hits(__m512i least_u, const struct pol_tabs *pt)
+{
+    return _mm512_subs_epu8(pt->c_thr, least_u);
 }
 
 /* EXACT_C1's validator: C2 followed by 80..9F, a C1 control, fails the
@@ -453,8 +459,9 @@ blocks(const uint8_t *p, size_t len, uint8_t *dst, const struct pol_tabs *pt,
             err = _mm512_or_si512(err, check(v3, p13, v2, &t));
             if (mode == EXACT_C1) { /* C1 fails in check (c1_fails) */
                 if (pt->ctrl)
-                    err = _mm512_or_si512(err, _mm512_or_si512(ctl_hits(a, b, pt),
-                                                               ctl_hits(v2, v3, pt)));
+                    err = _mm512_or_si512(
+                        err, ctl_hits(_mm512_min_epu8(ctl_min(a, b, pt), ctl_min(v2, v3, pt)),
+                                      pt));
             /* The full policy test only where the first one says so. */
             } else if (pt != NULL && (carry || any(_mm512_or_si512(
                                             _mm512_or_si512(pol_first_all(a, p1a, pt, mode),
@@ -489,7 +496,7 @@ blocks(const uint8_t *p, size_t len, uint8_t *dst, const struct pol_tabs *pt,
             err = _mm512_or_si512(check(a, p1a, prev, &t), check(b, p1b, a, &t));
             if (mode == EXACT_C1) { /* C1 fails in check (c1_fails) */
                 if (pt->ctrl)
-                    err = _mm512_or_si512(err, ctl_hits(a, b, pt));
+                    err = _mm512_or_si512(err, ctl_hits(ctl_min(a, b, pt), pt));
             } else if (pt != NULL && (carry || any(_mm512_or_si512(pol_first_all(a, p1a, pt, mode),
                                                             pol_first_all(b, p1b, pt, mode))))) {
                 if (hits_block(p + i, 2, pt))
