@@ -24,13 +24,11 @@ int input_open(struct input *in, const char *path)
     }
     if (fstat(in->fd, &in->st) != 0) {
         err = errno;
-        input_close(in);
-        in->fd = -1;
+        input_close(in); /* sets in->fd to -1 */
         return err;
     }
     if (S_ISDIR(in->st.st_mode)) {
         input_close(in);
-        in->fd = -1;
         return EISDIR;
     }
     return 0;
