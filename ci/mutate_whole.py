@@ -85,6 +85,9 @@ SKIP_LABELS = {"slow", "long", "valgrind", "fuzz", "bench", "install", "world"}
 AREA_LABELS = {"src": {"unit", "hardening", "kernels", "stream", "regress", "exhaustive"},
                "cli": {"cli"},
                "oracle": {"audit", "oracle", "regress"}}
+# Files whose tests carry another area's label: `u8guard audit`
+# (cli/audit.c runs the audit program) is tested by the audit's tests.
+FILE_LABELS = {"cli/audit.c": {"cli", "audit"}, "cli/audit_program.c": {"audit"}}
 KERNELS = ["word", "sse42", "avx2", "avx512", "neon"]
 IMPL_NAME = re.compile(r"(?:^|[._])(scalar|word|sse42|avx2|avx512|neon)$")
 
@@ -439,6 +442,7 @@ ORDER = {
                r"^kernels\.", r"^hardening_", r"^stream$", r"^exhaustive_short$", r"^cpython_",
                r"^unit_", r"^kuhn$", r"^exhaustive_", r"^regress_"],
     "cli": [r"^cli_(explain|examples|usage_errors|options|check_modes|policy|names)$",
+            r"^audit_help$",
             r"^cli_(streaming|output_safety|differential|pipes|robustness)$", r"^cli_"],
     "oracle": [r"^audit_(help|usage_)", r"^audit_engine_", r"^oracle_compare$", r"^audit_proof_",
                r"^audit_(builtin|corpus_|fault_|misbehave_)", r"^audit_", r"^oracle_",
@@ -456,7 +460,7 @@ def tests_for(f, tests, includers=(), kills=None):
     (from the build's dependencies): a header of src/kernels/ included by
     kernel sources only is judged like those kernels."""
     area = f.split("/", 1)[0]
-    labels = AREA_LABELS[area]
+    labels = FILE_LABELS.get(f, AREA_LABELS[area])
     kernels = [kernel_of(f)] if kernel_of(f) else []
     # (A white-box test that includes the header, e.g.
     # tests/kernels/test_decode_tables.c, is not an includer here.)

@@ -16,10 +16,6 @@
 #include "diag.h"
 #include "install_dirs.h"
 
-#ifndef PATH_MAX
-#define PATH_MAX 4096
-#endif
-
 /* The text of `u8guard audit --help`, also where the audit is not installed. */
 const char audit_help[] = U8GUARD_AUDIT_USAGE;
 
