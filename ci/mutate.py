@@ -334,6 +334,11 @@ WHY_SHORTS_CLAMP = (
     "already sizeof a->shorts - 3, the value they assign (test_args_init checks every length "
     "0..80, which kills the bounds' other mutants)")
 
+WHY_LINEPOS_EMPTY = (
+    "linepos_scan returns early when upto <= lp->scanned (a scan backwards would make end - p "
+    "negative); with < instead, upto == lp->scanned goes on to scan zero bytes: memchr of "
+    "length 0 finds nothing and scanned is set to the value it has")
+
 WHY_CORPUS_CAP = (
     "audit_corpus_load's cap is only the number of cases v has room for: it is read by "
     "n == cap (grow when full) and as realloc's size, and every write is v[n] with n < cap "
@@ -772,6 +777,7 @@ EQUIVALENT = [
     ("cli/explain.c", "0);\n        linepos_scan", "0", "1", WHY_EXPLAIN_NO_OUT),
     ("cli/args.c", "0; /* the messages are ours */", "0", "1", WHY_OPTERR_COLON),
     ("cli/args.c", "> sizeof a->shorts - 3)", ">", ">=", WHY_SHORTS_CLAMP),
+    ("cli/linepos.c", "<= lp->scanned)\n        return;", "<=", "<", WHY_LINEPOS_EMPTY),
     ("cli/args.c", "3)\n        n = sizeof a->shorts - 3;", "3", "4", WHY_SHORTS_CLAMP),
     ("cli/check.c", ">= 3 ? base - 3 : 0;", ">=", ">", WHY_FULL_OFFSET_LP64),
     ("cli/check.c", "3 ? base - 3 : 0;", "3", "4", WHY_FULL_OFFSET_LP64),

@@ -115,6 +115,14 @@ def main():
     equal(out.decode().splitlines()[0],
           "x:2:6: offset 8: overlong (C0 AF): C0 AF is an overlong encoding of U+002F '/'",
           "the human line of the lead's example format")
+    # An LF as the very first byte counts too (linepos starts at offset 0).
+    write(os.path.join(d, "x"), b"\n\x80")
+    rc, out, err = run(["check", "--json", "x"], cwd=d)
+    got = [(e["offset"], e["line"], e["column"]) for e in json.loads(out)["errors"]]
+    equal(got, [(1, 2, 1)], "check: an LF at offset 0 ends line 1")
+    rc, out, err = run(["explain", "--file", "x"], cwd=d)
+    equal(out.decode().splitlines()[0], "x:2:1: offset 1: unexpected_continuation (length 1)",
+          "explain --file: an LF at offset 0 ends line 1")
 
     # --max-errors: the list is cut, the count is not.
     write(os.path.join(d, "x"), b"\x80" * 25)
