@@ -339,6 +339,24 @@ WHY_LINEPOS_EMPTY = (
     "negative); with < instead, upto == lp->scanned goes on to scan zero bytes: memchr of "
     "length 0 finds nothing and scanned is set to the value it has")
 
+WHY_LINEPOS_BEFORE = (
+    "linepos_at's column for an offset before the start of the line scanned so far (: 1) is "
+    "never taken: check.c and explain.c scan up to an error's offset before asking for it, "
+    "or past it only over the bytes of a pending sequence, which hold no LF (linepos.h's "
+    "contract), so the line's start is at or before the offset; the branch keeps a misuse "
+    "from wrapping the column around")
+
+WHY_SPOOL_LIMIT = (
+    "spool_put moves the text to a temporary file when it would outgrow SPOOL_MEMORY; with >= "
+    "it moves at exactly SPOOL_MEMORY bytes instead of at the next byte: the same text is "
+    "replayed either way (where it waits is not seen)")
+
+WHY_ERRNO_CLEARED = (
+    "spool.c clears errno before tmpfile and fwrite so that a failure that left errno alone "
+    "would be reported as EIO, not as a stale value; POSIX has tmpfile and fwrite set errno "
+    "when they fail, and glibc does, so errno's value before the call is never read "
+    "(cli_ioerr and the full-disk tests see the callee's own errno)")
+
 WHY_CORPUS_CAP = (
     "audit_corpus_load's cap is only the number of cases v has room for: it is read by "
     "n == cap (grow when full) and as realloc's size, and every write is v[n] with n < cap "
@@ -778,6 +796,11 @@ EQUIVALENT = [
     ("cli/args.c", "0; /* the messages are ours */", "0", "1", WHY_OPTERR_COLON),
     ("cli/args.c", "> sizeof a->shorts - 3)", ">", ">=", WHY_SHORTS_CLAMP),
     ("cli/linepos.c", "<= lp->scanned)\n        return;", "<=", "<", WHY_LINEPOS_EMPTY),
+    ("cli/linepos.c", "1;\n}", "1", "2", WHY_LINEPOS_BEFORE),
+    ("cli/linepos.c", "1;\n}", "1", "0", WHY_LINEPOS_BEFORE),
+    ("cli/spool.c", "> SPOOL_MEMORY && !to_file(s))", ">", ">=", WHY_SPOOL_LIMIT),
+    ("cli/spool.c", "0;\n    s->tmp = tmpfile();", "0", "1", WHY_ERRNO_CLEARED),
+    ("cli/spool.c", "0;\n        if (fwrite(p, 1, n, s->tmp) != n) {", "0", "1", WHY_ERRNO_CLEARED),
     ("cli/args.c", "3)\n        n = sizeof a->shorts - 3;", "3", "4", WHY_SHORTS_CLAMP),
     ("cli/check.c", ">= 3 ? base - 3 : 0;", ">=", ">", WHY_FULL_OFFSET_LP64),
     ("cli/check.c", "3 ? base - 3 : 0;", "3", "4", WHY_FULL_OFFSET_LP64),

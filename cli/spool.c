@@ -9,11 +9,7 @@
 
 void spool_init(struct spool *s)
 {
-    s->mem = NULL;
-    s->len = 0;
-    s->cap = 0;
-    s->tmp = NULL;
-    s->err = 0;
+    *s = (struct spool){0};
 }
 
 static bool to_file(struct spool *s)
@@ -28,8 +24,7 @@ static bool to_file(struct spool *s)
         s->err = errno ? errno : EIO;
         return false;
     }
-    s->len = 0;
-    return true;
+    return true; /* len no longer counts: the text is in tmp */
 }
 
 bool spool_put(struct spool *s, const void *p, size_t n)

@@ -18,8 +18,8 @@
 
 struct spool {
     char *mem;
-    size_t len, cap;
-    FILE *tmp; /* once the text outgrew SPOOL_MEMORY */
+    size_t len, cap; /* of mem, while tmp is NULL */
+    FILE *tmp;       /* once the text outgrew SPOOL_MEMORY */
     int err;   /* errno of the first failure, 0 while all is well */
 };
 
