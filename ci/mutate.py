@@ -346,10 +346,10 @@ WHY_LINEPOS_BEFORE = (
     "contract), so the line's start is at or before the offset; the branch keeps a misuse "
     "from wrapping the column around")
 
-WHY_SPOOL_LIMIT = (
-    "spool_put moves the text to a temporary file when it would outgrow SPOOL_MEMORY; with >= "
-    "it moves at exactly SPOOL_MEMORY bytes instead of at the next byte: the same text is "
-    "replayed either way (where it waits is not seen)")
+WHY_SPOOL_GROWTH = (
+    "how much room spool_put's memory takes ahead (first 4096 bytes, doubled, grown when full "
+    "or only when short) and the size of spool_replay's copy buffer: any such sizes hold and "
+    "copy the same text (test_spool checks the bytes replayed, in memory and from the file)")
 
 WHY_ERRNO_CLEARED = (
     "spool.c clears errno before tmpfile and fwrite so that a failure that left errno alone "
@@ -798,7 +798,12 @@ EQUIVALENT = [
     ("cli/linepos.c", "<= lp->scanned)\n        return;", "<=", "<", WHY_LINEPOS_EMPTY),
     ("cli/linepos.c", "1;\n}", "1", "2", WHY_LINEPOS_BEFORE),
     ("cli/linepos.c", "1;\n}", "1", "0", WHY_LINEPOS_BEFORE),
-    ("cli/spool.c", "> SPOOL_MEMORY && !to_file(s))", ">", ">=", WHY_SPOOL_LIMIT),
+    ("cli/spool.c", "> s->cap) {", ">", ">=", WHY_SPOOL_GROWTH),
+    ("cli/spool.c", "4096;\n        while (cap", "4096", "4097", WHY_SPOOL_GROWTH),
+    ("cli/spool.c", "4096;\n        while (cap", "4096", "4095", WHY_SPOOL_GROWTH),
+    ("cli/spool.c", "2;\n        m = realloc", "2", "3", WHY_SPOOL_GROWTH),
+    ("cli/spool.c", "65536];", "65536", "65537", WHY_SPOOL_GROWTH),
+    ("cli/spool.c", "65536];", "65536", "65535", WHY_SPOOL_GROWTH),
     ("cli/spool.c", "0;\n    s->tmp = tmpfile();", "0", "1", WHY_ERRNO_CLEARED),
     ("cli/spool.c", "0;\n        if (fwrite(p, 1, n, s->tmp) != n) {", "0", "1", WHY_ERRNO_CLEARED),
     ("cli/args.c", "3)\n        n = sizeof a->shorts - 3;", "3", "4", WHY_SHORTS_CLAMP),

@@ -442,7 +442,7 @@ ORDER = {
                r"^kernels\.", r"^hardening_", r"^stream$", r"^exhaustive_short$", r"^cpython_",
                r"^unit_", r"^kuhn$", r"^exhaustive_", r"^regress_"],
     "cli": [r"^cli_(explain|examples|usage_errors|options|check_modes|policy|names)$",
-            r"^audit_help$",
+            r"^audit_(help|usage_)",
             r"^cli_(streaming|output_safety|differential|pipes|robustness)$", r"^cli_"],
     "oracle": [r"^audit_(help|usage_)", r"^audit_engine_", r"^oracle_compare$", r"^audit_proof_",
                r"^audit_(builtin|corpus_|fault_|misbehave_)", r"^audit_", r"^oracle_",
