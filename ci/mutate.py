@@ -352,8 +352,8 @@ WHY_SPOOL_GROWTH = (
     "copy the same text (test_spool checks the bytes replayed, in memory and from the file)")
 
 WHY_ERRNO_CLEARED = (
-    "spool.c clears errno before tmpfile and fwrite so that a failure that left errno alone "
-    "would be reported as EIO, not as a stale value; POSIX has tmpfile and fwrite set errno "
+    "spool.c clears errno before tmpfile, fwrite, fflush and fseek so that a failure that left "
+    "errno alone would be reported as EIO, not as a stale value; POSIX has those set errno "
     "when they fail, and glibc does, so errno's value before the call is never read "
     "(cli_ioerr and the full-disk tests see the callee's own errno)")
 
@@ -806,6 +806,7 @@ EQUIVALENT = [
     ("cli/spool.c", "65536];", "65536", "65535", WHY_SPOOL_GROWTH),
     ("cli/spool.c", "0;\n    s->tmp = tmpfile();", "0", "1", WHY_ERRNO_CLEARED),
     ("cli/spool.c", "0;\n        if (fwrite(p, 1, n, s->tmp) != n) {", "0", "1", WHY_ERRNO_CLEARED),
+    ("cli/spool.c", "0;\n    if (fflush(s->tmp) != 0 ||", "0", "1", WHY_ERRNO_CLEARED),
     ("cli/args.c", "3)\n        n = sizeof a->shorts - 3;", "3", "4", WHY_SHORTS_CLAMP),
     ("cli/check.c", ">= 3 ? base - 3 : 0;", ">=", ">", WHY_FULL_OFFSET_LP64),
     ("cli/check.c", "3 ? base - 3 : 0;", "3", "4", WHY_FULL_OFFSET_LP64),

@@ -8,7 +8,8 @@
  *   EOVERFLOW, keeping what came before; writer_printf the same at 4095
  *   and 4096;
  * - text stays in memory up to SPOOL_MEMORY bytes exactly, moves to the
- *   temporary file past it and is replayed whole, in order; then the
+ *   temporary file past it and is replayed whole, in order (its length
+ *   one more than a multiple of the replay's 64 KiB reads); then the
  *   spool is empty and takes text again. */
 #include "spool.h"
 #include "writer.h"
@@ -85,6 +86,7 @@ int main(void)
     spool_clear(&s);
     expect(spool_printf(&s, "%s", text(511)) && spool_replay(&s, &w) && writer_flush(&w),
            "spool: 511 bytes replayed");
+    expect(s.len == 0, "spool: empty after a replay from memory");
     got = read_back(fd, &len);
     expect(got != NULL && len == 511 && memcmp(got, text(511), 511) == 0,
            "spool: the 511 bytes, exactly");
@@ -117,6 +119,10 @@ int main(void)
             expect(s.tmp != NULL, "spool: in the file past SPOOL_MEMORY");
     }
     expect(i == lines && s.tmp != NULL, "spool: moved to a temporary file past SPOOL_MEMORY");
+    /* One byte more: the last read of the replay (64 KiB at a time) gets 1. */
+    expect(want != NULL && spool_put(&s, "!", 1), "spool: one byte more");
+    if (want != NULL)
+        want[want_len++] = '!';
     expect(spool_replay(&s, &w) && writer_flush(&w), "spool: replayed from the file");
     got = read_back(fd, &len);
     expect(got != NULL && want != NULL && len == want_len && memcmp(got, want, want_len) == 0,
