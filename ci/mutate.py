@@ -346,6 +346,19 @@ WHY_LINEPOS_BEFORE = (
     "contract), so the line's start is at or before the offset; the branch keeps a misuse "
     "from wrapping the column around")
 
+WHY_NOSOCK = (
+    "writer_init's nosock (fstat succeeds and fd is not a socket) only chooses write_all_nosock, "
+    "which writes at once, over write_all, which tries send(MSG_NOSIGNAL) first and falls back "
+    "to write on ENOTSOCK: the bytes written and the errors are the same; for a socket taken "
+    "for a non-socket, write instead of send differs only in raising SIGPIPE, which main "
+    "ignores (SOURCE_FACTS), so it fails with EPIPE as send does")
+
+WHY_WRITER_FLUSH = (
+    "writer_put flushes when n > WRITER_BUF - len and writes blocks of n >= WRITER_BUF "
+    "straight out; at either boundary the mutant (>=, >) flushes one put earlier or copies a "
+    "block of exactly WRITER_BUF bytes into the emptied buffer first: the same bytes reach fd "
+    "in the same order")
+
 WHY_SPOOL_GROWTH = (
     "how much room spool_put's memory takes ahead (first 4096 bytes, doubled, grown when full "
     "or only when short) and the size of spool_replay's copy buffer: any such sizes hold and "
@@ -491,6 +504,8 @@ SOURCE_FACTS = [
     # WHY_STD_FDS_TAKEN: main fills 0..2 first; only main.c closes one (stdout, at the end).
     ("cli/main.c", r"\n    occupy_closed_std_fds\(\);", 1),
     (("cli",), r"\bclose\((0|1|2|STD(IN|OUT|ERR)_FILENO)\)\s*[;!=<)]|\bdup[23]?\(", {"cli/main.c"}),
+    # WHY_NOSOCK: the command ignores SIGPIPE.
+    ("cli/main.c", r"\(void\)signal\(SIGPIPE, SIG_IGN\);", 1),
     # WHY_OPTERR_COLON: the option string getopt_long is given starts with "-:".
     ("cli/args.c", r'memcpy\(a->shorts, "-:", 2\);', 1),
     # WHY_STDIO_STDOUT: of the code linked into u8guard, only main.c uses the stream stdout.
@@ -798,6 +813,11 @@ EQUIVALENT = [
     ("cli/linepos.c", "<= lp->scanned)\n        return;", "<=", "<", WHY_LINEPOS_EMPTY),
     ("cli/linepos.c", "1;\n}", "1", "2", WHY_LINEPOS_BEFORE),
     ("cli/linepos.c", "1;\n}", "1", "0", WHY_LINEPOS_BEFORE),
+    ("cli/writer.c", "== 0 && !S_ISSOCK(st.st_mode);", "==", "!=", WHY_NOSOCK),
+    ("cli/writer.c", "0 && !S_ISSOCK(st.st_mode);", "0", "1", WHY_NOSOCK),
+    ("cli/writer.c", "&& !S_ISSOCK(st.st_mode);", "&&", "||", WHY_NOSOCK),
+    ("cli/writer.c", "> WRITER_BUF - w->len) {", ">", ">=", WHY_WRITER_FLUSH),
+    ("cli/writer.c", ">= WRITER_BUF) { /* big blocks", ">=", ">", WHY_WRITER_FLUSH),
     ("cli/spool.c", "> s->cap) {", ">", ">=", WHY_SPOOL_GROWTH),
     ("cli/spool.c", "4096;\n        while (cap", "4096", "4097", WHY_SPOOL_GROWTH),
     ("cli/spool.c", "4096;\n        while (cap", "4096", "4095", WHY_SPOOL_GROWTH),
