@@ -4,9 +4,9 @@
  * far below the per-call limits, and no test lists more than a megabyte
  * of errors. Checked, with exact bytes read back from the file the writer
  * wrote:
- * - spool_printf takes 511 bytes (and 0) and refuses 512 and 600 with
- *   EOVERFLOW, keeping what came before; writer_printf the same at 4095
- *   and 4096;
+ * - spool_printf takes 0 and 511 bytes and refuses 512 and 600 with
+ *   EOVERFLOW (spool_replay then fails too); writer_printf the same at
+ *   0, 4095 and 4096;
  * - text stays in memory up to SPOOL_MEMORY bytes exactly, moves to the
  *   temporary file past it and is replayed whole, in order (its length
  *   one more than a multiple of the replay's 64 KiB reads); then the
@@ -95,7 +95,8 @@ int main(void)
     /* writer_printf's limit: 4095 bytes and the terminator. */
     expect(ftruncate(fd, 0) == 0 && lseek(fd, 0, SEEK_SET) == 0, "the file emptied");
     writer_init(&w, fd, "test");
-    expect(writer_printf(&w, "%s", text(4095)) && writer_flush(&w), "writer_printf: 4095 bytes");
+    expect(writer_printf(&w, "%s", "") && writer_printf(&w, "%s", text(4095)) && writer_flush(&w),
+           "writer_printf: 0 and 4095 bytes");
     got = read_back(fd, &len);
     expect(got != NULL && len == 4095 && memcmp(got, text(4095), 4095) == 0,
            "writer_printf: the 4095 bytes, exactly");
