@@ -18,8 +18,9 @@ static bool human_valid(struct writer *w, const unsigned char *p, size_t n)
     size_t i, start = 0, k;
 
     for (i = 0; i < n; i++) {
+        /* p[i + 1] is there: C2 starts a 2-byte character of valid p */
         k = p[i] < 0x20 || p[i] == 0x7F || p[i] == '\\' ? 1
-            : p[i] == 0xC2 && i + 1 < n && p[i + 1] < 0xA0 ? 2 : 0;
+            : p[i] == 0xC2 && p[i + 1] < 0xA0 ? 2 : 0;
         if (k == 0)
             continue;
         if (!writer_put(w, p + start, i - start))
@@ -40,25 +41,22 @@ static bool human_valid(struct writer *w, const unsigned char *p, size_t n)
 bool name_human(struct writer *w, const char *name)
 {
     const unsigned char *p = (const unsigned char *)name;
-    size_t len = strlen(name), i = 0, v, k;
-    u8guard_error e;
+    size_t len = strlen(name), i = 0, v;
 
-    while (i < len) {
+    for (;;) { /* a valid run (maybe empty), then an error or the end */
         v = u8guard_valid_prefix(p + i, len - i);
         if (!human_valid(w, p + i, v))
             return false;
         i += v;
         if (i == len)
-            break;
-        u8guard_validate(p + i, len - i, &e);
-        if (e.length == 0) /* cannot happen: i is where an error starts */
-            e.length = 1;
-        for (k = 0; k < e.length; k++)
-            if (!writer_printf(w, "\\x%02X", p[i + k]))
-                return false;
-        i += e.length;
+            return true;
+        /* An error starts at p[i]: its first byte as \xHH. The rest of
+         * its maximal subpart are continuation bytes, which start no
+         * valid run: the next turns escape them one by one. */
+        if (!writer_printf(w, "\\x%02X", p[i]))
+            return false;
+        i++;
     }
-    return true;
 }
 
 /* A json_sink into the writer ctx. */

@@ -27,6 +27,15 @@ def main():
           "(80): 80 is a continuation byte where a character should start",
           "odd name: human line escapes control bytes")
 
+    # The first byte, a space (kept), 1F (the last C0 control), U+00A0
+    # (kept: C2 A0 is the first C2 pair that is no C1 control) and a C1
+    # control (U+009B, CSI to a terminal) as the very last character.
+    edge = "\x1b[1m x\x1fy\u00a0\u009b"
+    write(os.path.join(d, edge), b"ok")
+    rc, out, err = run(["check", edge], cwd=d)
+    equal(out, b"\\x1B[1m x\\x1Fy\xc2\xa0\\xC2\\x9B: valid UTF-8, 2 bytes\n",
+          "name starting with ESC, ending with U+009B: every control escaped, the space kept")
+
     raw = b"bad\xff\xc0\xaf\xe4\xbd.txt"
     write(os.path.join(os.fsencode(d), raw), b"ok")
     rc, out, err = run(["check", "--json", raw], cwd=d)
