@@ -346,6 +346,11 @@ WHY_LINEPOS_BEFORE = (
     "contract), so the line's start is at or before the offset; the branch keeps a misuse "
     "from wrapping the column around")
 
+WHY_BIDI_FOUND = (
+    "cli/policy.c's search of its bidi table stops at the code point's row; with <= it could "
+    "read one row past the table only for a code point of the bidi class that has no row, and "
+    "every one of the 12 has its own (cli_policy looks each up by its own code point)")
+
 WHY_NOSOCK = (
     "writer_init's nosock (fstat succeeds and fd is not a socket) only chooses write_all_nosock, "
     "which writes at once, over write_all, which tries send(MSG_NOSIGNAL) first and falls back "
@@ -813,6 +818,7 @@ EQUIVALENT = [
     ("cli/linepos.c", "<= lp->scanned)\n        return;", "<=", "<", WHY_LINEPOS_EMPTY),
     ("cli/linepos.c", "1;\n}", "1", "2", WHY_LINEPOS_BEFORE),
     ("cli/linepos.c", "1;\n}", "1", "0", WHY_LINEPOS_BEFORE),
+    ("cli/policy.c", "< sizeof bidi / sizeof *bidi; i++)", "<", "<=", WHY_BIDI_FOUND),
     ("cli/writer.c", "== 0 && !S_ISSOCK(st.st_mode);", "==", "!=", WHY_NOSOCK),
     ("cli/writer.c", "0 && !S_ISSOCK(st.st_mode);", "0", "1", WHY_NOSOCK),
     ("cli/writer.c", "&& !S_ISSOCK(st.st_mode);", "&&", "||", WHY_NOSOCK),

@@ -96,10 +96,10 @@ char *denied_text(uint32_t cp, u8guard_class cls, char *buf, size_t cap)
                        cp == 0x9B ? " (CSI starts an escape sequence)" : "");
         break;
     case U8GUARD_CLASS_BIDI:
-        for (i = 0; i < sizeof bidi / sizeof bidi[0]; i++)
+        for (i = 0; i < sizeof bidi / sizeof *bidi; i++)
             if (bidi[i].cp == cp)
                 break;
-        if (i == sizeof bidi / sizeof bidi[0]) /* not a bidi control: cannot happen */
+        if (i == sizeof bidi / sizeof *bidi) /* not a bidi control: cannot happen */
             (void)snprintf(buf, cap, "U+%04X (%s) changes the display order of text",
                            (unsigned)cp, name);
         else

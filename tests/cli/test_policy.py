@@ -49,8 +49,18 @@ SAMPLES = (
     ("bom", 0xFEFF, "U+FEFF (bom) is a byte order mark, invisible in the text"),
     ("tag", 0xE0041, "U+E0041 (tag) is an invisible tag for 'A': tags can hide text from "
                      "the reader"),
+    # The first and last tags that stand for an ASCII character, and the
+    # one before them (U+E007F, after them, is below).
+    ("tag", 0xE001F, "U+E001F (tag) is an invisible tag character: tags can hide text from "
+                     "the reader"),
+    ("tag", 0xE0020, "U+E0020 (tag) is an invisible tag for ' ': tags can hide text from "
+                     "the reader"),
+    ("tag", 0xE007E, "U+E007E (tag) is an invisible tag for '~': tags can hide text from "
+                     "the reader"),
     ("tag", 0xE007F, "U+E007F (tag) is an invisible tag character: tags can hide text from "
                      "the reader"),
+    ("separator", 0x2028, "U+2028 LINE SEPARATOR (separator) is an invisible line break "
+                          "to editors and a line terminator in JavaScript source"),
     ("separator", 0x2029, "U+2029 PARAGRAPH SEPARATOR (separator) is an invisible line break "
                           "to editors and a line terminator in JavaScript source"),
 )
