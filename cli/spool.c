@@ -34,6 +34,8 @@ bool spool_put(struct spool *s, const void *p, size_t n)
 
     if (s->err)
         return false;
+    if (n == 0) /* mem may then be NULL, which memcpy forbids even for 0 bytes */
+        return true;
     if (!s->tmp && s->len + n > SPOOL_MEMORY && !to_file(s))
         return false;
     if (s->tmp) {
