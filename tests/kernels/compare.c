@@ -268,6 +268,16 @@ int compare_selected(u8guard_impl impl)
     return known[impl];
 }
 
+/* compare_use (compare.h). */
+int compare_use(const char *test, u8guard_impl impl)
+{
+    if (compare_selected(impl) && u8guard_set_impl(impl))
+        return 1;
+    printf("%s: %s not checked: %s\n", test, u8guard_impl_name(impl),
+           u8guard_impl_supported(impl) ? "not in U8GUARD_TEST_IMPLS" : "not supported here");
+    return 0;
+}
+
 /* label_string: the describe callback of compare_all (the label itself). */
 static void label_string(char *buf, size_t n, const void *ctx)
 {

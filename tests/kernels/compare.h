@@ -20,6 +20,12 @@
  * implementations themselves ask it too. */
 int compare_selected(u8guard_impl impl);
 
+/* compare_use selects impl for the calls that follow and returns nonzero
+ * when it is one to test (compare_selected) and could be selected; else it
+ * prints "<test>: <impl> not checked: <why>" and returns 0. For tests
+ * that loop over the implementations themselves. */
+int compare_use(const char *test, u8guard_impl impl);
+
 /* compare_all runs in[0..len) through the public API under the scalar
  * implementation and under every other supported one (only those named in
  * U8GUARD_TEST_IMPLS, comma-separated, when it is set). Returns the number
