@@ -20,7 +20,7 @@ struct spool {
     char *mem;
     size_t len, cap; /* of mem, while tmp is NULL */
     FILE *tmp;       /* once the text outgrew SPOOL_MEMORY */
-    int err;   /* errno of the first failure, 0 while all is well */
+    int err;         /* errno of the first failure, 0 while all is well */
 };
 
 /* spool_init makes s empty. */
