@@ -26,15 +26,19 @@ struct lax {
     uint32_t value; /* the bits of the bytes present */
 };
 
+/* lax_read reads w[0..n) as a lax decoder would. Its callers explain
+ * errors that begin at a byte C0..FF (overlong, surrogate, too_large), so
+ * a byte below C0 reads as no lead byte (need 0), ASCII included. */
 static void lax_read(const unsigned char *w, size_t n, struct lax *l)
 {
-    static const unsigned char mask[7] = {0, 0x7F, 0x1F, 0x0F, 0x07, 0x03, 0x01};
+    /* the value bits of a lead byte announcing 2, 3, 4, 5 or 6 bytes */
+    static const unsigned char mask[5] = {0x1F, 0x0F, 0x07, 0x03, 0x01};
     unsigned char b = w[0];
 
-    l->need = b < 0x80 ? 1 : b < 0xC0 ? 0 : b < 0xE0 ? 2 : b < 0xF0 ? 3
+    l->need = b < 0xC0 ? 0 : b < 0xE0 ? 2 : b < 0xF0 ? 3
             : b < 0xF8 ? 4 : b < 0xFC ? 5 : b < 0xFE ? 6 : 0;
     l->have = l->need ? 1 : 0;
-    l->value = l->need ? (uint32_t)(b & mask[l->need]) : 0;
+    l->value = l->need ? (uint32_t)(b & mask[l->need - 2]) : 0;
     while (l->have < l->need && l->have < n && (w[l->have] & 0xC0) == 0x80) {
         l->value = (l->value << 6) | (uint32_t)(w[l->have] & 0x3F);
         l->have++;
