@@ -61,7 +61,7 @@ static const struct command *find(const char *name)
 {
     size_t i;
 
-    for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
+    for (i = 0; i < sizeof commands / sizeof *commands; i++)
         if (strcmp(commands[i].name, name) == 0)
             return &commands[i];
     return NULL;

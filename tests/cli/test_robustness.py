@@ -261,10 +261,47 @@ def stdin_closed(d):
           "check with no /dev/null and standard input closed: the file on descriptor 0 is read")
 
 
+def std_fds_closed(d):
+    """cli/main.c puts /dev/null on each of descriptors 0, 1 and 2 that is
+    closed (write-only on 0, read-only on 1 and 2, so any use of it fails),
+    so that no file the command opens takes one of them. One case for each
+    descriptor, each one that tells the two apart."""
+    bad = write(os.path.join(d, "bad.txt"), b"ab\xffcd")
+
+    def closed(fd):
+        return lambda: os.close(fd)
+
+    # 0: standard input reads as a read error (a write-only descriptor),
+    # not as a descriptor that is not open (fstat failing).
+    p = subprocess.run([BIN, "check", "-"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       preexec_fn=closed(0))
+    equal((p.returncode, p.stdout, p.stderr), (2, b"", b"u8guard: -: read error: Bad file "
+          b"descriptor\n"), "check - with standard input closed: a read error")
+    # 1: the input file would take descriptor 1 and be taken for standard
+    # output; the write to standard output fails instead.
+    p = subprocess.run([BIN, "sanitize", bad], stdin=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                       preexec_fn=closed(1))
+    equal((p.returncode, p.stderr), (2, b"u8guard: standard output: write error: Bad file "
+          b"descriptor\n"), "sanitize with standard output closed: a write error")
+    # 2: the input file would take descriptor 2, and -o /dev/stderr
+    # (/proc/self/fd/2) would name the input; it names /dev/null instead,
+    # so the output goes there and the exit status is the input's (1).
+    if os.path.exists("/proc/self/fd/2"):
+        p = subprocess.run([BIN, "sanitize", "-o", "/dev/stderr", bad],
+                           stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                           preexec_fn=closed(2))
+        equal((p.returncode, p.stdout), (1, b""),
+              "sanitize -o /dev/stderr with standard error closed: written to /dev/null")
+    else:
+        print("skipped: sanitize -o /dev/stderr with standard error closed (no /proc/self/fd)")
+    with open(bad, "rb") as f:
+        equal(f.read(), b"ab\xffcd", "the input is unchanged")
+
+
 def main():
     d = tmpdir()
     for part in (file_size_limit, broken_pipe, names, dangling, implementation, small_ones,
-                 stdin_closed):
+                 stdin_closed, std_fds_closed):
         sub = os.path.join(d, part.__name__)
         os.mkdir(sub)
         part(sub)

@@ -38,6 +38,8 @@ def main():
     expect_trouble([], ["no command given", "u8guard --help"], "no command")
     expect_trouble(["frob"], ["unknown command 'frob'"], "unknown command")
     expect_trouble(["--frob"], ["unknown option '--frob'"], "unknown global option")
+    expect_trouble(["-q"], ["unknown option '-q'"], "unknown global short option")
+    expect_trouble(["x-"], ["unknown command 'x-'"], "unknown command, '-' second")
     expect_trouble(["help", "frob"], ["unknown command 'frob'"], "help for an unknown command")
     if not HAVE_AUDIT:
         # The audit is the separate program u8guard-audit (cli/audit.c):
