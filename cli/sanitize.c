@@ -3,6 +3,7 @@
  * U+FFFD (EF BF BD), byte for byte as doc/contract.md section 2 says, streamed
  * through the library's decoder in chunks of --buffer-size bytes. */
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -135,27 +136,39 @@ static int parse_options(struct sanitize_opts *o, int argc, char **argv,
     return EXIT_VALID;
 }
 
-/* Puts the n_out units of form in obuf in little-endian byte order (a
- * no-op on little-endian machines). Returns their size in bytes. */
+/* Puts the n_out units of form in obuf in little-endian byte order, on
+ * any machine: each unit is read in the machine's order and its bytes
+ * stored low first. On a little-endian machine that stores the bytes
+ * that are there (the compiler merges the byte stores into one store of
+ * the unit, or drops it), so the one loop is what runs, and is tested,
+ * everywhere. Returns their size in bytes. */
 static size_t to_le(unsigned char *obuf, size_t n_out, u8guard_form form)
 {
-    static const uint16_t one = 1;
-    size_t unit = form == U8GUARD_FORM_UTF32 ? 4 : form == U8GUARD_FORM_UTF16 ? 2 : 1;
-    unsigned char t;
-    size_t i;
+    unsigned char *p, *end, le[4];
+    uint32_t v;
+    uint16_t h;
 
-    if (unit > 1 && *(const unsigned char *)&one == 0) /* big-endian */
-        for (i = 0; i < n_out * unit; i += unit) {
-            t = obuf[i];
-            obuf[i] = obuf[i + unit - 1];
-            obuf[i + unit - 1] = t;
-            if (unit == 4) {
-                t = obuf[i + 1];
-                obuf[i + 1] = obuf[i + 2];
-                obuf[i + 2] = t;
-            }
+    if (form == U8GUARD_FORM_UTF32) {
+        for (p = obuf, end = obuf + n_out * 4; p < end; p += 4) {
+            memcpy(&v, p, 4);
+            le[0] = (unsigned char)v;
+            le[1] = (unsigned char)(v >> 8);
+            le[2] = (unsigned char)(v >> 16);
+            le[3] = (unsigned char)(v >> 24);
+            memcpy(p, le, 4);
         }
-    return n_out * unit;
+        return n_out * 4;
+    }
+    if (form == U8GUARD_FORM_UTF16) {
+        for (p = obuf, end = obuf + n_out * 2; p < end; p += 2) {
+            memcpy(&h, p, 2);
+            le[0] = (unsigned char)h;
+            le[1] = (unsigned char)(h >> 8);
+            memcpy(p, le, 2);
+        }
+        return n_out * 2;
+    }
+    return n_out;
 }
 
 /* Where the output goes: fd, or w when fd < 0. */
