@@ -407,6 +407,13 @@ WHY_XCR0_X87 = (
     "demands bit 1. SOURCE_FACTS checks both tests. tests/kernels/test_cpu_features (XCR0 faked, "
     "always with bit 0) kills the other masks' mutants")
 
+WHY_LONG_ONLY = (
+    "ARGS_LONG_ONLY (args.h) is the first val of the long options with no short form "
+    "(check, explain and sanitize number theirs from it); a val only has to differ from "
+    "every short option letter (ASCII, below 128), from ARGS_OPERAND (1) and from the other "
+    "vals, and getopt_long hands it back as given: 255 and 257 do that as well as 256")
+
+
 WHY_CLOSE_DEFERRED = (
     "main's last check, close(STDOUT_FILENO) != 0 && errno != EINTR && errno != EBADF && "
     "out.err == 0, reports an error that close(2) returns for a write the kernel deferred "
@@ -866,6 +873,8 @@ EQUIVALENT = [
     ("cli/describe.c", "0xF0 ? 3\n", "0xF0", "0xEF", WHY_LAX_LEADS),
     ("cli/main.c", "|| ferror(stdout)) {", "||", "&&", WHY_STDIO_STDOUT),
     ("cli/main.c", "!= EINTR && errno != EBADF", "!=", "==", WHY_CLOSE_DEFERRED),
+    ("cli/args.h", "256\n};", "256", "257", WHY_LONG_ONLY),
+    ("cli/args.h", "256\n};", "256", "255", WHY_LONG_ONLY),
     ("cli/main.c", "!= EBADF && out.err == 0)", "!=", "==", WHY_CLOSE_DEFERRED),
     ("cli/main.c", "== 0) {\n        diag(\"standard output: %s\"", "==", "!=", WHY_CLOSE_DEFERRED),
     ("cli/main.c", "!= EXIT_TROUBLE && errno != EPIPE)", "!=", "==", WHY_STDIO_STDOUT),

@@ -24,7 +24,10 @@
 enum {
     ARGS_END = -1,     /* no argument left */
     ARGS_FAIL = -2,    /* a usage mistake, already reported */
-    ARGS_OPERAND = 1   /* an operand (a file name, "-", hex); never an option's val */
+    ARGS_OPERAND = 1,  /* an operand (a file name, "-", hex); never an option's val */
+    /* The first val of a long option with no short form: above every
+     * short option letter, which is ASCII. */
+    ARGS_LONG_ONLY = 256
 };
 
 struct args {
@@ -39,7 +42,7 @@ struct args {
 /* args_init starts parsing argv[1..argc) of sub-command cmd with the short
  * options shorts (getopt syntax, "o:" for one with a value) and the long
  * options longs (each with flag NULL and a val that is a short option
- * letter or a value above 255). Returns nothing. */
+ * letter or a value from ARGS_LONG_ONLY up). Returns nothing. */
 void args_init(struct args *a, const char *cmd, int argc, char **argv,
                const char *shorts, const struct option *longs);
 

@@ -439,7 +439,9 @@ static int check_file(struct check_run *r, const char *path, unsigned char *buf)
     return u8guard_stream_error_count(&r->s) || r->stop ? EXIT_INVALID : EXIT_VALID;
 }
 
-enum { OPT_JSON = 256, OPT_MAX_ERRORS, OPT_BUFFER_SIZE, OPT_COUNT, OPT_FILES0, OPT_DENY };
+enum {
+    OPT_JSON = ARGS_LONG_ONLY, OPT_MAX_ERRORS, OPT_BUFFER_SIZE, OPT_COUNT, OPT_FILES0, OPT_DENY
+};
 
 static const struct option check_longs[] = {
     {"help", no_argument, NULL, 'h'},

@@ -50,7 +50,7 @@ const char explain_help[] =
     "exit status: 0 the bytes are valid UTF-8 (--offset: no error there), 1 they\n"
     "are not, 2 bad hex, usage or I/O error.\n";
 
-enum { OPT_FILE = 256, OPT_OFFSET, OPT_MAX_ERRORS };
+enum { OPT_FILE = ARGS_LONG_ONLY, OPT_OFFSET, OPT_MAX_ERRORS };
 
 static const struct option explain_longs[] = {
     {"help", no_argument, NULL, 'h'},

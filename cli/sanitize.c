@@ -59,7 +59,7 @@ struct sanitize_opts {
     const char *output; /* NULL: standard output */
 };
 
-enum { OPT_BUFFER_SIZE = 256, OPT_DENY, OPT_ON_ERROR, OPT_TO };
+enum { OPT_BUFFER_SIZE = ARGS_LONG_ONLY, OPT_DENY, OPT_ON_ERROR, OPT_TO };
 
 static const struct option sanitize_longs[] = {
     {"help", no_argument, NULL, 'h'},
