@@ -328,12 +328,6 @@ WHY_OPTERR_COLON = (
     "reports in its own words. Checked: SOURCE_FACTS (the \"-:\" prefix) and SOLE_CALLERS "
     "(args_next is the only caller of getopt_long, with a->shorts)")
 
-WHY_SHORTS_CLAMP = (
-    "args_init cuts the short options with if (n > sizeof a->shorts - 3) n = sizeof a->shorts "
-    "- 3: the mutants n >= ... and n > sizeof a->shorts - 4 differ from it only where n is "
-    "already sizeof a->shorts - 3, the value they assign (test_args_init checks every length "
-    "0..80, which kills the bounds' other mutants)")
-
 WHY_LINEPOS_EMPTY = (
     "linepos_scan returns early when upto <= lp->scanned (a scan backwards would make end - p "
     "negative); with < instead, upto == lp->scanned goes on to scan zero bytes: memchr of "
@@ -530,7 +524,7 @@ SOURCE_FACTS = [
     # WHY_NOSOCK: the command ignores SIGPIPE.
     ("cli/main.c", r"\(void\)signal\(SIGPIPE, SIG_IGN\);", 1),
     # WHY_OPTERR_COLON: the option string getopt_long is given starts with "-:".
-    ("cli/args.c", r'memcpy\(a->shorts, "-:", 2\);', 1),
+    ("cli/args.c", r'snprintf\(a->shorts, sizeof a->shorts, "-:%s", shorts\);', 1),
     # WHY_STDIO_STDOUT: of the code linked into u8guard, only main.c uses the stream stdout.
     (("cli", "src", "support", "oracle/api"), r"\bstdout\b|\b(v?printf|puts|putchar)\s*\(",
      {"cli/main.c"}),    # WHY_FULL_OFFSET_LP64: the cross builds (i686 among them) leave the command out.
@@ -832,7 +826,6 @@ EQUIVALENT = [
     ("cli/explain.c", "0);\n    if (f.nomem)", "0", "1", WHY_EXPLAIN_NO_OUT),
     ("cli/explain.c", "0);\n        linepos_scan", "0", "1", WHY_EXPLAIN_NO_OUT),
     ("cli/args.c", "0; /* the messages are ours */", "0", "1", WHY_OPTERR_COLON),
-    ("cli/args.c", "> sizeof a->shorts - 3)", ">", ">=", WHY_SHORTS_CLAMP),
     ("cli/linepos.c", "<= lp->scanned)\n        return;", "<=", "<", WHY_LINEPOS_EMPTY),
     ("cli/linepos.c", "1;\n}", "1", "2", WHY_LINEPOS_BEFORE),
     ("cli/linepos.c", "1;\n}", "1", "0", WHY_LINEPOS_BEFORE),
@@ -851,7 +844,6 @@ EQUIVALENT = [
     ("cli/spool.c", "0;\n    s->tmp = tmpfile();", "0", "1", WHY_ERRNO_CLEARED),
     ("cli/spool.c", "0;\n        if (fwrite(p, 1, n, s->tmp) != n) {", "0", "1", WHY_ERRNO_CLEARED),
     ("cli/spool.c", "0;\n    if (fflush(s->tmp) != 0 ||", "0", "1", WHY_ERRNO_CLEARED),
-    ("cli/args.c", "3)\n        n = sizeof a->shorts - 3;", "3", "4", WHY_SHORTS_CLAMP),
     ("cli/check.c", ">= 3 ? base - 3 : 0;", ">=", ">", WHY_FULL_OFFSET_LP64),
     ("cli/check.c", "3 ? base - 3 : 0;", "3", "4", WHY_FULL_OFFSET_LP64),
     ("cli/check.c", "3 ? base - 3 : 0;", "3", "2", WHY_FULL_OFFSET_LP64),

@@ -3,6 +3,7 @@
  * sub-commands. */
 #include "args.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "diag.h"
@@ -10,20 +11,15 @@
 void args_init(struct args *a, const char *cmd, int argc, char **argv,
                const char *shorts, const struct option *longs)
 {
-    size_t n = strlen(shorts);
-
     a->cmd = cmd;
     a->argc = argc;
     a->argv = argv;
     a->longs = longs;
     a->rest = false;
     /* '-': operands come back in order (as option 1), whatever
-     * POSIXLY_CORRECT says; ':': a missing value is told apart (':'). */
-    if (n > sizeof a->shorts - 3)
-        n = sizeof a->shorts - 3;
-    memcpy(a->shorts, "-:", 2);
-    memcpy(a->shorts + 2, shorts, n);
-    a->shorts[n + 2] = '\0';
+     * POSIXLY_CORRECT says; ':': a missing value is told apart (':').
+     * snprintf cuts shorts to the room there is. */
+    (void)snprintf(a->shorts, sizeof a->shorts, "-:%s", shorts);
     optind = 0; /* glibc: 0 starts a fresh scan */
     opterr = 0; /* the messages are ours */
 }
@@ -42,34 +38,30 @@ static const struct option *by_val(const struct args *a, int val)
     return NULL;
 }
 
-/* Reports "--name..." (argv text) that getopt_long did not accept: unknown,
- * or a prefix of several long options. */
+/* Reports "--name..." (argv text) that getopt_long did not accept: a
+ * prefix of no long option (unknown) or of several (ambiguous); never of
+ * exactly one, which getopt_long takes. The names are listed while they
+ * fit in list. */
 static int bad_long(const struct args *a, const char *text)
 {
     const char *eq = strchr(text, '=');
     size_t len = eq ? (size_t)(eq - text) : strlen(text);
     const struct option *o;
-    char list[512];
+    char list[512] = "";
     size_t used = 0, k;
-    int matches = 0;
+    bool ambiguous = false;
 
     for (o = a->longs; o->name; o++) {
         if (strncmp(o->name, text + 2, len - 2) != 0)
             continue;
-        matches++;
-        k = strlen(o->name);
-        if (used + k + 6 < sizeof list) {
-            memcpy(list + used, used ? ", '--" : "'--", used ? 5 : 3);
-            used += used ? 5 : 3;
-            memcpy(list + used, o->name, k);
-            used += k;
-            list[used++] = '\'';
-        }
+        ambiguous = true;
+        k = strlen(o->name) + (used ? 6 : 4); /* ", '--" or "'--", the name, "'" */
+        if (used + k < sizeof list)
+            used += (size_t)snprintf(list + used, sizeof list - used, "%s'--%s'",
+                                     used ? ", " : "", o->name);
     }
-    list[used] = '\0';
-    if (matches > 1)
-        return fail(a->cmd, "option '%.*s' is ambiguous: it may be %s", (int)len,
-                          text, list);
+    if (ambiguous)
+        return fail(a->cmd, "option '%.*s' is ambiguous: it may be %s", (int)len, text, list);
     return fail(a->cmd, "unknown option '%.*s'", (int)len, text);
 }
 
