@@ -401,6 +401,16 @@ WHY_XCR0_X87 = (
     "demands bit 1. SOURCE_FACTS checks both tests. tests/kernels/test_cpu_features (XCR0 faked, "
     "always with bit 0) kills the other masks' mutants")
 
+WHY_TYPED_GUARD = (
+    "args_next's typed = optind >= 1 && optind - 1 < a->argc ? a->argv[optind - 1] : \"\" "
+    "guards a read of argv that glibc and musl never take out of range: getopt_long returns "
+    "an option (or ':' or '?') only after stepping past the argument that holds it, and past "
+    "its value in the next argument, if it has one (for a missing value optind stops at "
+    "argc), so 2 <= optind <= argc. Within that range optind > 1, optind >= 2, an || in "
+    "place of the && and optind - 2 < argc all pick argv[optind - 1] too. The guard stays for "
+    "a C library that does otherwise")
+
+
 WHY_LONG_ONLY = (
     "ARGS_LONG_ONLY (args.h) is the first val of the long options with no short form "
     "(check, explain and sanitize number theirs from it); a val only has to differ from "
@@ -865,6 +875,10 @@ EQUIVALENT = [
     ("cli/describe.c", "0xF0 ? 3\n", "0xF0", "0xEF", WHY_LAX_LEADS),
     ("cli/main.c", "|| ferror(stdout)) {", "||", "&&", WHY_STDIO_STDOUT),
     ("cli/main.c", "!= EINTR && errno != EBADF", "!=", "==", WHY_CLOSE_DEFERRED),
+    ("cli/args.c", ">= 1 && optind - 1 < a->argc", ">=", ">", WHY_TYPED_GUARD),
+    ("cli/args.c", "1 && optind - 1 < a->argc", "1", "2", WHY_TYPED_GUARD),
+    ("cli/args.c", "&& optind - 1 < a->argc", "&&", "||", WHY_TYPED_GUARD),
+    ("cli/args.c", "1 < a->argc ?", "1", "2", WHY_TYPED_GUARD),
     ("cli/args.h", "256\n};", "256", "257", WHY_LONG_ONLY),
     ("cli/args.h", "256\n};", "256", "255", WHY_LONG_ONLY),
     ("cli/main.c", "!= EBADF && out.err == 0)", "!=", "==", WHY_CLOSE_DEFERRED),

@@ -78,10 +78,6 @@ int args_next(struct args *a, const char **value)
             /* For long options getopt_long has stepped past the argument
              * (and its separate value, if any) it complains about. */
             typed = optind >= 1 && optind - 1 < a->argc ? a->argv[optind - 1] : "";
-            if (c == 1) {
-                *value = optarg;
-                return ARGS_OPERAND;
-            }
             if (c == ':' || c == '?') {
                 bool is_long = strncmp(typed, "--", 2) == 0;
                 if (c == '?' && optopt == 0)
@@ -92,10 +88,12 @@ int args_next(struct args *a, const char **value)
                         return fail(a->cmd, "option '--%s' needs a value", o->name);
                     return fail(a->cmd, "option '-%c' needs a value", optopt);
                 }
-                if (o && is_long)
+                if (o)
                     return fail(a->cmd, "option '--%s' takes no value", o->name);
                 return fail(a->cmd, "unknown option '-%c'", optopt);
             }
+            /* An option's val, or 1 (ARGS_OPERAND) for an operand, which
+             * the '-' of the option string makes getopt_long return. */
             *value = optarg;
             return c;
         }

@@ -24,7 +24,8 @@
 enum {
     ARGS_END = -1,     /* no argument left */
     ARGS_FAIL = -2,    /* a usage mistake, already reported */
-    ARGS_OPERAND = 1,  /* an operand (a file name, "-", hex); never an option's val */
+    ARGS_OPERAND = 1,  /* an operand (a file name, "-", hex): what getopt_long returns for
+                        * one, given "-" first in its option string; never an option's val */
     /* The first val of a long option with no short form: above every
      * short option letter, which is ASCII. */
     ARGS_LONG_ONLY = 256

@@ -229,6 +229,14 @@ def main():
           (0, (ex + ": no error at or after offset 16\n").encode(), ""), "--offset past the errors")
     equal(run(["explain", "--file", good]), (0, (good + ": valid UTF-8, 5 bytes\n").encode(), ""),
           "explain --file of a valid file")
+    # The offset is echoed, so it shows parse_count's result (cli/args.c):
+    # each suffix, and the largest number there is, read exactly.
+    for text, value in (("1K", 1 << 10), ("1M", 1 << 20), ("1G", 1 << 30), ("3G", 3 << 30),
+                        ("18446744073709551615", (1 << 64) - 1),
+                        ("1844674407370955161", (1 << 64) // 10)):
+        equal(run(["explain", "--file", ex, "--offset", text]),
+              (0, ("%s: no error at or after offset %d\n" % (ex, value)).encode(), ""),
+              "--offset %s is %d" % (text, value))
     # An error of one byte at offset 0: without --offset every error is
     # explained, the first byte's too (explain.c's f.from = 0; with 1 there
     # the file was called valid, exit 0).
@@ -251,7 +259,11 @@ def main():
           "explain --file --max-errors 1")
     for args, msg in ((["--file", ex, "c0"], "give either HEX or --file, not both"),
                       (["--offset", "3"], "--offset and --max-errors need --file"),
-                      (["--file", ex, "--offset", "x"], "bad --offset 'x': expected a byte offset")):
+                      (["--file", ex, "--offset", "x"], "bad --offset 'x': expected a byte offset"),
+                      (["--file", ex, "--offset", "K"], "bad --offset 'K': expected a byte offset"),
+                      (["--file", ex, "--offset", ""], "bad --offset '': expected a byte offset"),
+                      (["--file", ex, "--offset", "18446744073709551616"],
+                       "bad --offset '18446744073709551616': expected a byte offset")):
         equal(run(["explain"] + args), (2, b"", "u8guard explain: " + msg + U % "explain"),
               "explain %r" % args)
     equal(run(["explain", "--file", "-"], input_bytes=b"\xc0"),
