@@ -111,6 +111,7 @@ enum count_result parse_count(const char *s, uint64_t max, uint64_t *out)
     const char *p = s;
     bool overflow = false;
 
+    *out = 0;
     if (*p < '0' || *p > '9')
         return COUNT_BAD;
     for (; *p >= '0' && *p <= '9'; p++) {
@@ -138,7 +139,7 @@ enum count_result parse_count(const char *s, uint64_t max, uint64_t *out)
 
 bool parse_buffer_size(const char *cmd, const char *s, size_t *out)
 {
-    uint64_t v = 0;
+    uint64_t v;
     enum count_result r = parse_count(s, CLI_MAX_BUFFER, &v);
 
     if (r == COUNT_BAD || (r == COUNT_OK && v == 0)) {

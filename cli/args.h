@@ -62,7 +62,7 @@ enum count_result { COUNT_OK, COUNT_BAD, COUNT_TOO_LARGE };
  * else around it (no sign, no blanks). Returns COUNT_OK and sets *out when
  * s is such a number not above max; COUNT_TOO_LARGE when it is well formed
  * but above max (or above 2^64 - 1); COUNT_BAD on anything else (empty,
- * garbage, a sign). */
+ * garbage, a sign). *out is 0 unless COUNT_OK. */
 enum count_result parse_count(const char *s, uint64_t max, uint64_t *out);
 
 /* parse_buffer_size parses the value of --buffer-size (1..CLI_MAX_BUFFER).

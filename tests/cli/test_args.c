@@ -12,6 +12,8 @@
  *   fits its 512-byte buffer: a name that fits to the last byte is
  *   listed, one a byte longer is not, first in the list or after
  *   another. No command's names come near.
+ * - parse_count's answers and *out (0 unless COUNT_OK) at each edge: the
+ *   suffixes, max, 2^64 - 1 and 2^64, garbage after too many digits.
  */
 #include "args.h"
 
@@ -133,9 +135,60 @@ static size_t check_list(size_t len1, size_t len2, int list1, int list2)
     return 0;
 }
 
+/* parse_count on each case: the result and *out (set to 7 first). */
+static size_t check_count(void)
+{
+    static const struct {
+        const char *s;
+        uint64_t max;
+        enum count_result want;
+        uint64_t out;
+    } cases[] = {
+        {"0", 10, COUNT_OK, 0},
+        {"10", 10, COUNT_OK, 10},
+        {"11", 10, COUNT_TOO_LARGE, 0},
+        {"007", 10, COUNT_OK, 7},
+        {"1K", UINT64_MAX, COUNT_OK, 1024},
+        {"3M", UINT64_MAX, COUNT_OK, (uint64_t)3 << 20},
+        {"5G", UINT64_MAX, COUNT_OK, (uint64_t)5 << 30},
+        {"1K", 1023, COUNT_TOO_LARGE, 0},
+        {"1K", 1024, COUNT_OK, 1024},
+        {"18446744073709551615", UINT64_MAX, COUNT_OK, UINT64_MAX},
+        {"18446744073709551616", UINT64_MAX, COUNT_TOO_LARGE, 0},
+        {"17179869183G", UINT64_MAX, COUNT_OK, (uint64_t)17179869183 << 30},
+        {"17179869184G", UINT64_MAX, COUNT_TOO_LARGE, 0},
+        {"99999999999999999999x", UINT64_MAX, COUNT_BAD, 0},
+        {"", 10, COUNT_BAD, 0},
+        {"K", 10, COUNT_BAD, 0},
+        {"-1", 10, COUNT_BAD, 0},
+        {"+1", 10, COUNT_BAD, 0},
+        {" 1", 10, COUNT_BAD, 0},
+        {"1 ", 10, COUNT_BAD, 0},
+        {"1k", UINT64_MAX, COUNT_BAD, 0},
+        {"1KB", UINT64_MAX, COUNT_BAD, 0},
+        {"1KK", UINT64_MAX, COUNT_BAD, 0},
+    };
+    size_t i, failures = 0;
+    uint64_t out;
+    enum count_result r;
+
+    for (i = 0; i < sizeof cases / sizeof *cases; i++) {
+        out = 7;
+        r = parse_count(cases[i].s, cases[i].max, &out);
+        if (r != cases[i].want || out != cases[i].out) {
+            printf("FAIL parse_count(\"%s\", %llu): %d, %llu (want %d, %llu)\n", cases[i].s,
+                   (unsigned long long)cases[i].max, (int)r, (unsigned long long)out,
+                   (int)cases[i].want, (unsigned long long)cases[i].out);
+            failures++;
+        }
+    }
+    printf("test_args: parse_count, %zu cases, %zu failures\n", i, failures);
+    return failures;
+}
+
 int main(void)
 {
-    size_t failures = check_cut() + check_fresh_scan();
+    size_t failures = check_cut() + check_fresh_scan() + check_count();
 
     failures += check_list(250, 251, 1, 1); /* 254 + 257 = 511 bytes: both */
     failures += check_list(250, 252, 1, 0); /* 254 + 258 = 512: the first */
