@@ -406,16 +406,27 @@ WHY_TYPED_GUARD = (
     "guards a read of argv that glibc and musl never take out of range: getopt_long returns "
     "an option (or ':' or '?') only after stepping past the argument that holds it, and past "
     "its value in the next argument, if it has one (for a missing value optind stops at "
-    "argc), so 2 <= optind <= argc. Within that range optind > 1, optind >= 2, an || in "
-    "place of the && and optind - 2 < argc all pick argv[optind - 1] too. The guard stays for "
-    "a C library that does otherwise")
+    "argc), so 2 <= optind <= argc. Within that range optind > 1, optind >= 2, optind >= 0, "
+    "an || in place of the &&, optind - 2 < argc and optind - 1 <= argc all pick "
+    "argv[optind - 1] too. The guard stays for a C library that does otherwise")
 
 
-WHY_LONG_ONLY = (
-    "ARGS_LONG_ONLY (args.h) is the first val of the long options with no short form "
-    "(check, explain and sanitize number theirs from it); a val only has to differ from "
-    "every short option letter (ASCII, below 128), from ARGS_OPERAND (1) and from the other "
-    "vals, and getopt_long hands it back as given: 255 and 257 do that as well as 256")
+WHY_ARGS_CODES = (
+    "What args_next returns needs only to be told apart: ARGS_END, ARGS_FAIL (-2), "
+    "ARGS_OPERAND (1, getopt_long's own code for an operand) and the options' vals, which "
+    "are short option letters (ASCII, below 128) or numbered from ARGS_LONG_ONLY (args.h) "
+    "for the long options with no short form; callers compare with the names only, and "
+    "getopt_long hands a val back as given. So ARGS_END = -0 (0, no option's val) and "
+    "ARGS_LONG_ONLY = 255 or 257 work as -1 and 256 do (ARGS_END = -2, which is ARGS_FAIL, "
+    "is killed)")
+
+
+WHY_DEFAULT_BUFFER = (
+    "CLI_DEFAULT_BUFFER (256 KiB) is how much check and sanitize read at a time when "
+    "--buffer-size is not given; it changes only where the input is cut into chunks, which "
+    "the streaming decoder makes invisible in what they print (tests/cli/test_streaming.py "
+    "checks that --buffer-size 1..7 and larger sizes give the default's output, byte for "
+    "byte), and no test can see a read of 257 KiB or 128 KiB instead")
 
 
 WHY_CLOSE_DEFERRED = (
@@ -876,11 +887,18 @@ EQUIVALENT = [
     ("cli/main.c", "|| ferror(stdout)) {", "||", "&&", WHY_STDIO_STDOUT),
     ("cli/main.c", "!= EINTR && errno != EBADF", "!=", "==", WHY_CLOSE_DEFERRED),
     ("cli/args.c", ">= 1 && optind - 1 < a->argc", ">=", ">", WHY_TYPED_GUARD),
+    ("cli/args.c", "1 && optind - 1 < a->argc", "1", "0", WHY_TYPED_GUARD),
+    ("cli/args.c", "< a->argc ? a->argv[optind - 1]", "<", "<=", WHY_TYPED_GUARD),
+    ("cli/args.h", "1,     /* no argument left */", "1", "0", WHY_ARGS_CODES),
+    ("cli/args.h", "256 << 10)", "256", "257", WHY_DEFAULT_BUFFER),
+    ("cli/args.h", "256 << 10)", "256", "255", WHY_DEFAULT_BUFFER),
+    ("cli/args.h", "10)\n\n/* What args_next", "10", "11", WHY_DEFAULT_BUFFER),
+    ("cli/args.h", "10)\n\n/* What args_next", "10", "9", WHY_DEFAULT_BUFFER),
     ("cli/args.c", "1 && optind - 1 < a->argc", "1", "2", WHY_TYPED_GUARD),
     ("cli/args.c", "&& optind - 1 < a->argc", "&&", "||", WHY_TYPED_GUARD),
     ("cli/args.c", "1 < a->argc ?", "1", "2", WHY_TYPED_GUARD),
-    ("cli/args.h", "256\n};", "256", "257", WHY_LONG_ONLY),
-    ("cli/args.h", "256\n};", "256", "255", WHY_LONG_ONLY),
+    ("cli/args.h", "256\n};", "256", "257", WHY_ARGS_CODES),
+    ("cli/args.h", "256\n};", "256", "255", WHY_ARGS_CODES),
     ("cli/main.c", "!= EBADF && out.err == 0)", "!=", "==", WHY_CLOSE_DEFERRED),
     ("cli/main.c", "== 0) {\n        diag(\"standard output: %s\"", "==", "!=", WHY_CLOSE_DEFERRED),
     ("cli/main.c", "!= EXIT_TROUBLE && errno != EPIPE)", "!=", "==", WHY_STDIO_STDOUT),
