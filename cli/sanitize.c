@@ -136,39 +136,33 @@ static int parse_options(struct sanitize_opts *o, int argc, char **argv,
     return EXIT_VALID;
 }
 
-/* Puts the n_out units of form in obuf in little-endian byte order, on
- * any machine: each unit is read in the machine's order and its bytes
- * stored low first. On a little-endian machine that stores the bytes
- * that are there (the compiler merges the byte stores into one store of
- * the unit, or drops it), so the one loop is what runs, and is tested,
- * everywhere. Returns their size in bytes. */
-static size_t to_le(unsigned char *obuf, size_t n_out, u8guard_form form)
+/* Writes the n units of form held in units (in the machine's byte order)
+ * to le, each unit's low byte first, whatever the machine. A copy rather
+ * than a swap in place, so that this one loop runs, and the tests check
+ * it, on little-endian machines too, where it copies. Returns the number
+ * of bytes written. */
+static size_t to_le(unsigned char *le, const unsigned char *units, size_t n,
+                    u8guard_form form)
 {
-    unsigned char *p, *end, le[4];
+    size_t bytes = n * (form == U8GUARD_FORM_UTF32 ? 4 : 2);
     uint32_t v;
     uint16_t h;
 
-    if (form == U8GUARD_FORM_UTF32) {
-        for (p = obuf, end = obuf + n_out * 4; p < end; p += 4) {
-            memcpy(&v, p, 4);
+    if (form == U8GUARD_FORM_UTF32)
+        for (; n > 0; n--, units += 4, le += 4) {
+            memcpy(&v, units, 4);
             le[0] = (unsigned char)v;
             le[1] = (unsigned char)(v >> 8);
             le[2] = (unsigned char)(v >> 16);
             le[3] = (unsigned char)(v >> 24);
-            memcpy(p, le, 4);
         }
-        return n_out * 4;
-    }
-    if (form == U8GUARD_FORM_UTF16) {
-        for (p = obuf, end = obuf + n_out * 2; p < end; p += 2) {
-            memcpy(&h, p, 2);
+    else /* UTF-16 */
+        for (; n > 0; n--, units += 2, le += 2) {
+            memcpy(&h, units, 2);
             le[0] = (unsigned char)h;
             le[1] = (unsigned char)(h >> 8);
-            memcpy(p, le, 2);
         }
-        return n_out * 2;
-    }
-    return n_out;
+    return bytes;
 }
 
 /* Where the output goes: fd, or w when fd < 0. */
@@ -201,7 +195,7 @@ static bool put(const struct sink *k, const void *p, size_t n)
  * replaced, 2 after printing what failed. */
 static int pump(struct input *in, const struct sanitize_opts *o, const struct sink *k)
 {
-    unsigned char *mem = malloc(o->bufsize + PRE), *buf, *obuf = NULL;
+    unsigned char *mem = malloc(o->bufsize + PRE), *buf, *obuf = NULL, *le = NULL;
     size_t cap, n_out, total, unit = o->form == U8GUARD_FORM_UTF32 ? 4
                                      : o->form == U8GUARD_FORM_UTF16 ? 2 : 1;
     u8guard_stream s, saved;
@@ -211,9 +205,11 @@ static int pump(struct input *in, const struct sanitize_opts *o, const struct si
 
     u8guard_stream_init_with(&s, &o->policy, o->form);
     cap = u8guard_stream_out_max(&s, o->bufsize);
-    if (mem && cap != SIZE_MAX && cap <= SIZE_MAX / unit)
+    if (mem && cap != SIZE_MAX && cap <= SIZE_MAX / unit) {
         obuf = malloc(cap * unit);
-    if (!mem || !obuf) {
+        le = unit > 1 ? malloc(cap * unit) : obuf; /* UTF-8 is written from obuf */
+    }
+    if (!mem || !obuf || !le) {
         diag("sanitize: cannot allocate buffers for --buffer-size %zu: %s", o->bufsize,
              strerror(ENOMEM));
         goto out;
@@ -247,12 +243,15 @@ static int pump(struct input *in, const struct sanitize_opts *o, const struct si
             diag("%s: internal error: the decoder refused a chunk", in->name);
             goto out;
         }
-        n_out = to_le(obuf, n_out, o->form);
-        if (!put(k, obuf, n_out))
+        if (unit > 1)
+            n_out = to_le(le, obuf, n_out, o->form);
+        if (!put(k, le, n_out))
             goto out;
     }
     rc = u8guard_stream_error_count(&s) ? EXIT_INVALID : EXIT_VALID;
 out:
+    if (le != obuf)
+        free(le);
     free(mem);
     free(obuf);
     return rc;
