@@ -154,7 +154,7 @@ static size_t to_le(unsigned char *le, const unsigned char *units, size_t n,
             le[0] = (unsigned char)v;
             le[1] = (unsigned char)(v >> 8);
             le[2] = (unsigned char)(v >> 16);
-            le[3] = (unsigned char)(v >> 24);
+            le[3] = 0; /* code points take 21 bits */
         }
     else /* UTF-16 */
         for (; n > 0; n--, units += 2, le += 2) {

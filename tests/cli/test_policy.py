@@ -119,6 +119,14 @@ def main():
                 equal(run(["sanitize", "--to", enc, "--buffer-size", bs, f])[1],
                       raw.decode("utf-8", "replace").encode(enc.replace("le", "-le")),
                       "random %d: --to %s --buffer-size %s = CPython" % (i, enc, bs))
+    # Characters of every length, the planes' edges among them (each byte
+    # of a UTF-32 unit and both halves of a surrogate pair vary).
+    text = "a\u00e9\u07ff\u0800\uffef\U00010000\U0001f600\U000e0041\U0010ffff"
+    f = write(os.path.join(d, "planes"), text.encode() + b"\xc0" + text.encode())
+    for enc in ("utf-16le", "utf-32le"):
+        equal(run(["sanitize", "--to", enc, f]),
+              (1, (text + "\ufffd" + text).encode(enc.replace("le", "-le")), ""),
+              "every plane --to %s = CPython" % enc)
     equal(run(["sanitize", "--to", "utf-16le", "--deny", "tag", "--on-error", "escape", src])[1],
           "a\u202eb\x00c\\xc0\\xaf\\U000e0041\u2028z\n\\xed\\xa0".encode("utf-16-le"),
           "--to utf-16le with escape: the escapes as UTF-16 text")
