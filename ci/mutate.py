@@ -346,7 +346,8 @@ WHY_BIDI_FOUND = (
     "every one of the 12 has its own (cli_policy looks each up by its own code point)")
 
 WHY_NOSOCK = (
-    "writer_init's nosock (fstat succeeds and fd is not a socket) only chooses write_all_nosock, "
+    "writer_init's nosock, and sanitize's sink's for -o (fstat succeeds and fd is not a "
+    "socket), only chooses write_all_nosock, "
     "which writes at once, over write_all, which tries send(MSG_NOSIGNAL) first and falls back "
     "to write on ENOTSOCK: the bytes written and the errors are the same; for a socket taken "
     "for a non-socket, write instead of send differs only in raising SIGPIPE, which main "
@@ -416,9 +417,9 @@ WHY_ARGS_CODES = (
     "ARGS_OPERAND (1, getopt_long's own code for an operand) and the options' vals, which "
     "are short option letters (ASCII, below 128) or numbered from ARGS_LONG_ONLY (args.h) "
     "for the long options with no short form; callers compare with the names only, and "
-    "getopt_long hands a val back as given. So ARGS_END = -0 (0, no option's val) and "
-    "ARGS_LONG_ONLY = 255 or 257 work as -1 and 256 do (ARGS_END = -2, which is ARGS_FAIL, "
-    "is killed)")
+    "getopt_long hands a val back as given. So ARGS_END = -0 (0, no option's val), "
+    "ARGS_FAIL = -3 and ARGS_LONG_ONLY = 255 or 257 work as -1, -2 and 256 do (ARGS_END = -2 "
+    "and ARGS_FAIL = -1, which collide, are killed)")
 
 
 WHY_DEFAULT_BUFFER = (
@@ -427,6 +428,31 @@ WHY_DEFAULT_BUFFER = (
     "the streaming decoder makes invisible in what they print (tests/cli/test_streaming.py "
     "checks that --buffer-size 1..7 and larger sizes give the default's output, byte for "
     "byte), and no test can see a read of 257 KiB or 128 KiB instead")
+
+
+WHY_CLEAN_FAST_PATH = (
+    "sanitize's pump feeds a UTF-8 chunk first with no output buffer, and when that added no "
+    "error it writes the chunk itself; otherwise it feeds the chunk again with output. The "
+    "first feed returns 0 (no output) unless the decoder refuses the call, which it does not "
+    "here, so `== 0` -> `!= 0` or `== 1` only sends every chunk down the second path, whose "
+    "output for a clean chunk is the same bytes (valid UTF-8 decodes to itself): slower, "
+    "not different")
+
+
+WHY_SINK_FD = (
+    "sanitize's put writes through the writer when k->fd < 0 (the sink of standard output "
+    "has -1: any negative value serves) and to k->fd otherwise, which is the descriptor atomic_out_open got from open "
+    "or mkstemp for -o: never 0, which is in use whenever atomic_out.c opens a descriptor "
+    "(WHY_STD_FDS_TAKEN). So k->fd <= 0 and k->fd < 1 choose as k->fd < 0 does")
+
+
+WHY_INPUT_CLOSE = (
+    "cmd_sanitize reports input_close's error (if (err && rc != EXIT_TROUBLE)) only when "
+    "nothing failed before; input_close returns close(2)'s error for a descriptor opened "
+    "for reading, and that close fails only for a deferred error of a network or FUSE file "
+    "system, which no test can bring about (as WHY_CLOSE_DEFERRED). While err is 0 the "
+    "rest of the test is not evaluated, so rc == EXIT_TROUBLE in its place changes nothing "
+    "a test sees; err being tested at all is killed by no test either way, and stays")
 
 
 WHY_CLOSE_DEFERRED = (
@@ -890,6 +916,19 @@ EQUIVALENT = [
     ("cli/args.c", "1 && optind - 1 < a->argc", "1", "0", WHY_TYPED_GUARD),
     ("cli/args.c", "< a->argc ? a->argv[optind - 1]", "<", "<=", WHY_TYPED_GUARD),
     ("cli/args.h", "1,     /* no argument left */", "1", "0", WHY_ARGS_CODES),
+    ("cli/args.h", "2,    /* a usage mistake", "2", "3", WHY_ARGS_CODES),
+    ("cli/sanitize.c", "== 0 &&\n                u8guard_stream_error_count(&s)", "==", "!=",
+     WHY_CLEAN_FAST_PATH),
+    ("cli/sanitize.c", "0 &&\n                u8guard_stream_error_count(&s)", "0", "1",
+     WHY_CLEAN_FAST_PATH),
+    ("cli/sanitize.c", "< 0)\n        return writer_put(k->w, p, n);", "<", "<=", WHY_SINK_FD),
+    ("cli/sanitize.c", "1, false, NULL};", "1", "2", WHY_SINK_FD),
+    ("cli/sanitize.c", "== 0 && !S_ISSOCK(st.st_mode),", "==", "!=", WHY_NOSOCK),
+    ("cli/sanitize.c", "0 && !S_ISSOCK(st.st_mode),", "0", "1", WHY_NOSOCK),
+    ("cli/sanitize.c", "&& !S_ISSOCK(st.st_mode),", "&&", "||", WHY_NOSOCK),
+    ("cli/sanitize.c", "!= EXIT_TROUBLE) {\n        diag(\"%s: %s\", in.name", "!=", "==",
+     WHY_INPUT_CLOSE),
+    ("cli/sanitize.c", "0)\n        return writer_put(k->w, p, n);", "0", "1", WHY_SINK_FD),
     ("cli/args.h", "256 << 10)", "256", "257", WHY_DEFAULT_BUFFER),
     ("cli/args.h", "256 << 10)", "256", "255", WHY_DEFAULT_BUFFER),
     ("cli/args.h", "10)\n\n/* What args_next", "10", "11", WHY_DEFAULT_BUFFER),
@@ -1257,7 +1296,10 @@ def mutants_of(fname, text):
         for m in CMP.finditer(seg):
             pos = a + m.start()
             line = text[line_starts[line_of(pos) - 1]:].split("\n", 1)[0]
-            if line.lstrip().startswith("#include") or text[pos:pos + 2] == "->":
+            # A static assertion's test is a check the compiler makes, not
+            # behaviour: left out, as its numbers are below.
+            if (line.lstrip().startswith(("#include", "_Static_assert")) or
+                    text[pos:pos + 2] == "->"):
                 continue
             add(pos, m.group(1), CMP_SWAP[m.group(1)], "cmp")
         for m in NUM.finditer(seg):

@@ -36,7 +36,7 @@ struct args {
     int argc;
     char **argv;
     const struct option *longs;  /* terminated by a zeroed entry */
-    char shorts[64];             /* "-:" + the short options */
+    char shorts[64];             /* "-:", up to 61 characters of short options, NUL */
     bool rest;                   /* getopt_long is done: the rest are operands */
 };
 

@@ -136,31 +136,28 @@ static int parse_options(struct sanitize_opts *o, int argc, char **argv,
     return EXIT_VALID;
 }
 
-/* Writes the n units of form held in units (in the machine's byte order)
- * to le, each unit's low byte first, whatever the machine. A copy rather
- * than a swap in place, so that this one loop runs, and the tests check
- * it, on little-endian machines too, where it copies. Returns the number
- * of bytes written. */
-static size_t to_le(unsigned char *le, const unsigned char *units, size_t n,
-                    u8guard_form form)
+/* Writes the n units of form held in units (uint32_t or uint16_t, in the
+ * machine's byte order) to le, each unit's low byte first, whatever the
+ * machine. A copy rather than a swap in place, so that this one loop
+ * runs, and the tests check it, on little-endian machines too, where it
+ * copies. The top byte of a UTF-32 unit is not written: le comes from
+ * calloc, and code points take 21 bits. Returns the number of bytes. */
+static size_t to_le(unsigned char *le, const void *units, size_t n, u8guard_form form)
 {
+    const uint32_t *u32 = units;
+    const uint16_t *u16 = units;
     size_t bytes = n * (form == U8GUARD_FORM_UTF32 ? 4 : 2);
-    uint32_t v;
-    uint16_t h;
 
     if (form == U8GUARD_FORM_UTF32)
-        for (; n > 0; n--, units += 4, le += 4) {
-            memcpy(&v, units, 4);
-            le[0] = (unsigned char)v;
-            le[1] = (unsigned char)(v >> 8);
-            le[2] = (unsigned char)(v >> 16);
-            le[3] = 0; /* code points take 21 bits */
+        for (; n > 0; n--, u32++, le += 4) {
+            le[0] = (unsigned char)*u32;
+            le[1] = (unsigned char)(*u32 >> 8);
+            le[2] = (unsigned char)(*u32 >> 16);
         }
     else /* UTF-16 */
-        for (; n > 0; n--, units += 2, le += 2) {
-            memcpy(&h, units, 2);
-            le[0] = (unsigned char)h;
-            le[1] = (unsigned char)(h >> 8);
+        for (; n > 0; n--, u16++, le += 2) {
+            le[0] = (unsigned char)*u16;
+            le[1] = (unsigned char)(*u16 >> 8);
         }
     return bytes;
 }
@@ -187,17 +184,20 @@ static bool put(const struct sink *k, const void *p, size_t n)
     return err == 0;
 }
 
-/* Room before each chunk in the read buffer for the (up to 3) bytes that
- * waited from the chunk before, so a clean chunk is written in one call. */
-#define PRE 4
+/* Room before each chunk in the read buffer for the bytes that waited
+ * from the chunk before (the stream's pending bytes), so a clean chunk is
+ * written in one call. */
+#define PRE sizeof ((u8guard_stream *)0)->pending
 
 /* Streams in through the decoder to the sink. Returns 0 valid, 1
  * replaced, 2 after printing what failed. */
 static int pump(struct input *in, const struct sanitize_opts *o, const struct sink *k)
 {
     unsigned char *mem = malloc(o->bufsize + PRE), *buf, *obuf = NULL, *le = NULL;
-    size_t cap, n_out, total, unit = o->form == U8GUARD_FORM_UTF32 ? 4
-                                     : o->form == U8GUARD_FORM_UTF16 ? 2 : 1;
+    size_t cap, n_out, total;
+    size_t unit = o->form == U8GUARD_FORM_UTF32   ? sizeof(uint32_t)
+                  : o->form == U8GUARD_FORM_UTF16 ? sizeof(uint16_t)
+                                                  : sizeof(unsigned char);
     u8guard_stream s, saved;
     ssize_t n;
     int rc = EXIT_TROUBLE;
@@ -205,9 +205,9 @@ static int pump(struct input *in, const struct sanitize_opts *o, const struct si
 
     u8guard_stream_init_with(&s, &o->policy, o->form);
     cap = u8guard_stream_out_max(&s, o->bufsize);
-    if (mem && cap != SIZE_MAX && cap <= SIZE_MAX / unit) {
-        obuf = malloc(cap * unit);
-        le = unit > 1 ? malloc(cap * unit) : obuf; /* UTF-8 is written from obuf */
+    if (mem && cap != SIZE_MAX) {
+        obuf = calloc(cap, unit); /* calloc checks cap * unit for overflow */
+        le = o->form != U8GUARD_FORM_UTF8 ? calloc(cap, unit) : obuf; /* UTF-8: from obuf */
     }
     if (!mem || !obuf || !le) {
         diag("sanitize: cannot allocate buffers for --buffer-size %zu: %s", o->bufsize,
@@ -243,7 +243,7 @@ static int pump(struct input *in, const struct sanitize_opts *o, const struct si
             diag("%s: internal error: the decoder refused a chunk", in->name);
             goto out;
         }
-        if (unit > 1)
+        if (o->form != U8GUARD_FORM_UTF8)
             n_out = to_le(le, obuf, n_out, o->form);
         if (!put(k, le, n_out))
             goto out;
