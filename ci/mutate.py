@@ -434,7 +434,9 @@ WHY_CLEAN_FAST_PATH = (
     "sanitize's pump feeds a UTF-8 chunk first with no output buffer, and when that added no "
     "error it writes the chunk itself; otherwise it feeds the chunk again with output. The "
     "first feed returns 0 (no output) unless the decoder refuses the call, which it does not "
-    "here, so `== 0` -> `!= 0` or `== 1` only sends every chunk down the second path, whose "
+    "here, so `== 0` -> `!= 0` or `== 1` only sends every chunk down the second path (and "
+    "a capacity of 1 with no buffer changes nothing: out_cap is ignored when out is NULL), "
+    "whose "
     "output for a clean chunk is the same bytes (valid UTF-8 decodes to itself): slower, "
     "not different")
 
@@ -921,6 +923,7 @@ EQUIVALENT = [
      WHY_CLEAN_FAST_PATH),
     ("cli/sanitize.c", "0 &&\n                u8guard_stream_error_count(&s)", "0", "1",
      WHY_CLEAN_FAST_PATH),
+    ("cli/sanitize.c", "0) == 0 &&\n", "0", "1", WHY_CLEAN_FAST_PATH),
     ("cli/sanitize.c", "< 0)\n        return writer_put(k->w, p, n);", "<", "<=", WHY_SINK_FD),
     ("cli/sanitize.c", "1, false, NULL};", "1", "2", WHY_SINK_FD),
     ("cli/sanitize.c", "== 0 && !S_ISSOCK(st.st_mode),", "==", "!=", WHY_NOSOCK),

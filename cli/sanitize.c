@@ -184,37 +184,36 @@ static bool put(const struct sink *k, const void *p, size_t n)
     return err == 0;
 }
 
-/* Room before each chunk in the read buffer for the bytes that waited
- * from the chunk before (the stream's pending bytes), so a clean chunk is
- * written in one call. */
-#define PRE sizeof ((u8guard_stream *)0)->pending
-
 /* Streams in through the decoder to the sink. Returns 0 valid, 1
  * replaced, 2 after printing what failed. */
 static int pump(struct input *in, const struct sanitize_opts *o, const struct sink *k)
 {
-    unsigned char *mem = malloc(o->bufsize + PRE), *buf, *obuf = NULL, *le = NULL;
+    u8guard_stream s, saved;
+    /* Room before each chunk in the read buffer for the bytes that waited
+     * from the chunk before (the stream's pending bytes), so a clean chunk
+     * is written in one call. */
+    const size_t pre = sizeof s.pending;
+    unsigned char *mem = malloc(o->bufsize + pre), *buf, *obuf = NULL, *le = NULL;
     size_t cap, n_out, total;
     size_t unit = o->form == U8GUARD_FORM_UTF32   ? sizeof(uint32_t)
                   : o->form == U8GUARD_FORM_UTF16 ? sizeof(uint16_t)
                                                   : sizeof(unsigned char);
-    u8guard_stream s, saved;
     ssize_t n;
     int rc = EXIT_TROUBLE;
     bool final = false;
 
     u8guard_stream_init_with(&s, &o->policy, o->form);
     cap = u8guard_stream_out_max(&s, o->bufsize);
-    if (mem && cap != SIZE_MAX) {
-        obuf = calloc(cap, unit); /* calloc checks cap * unit for overflow */
-        le = o->form != U8GUARD_FORM_UTF8 ? calloc(cap, unit) : obuf; /* UTF-8: from obuf */
-    }
+    /* calloc returns NULL where cap * unit overflows, cap == SIZE_MAX (no
+     * bound) included */
+    obuf = calloc(cap, unit);
+    le = o->form != U8GUARD_FORM_UTF8 ? calloc(cap, unit) : obuf; /* UTF-8: from obuf */
     if (!mem || !obuf || !le) {
         diag("sanitize: cannot allocate buffers for --buffer-size %zu: %s", o->bufsize,
              strerror(ENOMEM));
         goto out;
     }
-    buf = mem + PRE;
+    buf = mem + pre;
     while (!final) {
         n = input_read(in, buf, o->bufsize);
         if (n < 0) {
