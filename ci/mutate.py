@@ -483,14 +483,54 @@ WHY_STDIO_STDOUT = (
     "audit_main is called only by cli/audit_program.c, the u8guard-audit program)")
 
 WHY_FULL_OFFSET_LP64 = (
-    "check.c's full_offset(base, reported) returns lo + (uint64_t)(size_t)(reported - lo), lo "
-    "= base >= 3 ? base - 3 : 0: with a 64-bit size_t the subtraction and the addition are "
+    "input.c's input_full_offset(base, reported) returns lo + (uint64_t)(size_t)(reported "
+    "- lo), lo = base >= 3 ? base - 3 : 0: with a 64-bit size_t the subtraction and the addition are "
     "both modulo 2^64, so the result is reported whatever lo is, and any change to lo's "
     "expression (its >=, its 3s, its 0) changes nothing. It only widens a 32-bit size_t's "
     "offset, and the command is built only where size_t has 64 bits (x86-64 Linux here, "
     "and the Debian packages; ci/cross.sh's 32-bit i686 build is the library alone, "
     "-DU8GUARD_BUILD_CLI=OFF, checked by SOURCE_FACTS), so no test here can run the "
     "32-bit case: a gap named here, not a claim that lo is right")
+
+WHY_EXACT_ROOM = (
+    "a buffer of explain.c made larger: each is sized for the longest text it holds (its "
+    "comment says which), a test writes that text in full (tests/cli/test_explain.py, "
+    "test_check_modes.py: a 4-byte character, a 3-byte error, 8 bytes of context), so the "
+    "mutant one smaller is killed; hex_bytes writes the same pairs into a larger buffer and "
+    "nothing reads past their terminator")
+
+WHY_CONTEXT_READ = (
+    "explain.c's show_file_error reads sizeof b bytes from start (CONTEXT before the error, "
+    "if there are so many, then the error, at most 3, then CONTEXT): a larger b only reads "
+    "more bytes after those, and the text never shows them: after is cut to CONTEXT and the "
+    "window describe_error gets to DESCRIBE_WINDOW (6) bytes from the error")
+
+WHY_ONE_CHAR = (
+    "explain.c's show_char gets the bytes of one valid character (explain passes k = "
+    "char_len(b[pos]) bytes of the run u8guard_valid_prefix found valid), so "
+    "u8guard_decode_utf32 with room for 1 unit writes that one unit: cp's initial value is "
+    "never read, and room for 2 units holds the same single unit")
+
+WHY_CHAR_START = (
+    "char_len is called only at the start of a valid character, which is never 0x80 "
+    "(a continuation byte): b < 0x80, b <= 0x80 and b < 0x81 differ only there")
+
+WHY_HEX_ROOM = (
+    "cmd_explain's buffer for the bytes: parse_hex writes at most strlen(arg) / 2 bytes of "
+    "an operand (hex_parse is given that room), and total adds that share of every argument "
+    "after the command's name (options too, which only leaves room): counting argv[0] "
+    "(\"explain\"), starting total at 1, a larger share (/ 1) or one byte more in calloc "
+    "only leaves more room. The smaller share (/ 3) and calloc(total + 1, 0) are killed: "
+    "test_explain.py's 64-byte operand then writes past the block, which glibc's checking "
+    "allocator (MALLOC_CHECK_=3 in every mutant's run) reports")
+
+WHY_CALLOC_ZERO = (
+    "cmd_explain's calloc(total + 1, 1): the + 1 matters only when total is 0 (every "
+    "argument shorter than 2 characters, as in `explain ''`), where calloc(0, 1) may return "
+    "NULL and the command would report ENOMEM. glibc returns a unique pointer for a size of "
+    "0, so here the command goes on to say 'no bytes to explain' either way: equivalent on "
+    "glibc, the only C library the command is built with here; a gap named, as for "
+    "WHY_FULL_OFFSET_LP64")
 
 WHY_AUDIT_ARGV0 = (
     "audit.c's wants_help scans argv[1..argc) for -h or --help before any \"--\"; starting "
@@ -576,9 +616,10 @@ SOURCE_FACTS = [
     ("cli/args.c", r'snprintf\(a->shorts, sizeof a->shorts, "-:%s", shorts\);', 1),
     # WHY_STDIO_STDOUT: of the code linked into u8guard, only main.c uses the stream stdout.
     (("cli", "src", "support", "oracle/api"), r"\bstdout\b|\b(v?printf|puts|putchar)\s*\(",
-     {"cli/main.c"}),    # WHY_FULL_OFFSET_LP64: the cross builds (i686 among them) leave the command out.
+     {"cli/main.c"}),
+    # WHY_FULL_OFFSET_LP64: the cross builds (i686 among them) leave the command out.
     ("ci/cross.sh", r"-DU8GUARD_BUILD_CLI=OFF", 1),
-    ("cli/check.c", r"uint64_t lo = base >= 3 \? base - 3 : 0;\n\n\s+return lo \+ "
+    ("cli/input.c", r"uint64_t lo = base >= 3 \? base - 3 : 0;\n\n\s+return lo \+ "
      r"\(uint64_t\)\(size_t\)\(reported - \(size_t\)lo\);", 1),
     # WHY_AUDIT_ARGV0: a command gets argv + 1, argv[1] being its own name.
     ("cli/main.c", r'\{"audit", cmd_audit, audit_help\}', 1),
@@ -741,9 +782,35 @@ EQUIVALENT = [
     ("cli/explain.c", "2, &r))", "2", "1",
      "a larger capacity for hex_parse: len characters never give more than len / 2 bytes "
      "(two digits a byte), so the capacity is never reached either way"),
-    ("cli/explain.c", "< 0x80 ? 1 : b < 0xE0", "<", "<=",
-     "char_len is called only at the start of a valid character, which is never 0x80 "
-     "(a continuation byte): the two differ only there"),
+    ("cli/explain.c", "< 0x80 ? 1 : b < 0xE0", "<", "<=", WHY_CHAR_START),
+    ("cli/explain.c", "0x80 ? 1 : b < 0xE0", "0x80", "0x81", WHY_CHAR_START),
+    ("cli/explain.c", "12]; /* the longest", "12", "13", WHY_EXACT_ROOM),
+    ("cli/explain.c", "9];\n\n    memset", "9", "10", WHY_EXACT_ROOM),
+    ("cli/explain.c", "3 * CONTEXT]; /* the longest", "3", "4", WHY_EXACT_ROOM),
+    ("cli/explain.c", "2 * CONTEXT + 3];", "2", "3", WHY_CONTEXT_READ),
+    ("cli/explain.c", "3];\n    char hex", "3", "4", WHY_CONTEXT_READ),
+    ("cli/explain.c", "0;\n    const char *cls;", "0", "1", WHY_ONE_CHAR),
+    ("cli/explain.c", "1, NULL);\n    cls", "1", "2", WHY_ONE_CHAR),
+    ("cli/explain.c", "< DESCRIBE_WINDOW ? n - pos : DESCRIBE_WINDOW;", "<", "<=",
+     "the smaller of n - pos and DESCRIBE_WINDOW: where they are equal both branches give "
+     "the same value"),
+    ("cli/explain.c", "> CONTEXT)\n        after = CONTEXT;", ">", ">=",
+     "at after == CONTEXT the cut sets after to the value it has"),
+    ("cli/explain.c", ">= CONTEXT ? off - CONTEXT : 0", ">=", ">",
+     "at off == CONTEXT both branches give start 0 (off - CONTEXT, and 0)"),
+    ("cli/explain.c", "0;\n    int err, rc = EXIT_TROUBLE;", "0", "1",
+     "explain_file's n is assigned by its read loop's first test before anything reads it: "
+     "f.full starts false (the memset), so input_read always runs once"),
+    ("cli/explain.c", "0, n = 0;\n    struct args", "0", "1", WHY_HEX_ROOM),
+    ("cli/explain.c", "1; i < argc; i++)\n        total", "1", "0", WHY_HEX_ROOM),
+    ("cli/explain.c", "2;\n    /* calloc", "2", "1", WHY_HEX_ROOM),
+    ("cli/explain.c", "1, 1);", "1", "2", WHY_HEX_ROOM),
+    ("cli/explain.c", " + 1, 1);", " + 1", "", WHY_CALLOC_ZERO),
+    ("cli/explain.c", "1, 1);", "1", "0", WHY_CALLOC_ZERO),
+    ("cli/input.c", "< cap) {\n        k = pread", "<", "<=",
+     "input_pread at got == cap asks pread for 0 bytes, which reads nothing and returns 0 "
+     "(POSIX: a count of 0 has no other effect), and the k == 0 test ends the loop with the "
+     "same count"),
     ("cli/atomic_out.c", " - 1);\n        if (n < 0) {", " - 1", "", WHY_READLINK_ROOM),
     ("cli/atomic_out.c", "1);\n        if (n < 0) {", "1", "0", WHY_READLINK_ROOM),
     ("kernels/avx2.c", "3 && done + w < len", "3", "2", WHY_NT_BACKUP),
@@ -872,7 +939,7 @@ EQUIVALENT = [
      "refinement sets it to min(2n, len) with len > n); n > 3 ? n - 1 : 2 differs from "
      "n > 2 ? n - 1 : 2 only at n == 3, where both give 2. The other mutants of the line "
      "are killed by audit_engine_shrink (tests/audit/test_engine.c)"),
-    ("cli/explain.c", "0);\n    if (f.nomem)", "0", "1", WHY_EXPLAIN_NO_OUT),
+    ("cli/explain.c", "0);\n    if (f.failed)", "0", "1", WHY_EXPLAIN_NO_OUT),
     ("cli/explain.c", "0);\n        linepos_scan", "0", "1", WHY_EXPLAIN_NO_OUT),
     ("cli/args.c", "0; /* the messages are ours */", "0", "1", WHY_OPTERR_COLON),
     ("cli/linepos.c", "<= lp->scanned)\n        return;", "<=", "<", WHY_LINEPOS_EMPTY),
@@ -893,12 +960,12 @@ EQUIVALENT = [
     ("cli/spool.c", "0;\n    s->tmp = tmpfile();", "0", "1", WHY_ERRNO_CLEARED),
     ("cli/spool.c", "0;\n        if (fwrite(p, 1, n, s->tmp) != n) {", "0", "1", WHY_ERRNO_CLEARED),
     ("cli/spool.c", "0;\n    if (fflush(s->tmp) != 0 ||", "0", "1", WHY_ERRNO_CLEARED),
-    ("cli/check.c", ">= 3 ? base - 3 : 0;", ">=", ">", WHY_FULL_OFFSET_LP64),
-    ("cli/check.c", "3 ? base - 3 : 0;", "3", "4", WHY_FULL_OFFSET_LP64),
-    ("cli/check.c", "3 ? base - 3 : 0;", "3", "2", WHY_FULL_OFFSET_LP64),
-    ("cli/check.c", "3 : 0;\n", "3", "4", WHY_FULL_OFFSET_LP64),
-    ("cli/check.c", "3 : 0;\n", "3", "2", WHY_FULL_OFFSET_LP64),
-    ("cli/check.c", "0;\n\n    return lo +", "0", "1", WHY_FULL_OFFSET_LP64),
+    ("cli/input.c", ">= 3 ? base - 3 : 0;", ">=", ">", WHY_FULL_OFFSET_LP64),
+    ("cli/input.c", "3 ? base - 3 : 0;", "3", "4", WHY_FULL_OFFSET_LP64),
+    ("cli/input.c", "3 ? base - 3 : 0;", "3", "2", WHY_FULL_OFFSET_LP64),
+    ("cli/input.c", "3 : 0;\n", "3", "4", WHY_FULL_OFFSET_LP64),
+    ("cli/input.c", "3 : 0;\n", "3", "2", WHY_FULL_OFFSET_LP64),
+    ("cli/input.c", "0;\n\n    return lo +", "0", "1", WHY_FULL_OFFSET_LP64),
     ("cli/audit.c", "1; i < argc && strcmp(argv[i], \"--\")", "1", "0", WHY_AUDIT_ARGV0),
     ("cli/check.c", "< 4096) {\n            cap = cap ?", "<", "<=", WHY_NAMES_ROOM),
     ("cli/check.c", "4096) {\n            cap = cap ?", "4096", "4097", WHY_NAMES_ROOM),

@@ -143,19 +143,6 @@ struct check_run {
     struct describe_ctx dctx;
 };
 
-/* The library reports offsets as size_t: with a 64-bit size_t that is the
- * stream offset itself; with a 32-bit size_t it is that offset modulo
- * 2^32. An error reported while the chunk at base is fed lies in
- * [base - 3, base + len) (at most 3 bytes wait between chunks, and len is
- * at most 64 MiB), so the full 64-bit offset is the one value in that
- * window with the same low bits. */
-static uint64_t full_offset(uint64_t base, size_t reported)
-{
-    uint64_t lo = base >= 3 ? base - 3 : 0;
-
-    return lo + (uint64_t)(size_t)(reported - (size_t)lo);
-}
-
 static void print_error(struct check_run *r, struct waiting *e)
 {
     struct error_text t;
@@ -212,10 +199,8 @@ static void catch_up_lines(struct check_run *r)
 
     r->lazy_lines = false;
     while ((at = r->lp.scanned) < r->base) {
-        k = pread(r->fd, b, r->base - at < sizeof b ? (size_t)(r->base - at) : sizeof b,
-                  (off_t)at);
-        if (k < 0 && errno == EINTR)
-            continue;
+        k = input_pread(r->fd, b, r->base - at < sizeof b ? (size_t)(r->base - at) : sizeof b,
+                        at);
         if (k <= 0)
             break;
         linepos_scan(&r->lp, b, at, at + (uint64_t)k);
@@ -231,7 +216,7 @@ static void on_error(void *ctx, const u8guard_error *err)
 
     if (r->stop)
         return;
-    e.off = full_offset(r->base, err->offset);
+    e.off = input_full_offset(r->base, err->offset);
     if (r->o->quiet || r->o->list) { /* the first error answers the question */
         r->stop = true;
         r->stop_at = e.off + err->length;

@@ -88,7 +88,7 @@ static bool parse_hex(const char *arg, unsigned char *out, size_t *n)
 static void show_char(struct writer *out, const unsigned char *p, size_t len,
                       uint64_t off)
 {
-    char hex[16];
+    char hex[12]; /* the longest: "F0 9F 98 80" and the terminator */
     uint32_t cp = 0;
     const char *cls;
 
@@ -114,10 +114,11 @@ static int explain(struct writer *out, const unsigned char *b, size_t n)
     u8guard_error e;
     size_t pos = 0, end, k, win;
     uint64_t chars = 0, errors = 0;
-    char hex[3 * DESCRIBE_WINDOW + 1];
+    /* an error's bytes: its maximal subpart, at most 3 ("F0 9F 98") */
+    char hex[9];
 
     memset(&ctx, 0, sizeof ctx);
-    while (pos < n) {
+    for (;;) {
         end = pos + u8guard_valid_prefix(b + pos, n - pos);
         for (; pos < end; pos += k, chars++) {
             k = char_len(b[pos]);
@@ -125,9 +126,7 @@ static int explain(struct writer *out, const unsigned char *b, size_t n)
         }
         if (pos == n)
             break;
-        u8guard_validate(b + pos, n - pos, &e);
-        if (e.length == 0) /* cannot happen: pos is where an error starts */
-            e.length = 1;
+        u8guard_validate(b + pos, n - pos, &e); /* an error starts at pos */
         win = n - pos < DESCRIBE_WINDOW ? n - pos : DESCRIBE_WINDOW;
         describe_error(b + pos, win, e.kind, e.length, pos, &ctx, &t);
         writer_printf(out, "offset %zu: %s: error %s (length %zu)\n    %s\n", pos,
@@ -148,122 +147,87 @@ static int explain(struct writer *out, const unsigned char *b, size_t n)
     return errors ? EXIT_INVALID : EXIT_VALID;
 }
 
-/* An error of a file, found by the streaming pass. */
-struct found {
-    uint64_t off, line, col;
-    size_t length;
-    u8guard_kind kind;
-};
-
+/* explain --file's pass over the file: the stream finds the errors, and
+ * each is shown as it comes, with the bytes around it read again. */
 struct file_scan {
-    struct found *list;
-    size_t n, cap;
+    struct writer *out;
+    struct input *in;
+    struct describe_ctx dctx;
     uint64_t from, max; /* first offset of interest; max: 0 for all */
-    const unsigned char *chunk;
+    uint64_t shown;     /* errors shown */
+    const unsigned char *chunk; /* the chunk being fed, from stream offset base */
     uint64_t base;
     struct linepos lp;
-    bool full, nomem;
+    bool full;   /* shown max errors, or a read failed: read no further */
+    bool failed; /* a read of the bytes around an error failed (reported) */
 };
+
+/* Prints the error of the file at off (its line and column, the bytes
+ * around it, what they are). Returns false after a read error (reported). */
+static bool show_file_error(struct file_scan *f, uint64_t off, size_t length,
+                            u8guard_kind kind)
+{
+    /* CONTEXT bytes either side of an error of at most 3 bytes */
+    unsigned char b[2 * CONTEXT + 3];
+    char hex[3 * CONTEXT]; /* the longest run shown: CONTEXT bytes */
+    struct error_text t;
+    uint64_t start = off >= CONTEXT ? off - CONTEXT : 0, line, col;
+    size_t before = (size_t)(off - start), after, win;
+    ssize_t n = input_pread(f->in->fd, b, sizeof b, start);
+
+    if (n < (ssize_t)(before + length)) { /* the file shrank, or failed */
+        diag("%s: read error: %s", f->in->name,
+             n < 0 ? strerror(errno) : "the file changed");
+        return false;
+    }
+    after = (size_t)n - before - length;
+    if (after > CONTEXT)
+        after = CONTEXT;
+    win = (size_t)n - before < DESCRIBE_WINDOW ? (size_t)n - before : DESCRIBE_WINDOW;
+    describe_error(b + before, win, kind, length, off, &f->dctx, &t);
+    linepos_scan(&f->lp, f->chunk, f->base, off);
+    linepos_at(&f->lp, off, &line, &col);
+    name_human(f->out, f->in->name);
+    writer_printf(f->out, ":%" PRIu64 ":%" PRIu64 ": offset %" PRIu64 ": %s (length %zu)\n",
+                  line, col, off, u8guard_kind_name(kind), length);
+    writer_printf(f->out, "    bytes from offset %" PRIu64 ": ", start);
+    if (before)
+        writer_printf(f->out, "%s ", hex_bytes(b, before, hex, sizeof hex));
+    writer_printf(f->out, "[%s]", hex_bytes(b + before, length, hex, sizeof hex));
+    if (after)
+        writer_printf(f->out, " %s", hex_bytes(b + before + length, after, hex, sizeof hex));
+    writer_printf(f->out, "\n    %s\n", t.text);
+    if (t.lax[0])
+        writer_printf(f->out, "    %s\n", t.lax);
+    return true;
+}
 
 static void on_file_error(void *ctx, const u8guard_error *err)
 {
     struct file_scan *f = ctx;
-    struct found *grown;
-    uint64_t lo = f->base >= 3 ? f->base - 3 : 0, off;
-    size_t cap;
+    uint64_t off = input_full_offset(f->base, err->offset);
 
-    if (f->full)
+    if (f->full || off + err->length <= f->from)
         return;
-    /* the 64-bit offset (see check.c's full_offset) */
-    off = lo + (uint64_t)(size_t)(err->offset - (size_t)lo);
-    if (off + err->length <= f->from)
+    if (!show_file_error(f, off, err->length, err->kind)) {
+        f->failed = f->full = true;
         return;
-    if (f->n == f->cap) {
-        cap = f->cap ? 2 * f->cap : 16;
-        grown = realloc(f->list, cap * sizeof *grown);
-        if (!grown) {
-            f->nomem = f->full = true;
-            return;
-        }
-        f->list = grown;
-        f->cap = cap;
     }
-    linepos_scan(&f->lp, f->chunk, f->base, off);
-    f->list[f->n].off = off;
-    f->list[f->n].length = err->length;
-    f->list[f->n].kind = err->kind;
-    linepos_at(&f->lp, off, &f->list[f->n].line, &f->list[f->n].col);
-    f->n++;
-    if (f->max && f->n == f->max)
+    f->shown++;
+    if (f->shown == f->max)
         f->full = true;
 }
 
-/* Reads in at offset off into buf (up to cap bytes). Returns the count
- * read (short at end of file), or -1 with errno set. */
-static ssize_t read_at(int fd, unsigned char *buf, size_t cap, uint64_t off)
-{
-    size_t got = 0;
-    ssize_t k;
-
-    while (got < cap) {
-        k = pread(fd, buf + got, cap - got, (off_t)(off + got));
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k < 0)
-            return -1;
-        if (k == 0)
-            break;
-        got += (size_t)k;
-    }
-    return (ssize_t)got;
-}
-
-/* Prints one error of the file with the bytes around it. Returns false
- * after a read error (reported). */
-static bool show_file_error(struct writer *out, struct input *in, const struct found *e,
-                            struct describe_ctx *ctx)
-{
-    unsigned char b[2 * CONTEXT + 4];
-    char hex[3 * sizeof b + 8];
-    struct error_text t;
-    uint64_t start = e->off >= CONTEXT ? e->off - CONTEXT : 0;
-    size_t before = (size_t)(e->off - start), after, win;
-    ssize_t n = read_at(in->fd, b, before + e->length + CONTEXT, start);
-
-    if (n < (ssize_t)(before + e->length)) { /* the file shrank, or failed */
-        diag("%s: read error: %s", in->name, n < 0 ? strerror(errno) : "the file changed");
-        return false;
-    }
-    after = (size_t)n - before - e->length;
-    win = (size_t)n - before < DESCRIBE_WINDOW ? (size_t)n - before : DESCRIBE_WINDOW;
-    describe_error(b + before, win, e->kind, e->length, e->off, ctx, &t);
-    name_human(out, in->name);
-    writer_printf(out, ":%" PRIu64 ":%" PRIu64 ": offset %" PRIu64 ": %s (length %zu)\n",
-                  e->line, e->col, e->off, u8guard_kind_name(e->kind), e->length);
-    writer_printf(out, "    bytes from offset %" PRIu64 ": ", start);
-    if (before)
-        writer_printf(out, "%s ", hex_bytes(b, before, hex, sizeof hex));
-    writer_printf(out, "[%s]", hex_bytes(b + before, e->length, hex, sizeof hex));
-    if (after)
-        writer_printf(out, " %s", hex_bytes(b + before + e->length, after, hex, sizeof hex));
-    writer_printf(out, "\n    %s\n", t.text);
-    if (t.lax[0])
-        writer_printf(out, "    %s\n", t.lax);
-    return true;
-}
-
-/* explain --file: one streaming pass finds the errors (and their lines),
- * then each is shown with the bytes around it, read again with pread. */
+/* explain --file: one streaming pass finds the errors (and their lines);
+ * each is shown with the bytes around it, read again with pread. */
 static int explain_file(struct writer *out, const char *path, bool at, uint64_t from,
                         uint64_t max, size_t bufsize)
 {
     struct file_scan f;
-    struct describe_ctx ctx;
     struct input in;
     u8guard_stream s;
     unsigned char *buf;
     ssize_t n = 0;
-    size_t i;
     int err, rc = EXIT_TROUBLE;
 
     err = input_open(&in, path);
@@ -278,7 +242,8 @@ static int explain_file(struct writer *out, const char *path, bool at, uint64_t 
         return EXIT_TROUBLE;
     }
     memset(&f, 0, sizeof f);
-    memset(&ctx, 0, sizeof ctx);
+    f.out = out;
+    f.in = &in;
     f.from = at ? from : 0;
     f.max = at ? 1 : max;
     linepos_init(&f.lp);
@@ -300,31 +265,25 @@ static int explain_file(struct writer *out, const char *path, bool at, uint64_t 
     }
     if (!f.full)
         u8guard_stream_feed(&s, NULL, 0, true, on_file_error, &f, NULL, 0);
-    if (f.nomem) {
-        diag("%s: cannot keep the list of errors: %s", in.name, strerror(ENOMEM));
+    if (f.failed)
         goto done;
-    }
-    for (i = 0; i < f.n; i++)
-        if (!show_file_error(out, &in, &f.list[i], &ctx))
-            goto done;
     name_human(out, in.name);
-    if (at && f.n == 0)
+    if (at && f.shown == 0)
         writer_printf(out, ": no error at or after offset %" PRIu64 "\n", from);
     else if (at)
         writer_printf(out, ": the first error at or after offset %" PRIu64 "\n", from);
     else if (f.full)
-        writer_printf(out, ": the first %zu error%s explained (--max-errors)\n", f.n,
-                      f.n == 1 ? "" : "s");
-    else if (f.n == 0)
+        writer_printf(out, ": the first %" PRIu64 " error%s explained (--max-errors)\n",
+                      f.shown, f.shown == 1 ? "" : "s");
+    else if (f.shown == 0)
         writer_printf(out, ": valid UTF-8, %" PRIu64 " byte%s\n", f.base,
                       f.base == 1 ? "" : "s");
     else
-        writer_printf(out, ": %zu error%s in %" PRIu64 " byte%s\n", f.n, f.n == 1 ? "" : "s",
-                      f.base, f.base == 1 ? "" : "s");
-    rc = f.n ? EXIT_INVALID : EXIT_VALID;
+        writer_printf(out, ": %" PRIu64 " error%s in %" PRIu64 " byte%s\n", f.shown,
+                      f.shown == 1 ? "" : "s", f.base, f.base == 1 ? "" : "s");
+    rc = f.shown ? EXIT_INVALID : EXIT_VALID;
 done:
     free(buf);
-    free(f.list);
     input_close(&in);
     return rc;
 }
@@ -339,12 +298,15 @@ int cmd_explain(int argc, char **argv, struct writer *out)
     bool at = false, limited = false;
     int i, c, rc;
 
+    /* parse_hex writes at most strlen / 2 bytes an operand (two digits a
+     * byte); the options are counted too, which only leaves room. */
     for (i = 1; i < argc; i++)
-        total += strlen(argv[i]) / 2 + 1;
+        total += strlen(argv[i]) / 2;
     /* calloc, not malloc: explain() reads only the n bytes parse_hex
      * wrote, but the static analyzers cannot see that the library's
      * valid prefix stays within them; zeroed memory makes every byte
-     * obviously initialized. */
+     * obviously initialized. The + 1: never calloc(0), which may return
+     * NULL. */
     bytes = calloc(total + 1, 1);
     if (!bytes) {
         diag("explain: %s", strerror(ENOMEM));

@@ -44,6 +44,31 @@ ssize_t input_read(struct input *in, void *buf, size_t cap)
     return n;
 }
 
+ssize_t input_pread(int fd, void *buf, size_t cap, uint64_t off)
+{
+    size_t got = 0;
+    ssize_t k;
+
+    while (got < cap) {
+        k = pread(fd, (unsigned char *)buf + got, cap - got, (off_t)(off + got));
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k < 0)
+            return -1;
+        if (k == 0)
+            break;
+        got += (size_t)k;
+    }
+    return (ssize_t)got;
+}
+
+uint64_t input_full_offset(uint64_t base, size_t reported)
+{
+    uint64_t lo = base >= 3 ? base - 3 : 0;
+
+    return lo + (uint64_t)(size_t)(reported - (size_t)lo);
+}
+
 int input_close(struct input *in)
 {
     int fd = in->fd;

@@ -8,6 +8,9 @@
  * the process (counted apart) fails with EINTR too, as an open of a FIFO
  * waiting for its other end does when a signal comes.
  *
+ * pread() is interrupted the same way and cut to at most 7 bytes, as a
+ * read of a file on a slow or network file system may be.
+ *
  * When EINTR_SHIM_LOG names a file, the number of calls it interrupted is
  * written there at exit, so the test knows the shim was really in place. */
 #define _GNU_SOURCE
@@ -22,6 +25,7 @@
 
 typedef ssize_t (*read_fn)(int, void *, size_t);
 typedef ssize_t (*write_fn)(int, const void *, size_t);
+typedef ssize_t (*pread_fn)(int, void *, size_t, off_t);
 typedef int (*open_fn)(const char *, int, ...);
 
 static unsigned long calls, opens, interrupted;
@@ -57,6 +61,36 @@ ssize_t __read_chk(int fd, void *buf, size_t n, size_t buflen)
         abort();
     return read(fd, buf, n);
 }
+
+ssize_t pread(int fd, void *buf, size_t n, off_t off)
+{
+    static pread_fn real;
+
+    if (!real)
+        real = (pread_fn)(void (*)(void))dlsym(RTLD_NEXT, "pread");
+    if (interrupt()) {
+        errno = EINTR;
+        return -1;
+    }
+    return real(fd, buf, n > 7 ? 7 : n, off);
+}
+
+/* 64-bit glibc makes pread64 an alias of pread; a 32-bit build with
+ * _FILE_OFFSET_BITS=64 names it. */
+ssize_t pread64(int fd, void *buf, size_t n, off_t off) __attribute__((alias("pread")));
+
+/* With _FORTIFY_SOURCE, a pread into a buffer of known size is
+ * __pread_chk (or __pread64_chk). */
+ssize_t __pread_chk(int fd, void *buf, size_t n, off_t off, size_t buflen);
+ssize_t __pread_chk(int fd, void *buf, size_t n, off_t off, size_t buflen)
+{
+    if (n > buflen)
+        abort();
+    return pread(fd, buf, n, off);
+}
+
+ssize_t __pread64_chk(int fd, void *buf, size_t n, off_t off, size_t buflen)
+    __attribute__((alias("__pread_chk")));
 
 ssize_t write(int fd, const void *buf, size_t n)
 {

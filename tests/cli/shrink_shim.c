@@ -6,9 +6,13 @@
  * error (check) or to show the bytes around an error (explain), and must
  * then finish with what it could read instead of asking again forever.
  *
+ * When SHRINK_SHIM_ERRNO holds a number, every pread fails instead, with
+ * that errno (5, EIO: a disk that fails while the command reads it again).
+ *
  * When SHRINK_SHIM_LOG names a file, the number of calls it answered is
  * written there at exit, so the test knows the shim was in place. */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/types.h>
@@ -21,8 +25,14 @@ ssize_t pread(int fd, void *buf, size_t n, off_t off)
     (void)fd;
     (void)buf;
     (void)n;
+    const char *fail = getenv("SHRINK_SHIM_ERRNO");
+
     (void)off;
     answered++;
+    if (fail != NULL && *fail != '\0') {
+        errno = atoi(fail);
+        return -1;
+    }
     return 0;
 }
 

@@ -219,6 +219,14 @@ def main():
           "    bytes from offset 6: 77 6F 72 C0 AF 6C 64 0A [F0 9F]\n"
           "    F0 9F is cut off: the input ends 2 bytes short of a 4-byte sequence\n" +
           ex + ": 3 errors in 16 bytes\n", ""), "explain --file")
+    # --offset: the first error there and no other (two more follow).
+    equal(run(["explain", "--file=" + ex, "--offset=9"]), (1, (
+          ex + ":2:4: offset 9: overlong (length 1)\n"
+          "    bytes from offset 1: 65 6C 6C 6F 0A 77 6F 72 [C0] AF 6C 64 0A F0 9F\n"
+          "    C0 AF is an overlong encoding of U+002F '/'\n"
+          "    a lax decoder would read these 2 bytes as U+002F '/', which needs only 1 byte\n" +
+          ex + ": the first error at or after offset 9\n").encode(), ""),
+          "explain --file --offset 9: one error")
     rc, out, err = run(["explain", "--file=" + ex, "--offset=10"])
     equal((rc, out.decode().splitlines()[0], out.decode().splitlines()[-1]),
           (1, ex + ":2:5: offset 10: unexpected_continuation (length 1)",
@@ -254,6 +262,31 @@ def main():
           "    bytes from offset 0: 6F 6B [C3]\n"
           "    C3 is cut off: the input ends 1 byte short of a 2-byte sequence\n" +
           end + ": 1 error in 3 bytes\n").encode(), ""), "explain --file: an error at the end")
+    # One byte, valid and not: the singular of the summary's counts, and a
+    # read of one byte (the loop reading the file goes on while a read
+    # gives more than 0 bytes).
+    one = write(os.path.join(d, "one"), b"A")
+    equal(run(["explain", "--file", one]), (0, (one + ": valid UTF-8, 1 byte\n").encode(), ""),
+          "explain --file of a 1-byte file")
+    bad1 = write(os.path.join(d, "bad1"), b"\x80")
+    equal(run(["explain", "--file", bad1]), (1, (
+          bad1 + ":1:1: offset 0: unexpected_continuation (length 1)\n"
+          "    bytes from offset 0: [80]\n"
+          "    80 is a continuation byte where a character should start\n" +
+          bad1 + ": 1 error in 1 byte\n").encode(), ""), "explain --file of a 1-byte error")
+    # The bytes around an error: 8 before and 8 after, the longest error (3
+    # bytes) and a 1-byte one with more than 8 bytes after it.
+    ctx = write(os.path.join(d, "ctx"), b"0123456789\xf0\x9f\x98ABCDEFGHIJ\xc0KLMNOPQRSTU")
+    equal(run(["explain", "--file", ctx]), (1, (
+          ctx + ":1:11: offset 10: bad_continuation (length 3)\n"
+          "    bytes from offset 2: 32 33 34 35 36 37 38 39 [F0 9F 98] 41 42 43 44 45 46 47 48\n"
+          "    F0 9F 98 starts a 4-byte sequence, but 41 is not a continuation byte\n" +
+          ctx + ":1:24: offset 23: overlong (length 1)\n"
+          "    bytes from offset 15: 43 44 45 46 47 48 49 4A [C0] 4B 4C 4D 4E 4F 50 51 52\n"
+          "    C0 can only begin an overlong encoding (of a character in U+0000..U+007F)\n" +
+          ctx + ": 2 errors in 35 bytes\n").encode(), ""), "explain --file: 8 bytes each side")
+    equal(run(["explain", "--file", ex, "--max-errors", "2"])[1].decode().splitlines()[-1],
+          ex + ": the first 2 errors explained (--max-errors)", "explain --file --max-errors 2")
     rc, out, err = run(["explain", "--file", ex, "--max-errors", "1"])
     equal(out.decode().splitlines()[-1], ex + ": the first 1 error explained (--max-errors)",
           "explain --file --max-errors 1")

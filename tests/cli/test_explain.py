@@ -136,6 +136,28 @@ offset 5: BF: error unexpected_continuation (length 1)
     BF {c3}
 not valid UTF-8: 6 bytes, 0 characters, 6 errors
 """.replace("{c0}", CONT).replace("{c3}", CONT.replace("offset 0", "offset 3"))),
+    # One byte, valid and not: the singular of every count in the summary
+    # (with "n == 0" there, "1 bytes"). 7F, the last 1-byte character, is
+    # one character of one byte (explain.c char_len's b < 0x80; with 0x7F
+    # there it took 2 bytes).
+    "41": (0, """offset 0: 41: U+0041 'A' (ASCII)
+valid UTF-8: 1 byte, 1 character
+"""),
+    "7F": (0, """offset 0: 7F: U+007F (control)
+valid UTF-8: 1 byte, 1 character
+"""),
+    "80": (1, """offset 0: 80: error unexpected_continuation (length 1)
+    80 is a continuation byte where a character should start
+not valid UTF-8: 1 byte, 0 characters, 1 error
+"""),
+    # The longest character and the longest error (a maximal subpart of 3
+    # bytes), in full: explain.c's hex buffers hold exactly these, so one
+    # byte less cuts the text.
+    "F0 9F 98 80 F0 9F 98": (1, """offset 0: F0 9F 98 80: U+1F600 '😀' (plane 1)
+offset 4: F0 9F 98: error truncated (length 3)
+    F0 9F 98 is cut off: the input ends 1 byte short of a 4-byte sequence
+not valid UTF-8: 7 bytes, 1 character, 1 error
+"""),
 }
 
 # The lax reading (the second explanation line) of the overlong forms of
@@ -210,6 +232,15 @@ def main():
                        ("41", "offset 0: 41: U+0041 'A' (ASCII)")]:
         rc, out, err = run(["explain", hexs])
         equal((rc, out.decode("utf-8").splitlines()[0]), (0, line), "explain %s" % hexs)
+
+    # 64 bytes in one operand: the room explain allocates is strlen / 2 an
+    # operand, exactly what the 128 digits need (a smaller share writes
+    # past the block, which glibc's checking allocator of the mutation runs
+    # reports).
+    rc, out, err = run(["explain", "41" * 64])
+    equal((rc, out.decode().splitlines()[63], out.decode().splitlines()[-1]),
+          (0, "offset 63: 41: U+0041 'A' (ASCII)", "valid UTF-8: 64 bytes, 64 characters"),
+          "explain of 64 bytes in one operand")
 
     # Every accepted way of writing the same bytes gives the same output.
     rc, ref, err = run(["explain", "C0", "AF"])

@@ -60,6 +60,26 @@ with tempfile.TemporaryDirectory() as tmp:
     answered = int(open(log).read()) if os.path.exists(log) else 0
     check(answered >= 1, "the shim answered explain's pread", ">= 1", answered)
 
+    # A pread that fails (SHRINK_SHIM_ERRNO=5, EIO): explain says so with
+    # the system's words; check counts the lines it could, as above.
+    os.remove(log)
+    eio = dict(env, SHRINK_SHIM_ERRNO="5")
+    p = subprocess.run([BIN, "explain", "--file", src], env=eio, capture_output=True,
+                       timeout=60)
+    equal((p.returncode, p.stdout, p.stderr.decode()),
+          (2, b"", "u8guard: %s: read error: %s\n" % (src, os.strerror(5))),
+          "explain --file of a file whose pread fails")
+    answered = int(open(log).read()) if os.path.exists(log) else 0
+    check(answered >= 1, "the shim failed explain's pread", ">= 1", answered)
+    os.remove(log)
+    p = subprocess.run([BIN, "check", "--buffer-size", "4K", src], env=eio,
+                       capture_output=True, timeout=60)
+    equal((p.returncode, p.stdout.decode().splitlines()[0]),
+          (1, "%s:545:2: offset 80001: overlong (C0 AF): C0 AF is an overlong encoding of "
+              "U+002F '/'" % src), "check of a file whose pread fails: the lines it could count")
+    answered = int(open(log).read()) if os.path.exists(log) else 0
+    check(answered >= 1, "the shim failed check's pread", ">= 1", answered)
+
     # Without the shim the same file gives the true line.
     p = subprocess.run([BIN, "check", "--buffer-size", "4K", src], capture_output=True)
     check(p.stdout.decode().startswith("%s:20001:2: offset 80001" % src),
