@@ -443,9 +443,11 @@ WHY_CLEAN_FAST_PATH = (
 
 WHY_SINK_FD = (
     "sanitize's put writes through the writer when k->fd < 0 (the sink of standard output "
-    "has -1: any negative value serves) and to k->fd otherwise, which is the descriptor atomic_out_open got from open "
-    "or mkstemp for -o: never 0, which is in use whenever atomic_out.c opens a descriptor "
-    "(WHY_STD_FDS_TAKEN). So k->fd <= 0 and k->fd < 1 choose as k->fd < 0 does")
+    "has -1: any negative value serves) and to k->fd otherwise, which is the descriptor "
+    "atomic_out_open got from open or mkstemp for -o: never 0, which is in use whenever "
+    "atomic_out.c opens a descriptor (WHY_STD_FDS_TAKEN). So k->fd <= 0 and k->fd < 1 "
+    "choose as k->fd < 0 does"
+)
 
 
 WHY_INPUT_CLOSE = (
@@ -464,9 +466,10 @@ WHY_CLOSE_DEFERRED = (
     "regular file of a local file system, a terminal or /dev/null (a closed descriptor 1 "
     "holds /dev/null, tests/cli/test_robustness.py std_fds_closed) succeeds. While close "
     "returns 0 the rest of the test is not evaluated, so turning errno != EINTR, errno != "
-    "EBADF or out.err == 0 around, or out.err == 1, changes nothing a test sees; `close(...) != 0` -> `== 0` "
-    "is killed (a diagnostic on every run). Not equivalent where close fails: there the "
-    "mutants report an error twice or not at all")
+    "EBADF or out.err == 0 around, or out.err == 1, changes nothing a test sees; "
+    "`close(...) != 0` -> `== 0` is killed (a diagnostic on every run). Not equivalent "
+    "where close fails: there the mutants report an error twice or not at all"
+)
 
 
 WHY_STDIO_STDOUT = (
@@ -483,14 +486,15 @@ WHY_STDIO_STDOUT = (
     "audit_main is called only by cli/audit_program.c, the u8guard-audit program)")
 
 WHY_FULL_OFFSET_LP64 = (
-    "input.c's input_full_offset(base, reported) returns lo + (uint64_t)(size_t)(reported "
-    "- lo), lo = base >= 3 ? base - 3 : 0: with a 64-bit size_t the subtraction and the addition are "
-    "both modulo 2^64, so the result is reported whatever lo is, and any change to lo's "
-    "expression (its >=, its 3s, its 0) changes nothing. It only widens a 32-bit size_t's "
-    "offset, and the command is built only where size_t has 64 bits (x86-64 Linux here, "
-    "and the Debian packages; ci/cross.sh's 32-bit i686 build is the library alone, "
-    "-DU8GUARD_BUILD_CLI=OFF, checked by SOURCE_FACTS), so no test here can run the "
-    "32-bit case: a gap named here, not a claim that lo is right")
+    "input.c's input_full_offset(base, reported) returns lo + (uint64_t)(size_t)(reported - "
+    "lo), lo = base >= 3 ? base - 3 : 0: with a 64-bit size_t the subtraction and the "
+    "addition are both modulo 2^64, so the result is reported whatever lo is, and any "
+    "change to lo's expression (its >=, its 3s, its 0) changes nothing. It only widens a "
+    "32-bit size_t's offset, and the command is built only where size_t has 64 bits (x86-64 "
+    "Linux here, and the Debian packages; ci/cross.sh's 32-bit i686 build is the library "
+    "alone, -DU8GUARD_BUILD_CLI=OFF, checked by SOURCE_FACTS), so no test here can run the "
+    "32-bit case: a gap named here, not a claim that lo is right"
+)
 
 WHY_EXACT_ROOM = (
     "a buffer of explain.c made larger: each is sized for the longest text it holds (its "
@@ -548,10 +552,12 @@ WHY_LAX_LEADS = (
     "too_large (F4..FF); its only callers are overlong(), surrogate() and too_large(), each "
     "called once, from describe_error's case of that kind. So its first byte is never BF, "
     "DF or EF, and moving a bound of its lead table to one of those bytes (< 0xC0 -> < "
-    "0xBF, < 0xE0 -> < 0xDF, < 0xF0 -> < 0xEF) changes no answer. The one way around it: `explain --file` reads the bytes around an error a "
-    "second time (pread), so a file rewritten between the two reads gets the first read's "
-    "kind with other bytes, where either text describes bytes the error is not about. "
-    "Checked: SOURCE_FACTS (the calls and the switch)")
+    "0xBF, < 0xE0 -> < 0xDF, < 0xF0 -> < 0xEF) changes no answer. The one way around it: "
+    "`explain --file` reads the bytes around an error a second time (pread), so a file "
+    "rewritten between the two reads gets the first read's kind with other bytes, where "
+    "either text describes bytes the error is not about. Checked: SOURCE_FACTS (the calls "
+    "and the switch)"
+)
 
 # The callers some claims rest on ("its only caller tests ..."): (function,
 # caller file, the call with its test). sole_caller_claims() checks at

@@ -136,19 +136,19 @@ static int parse_options(struct sanitize_opts *o, int argc, char **argv,
     return EXIT_VALID;
 }
 
-/* Writes the n units of form held in units (uint32_t or uint16_t, in the
- * machine's byte order) to le, each unit's low byte first, whatever the
+/* Writes the n units held in units (uint32_t when unit is 4, uint16_t when
+ * it is 2, in the machine's byte order) to le, each unit's low byte first, whatever the
  * machine. A copy rather than a swap in place, so that this one loop
  * runs, and the tests check it, on little-endian machines too, where it
  * copies. The top byte of a UTF-32 unit is not written: le comes from
  * calloc, and code points take 21 bits. Returns the number of bytes. */
-static size_t to_le(unsigned char *le, const void *units, size_t n, u8guard_form form)
+static size_t to_le(unsigned char *le, const void *units, size_t n, size_t unit)
 {
     const uint32_t *u32 = units;
     const uint16_t *u16 = units;
-    size_t bytes = n * (form == U8GUARD_FORM_UTF32 ? 4 : 2);
+    size_t bytes = n * unit;
 
-    if (form == U8GUARD_FORM_UTF32)
+    if (unit == sizeof *u32)
         for (; n > 0; n--, u32++, le += 4) {
             le[0] = (unsigned char)*u32;
             le[1] = (unsigned char)(*u32 >> 8);
@@ -242,8 +242,8 @@ static int pump(struct input *in, const struct sanitize_opts *o, const struct si
             diag("%s: internal error: the decoder refused a chunk", in->name);
             goto out;
         }
-        if (o->form != U8GUARD_FORM_UTF8)
-            n_out = to_le(le, obuf, n_out, o->form);
+        if (le != obuf) /* UTF-16 or UTF-32 */
+            n_out = to_le(le, obuf, n_out, unit);
         if (!put(k, le, n_out))
             goto out;
     }

@@ -54,7 +54,6 @@ static size_t check_cut(void)
     enum { ROOM = 61 };
     char opts[81], want[ROOM + 3];
     size_t len, keep, k, failures = 0;
-    const size_t room = ROOM;
 
     for (len = 0; len < sizeof opts; len++) {
         struct args a;
@@ -62,7 +61,7 @@ static size_t check_cut(void)
         for (k = 0; k < len; k++)
             opts[k] = (char)('a' + k % 26);
         opts[len] = '\0';
-        keep = len < room ? len : room;
+        keep = len < ROOM ? len : ROOM;
         memcpy(want, "-:", 2);
         memcpy(want + 2, opts, keep);
         want[keep + 2] = '\0';
