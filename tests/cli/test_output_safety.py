@@ -146,7 +146,11 @@ def main():
     for sig, ignored in ((signal.SIGTERM, False), (signal.SIGINT, False),
                          (signal.SIGHUP, False), (signal.SIGHUP, True)):
         what = "%s%s during -o" % ("ignored " if ignored else "", sig.name)
-        pre = (lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN)) if ignored else None
+        # The disposition the command starts with is set here either way:
+        # a shell's background job (`cmd &`) starts with SIGINT ignored,
+        # which the command must then keep (the ignored case below).
+        pre = (lambda s=sig, ign=ignored: signal.signal(s, signal.SIG_IGN if ign
+                                                         else signal.SIG_DFL))
         # SIGINT's run names OUT relative to the working directory, without
         # a '/': the temporary file is still beside it, named the same way.
         target = "keep.txt" if sig == signal.SIGINT else keep
