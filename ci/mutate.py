@@ -523,8 +523,9 @@ WHY_HEX_ROOM = (
     "cmd_explain's buffer for the bytes: parse_hex writes at most strlen(arg) / 2 bytes of "
     "an operand (hex_parse is given that room), and total adds that share of every argument "
     "after the command's name (options too, which only leaves room): counting argv[0] "
-    "(\"explain\"), starting total at 1, a larger share (/ 1) or one byte more in calloc "
-    "only leaves more room. The smaller share (/ 3) and calloc(total + 1, 0) are killed: "
+    "(\"explain\"), starting total at 1, a larger share (/ 1), one byte more in calloc or "
+    "elements of 2 bytes only leave more room. The smaller share (/ 3), skipping argv[1] "
+    "(i = 2) and calloc(total + 1, 0) are killed: "
     "test_explain.py's 64-byte operand then writes past the block, which glibc's checking "
     "allocator (MALLOC_CHECK_=3 in every mutant's run) reports")
 
@@ -804,6 +805,10 @@ EQUIVALENT = [
      "at after == CONTEXT the cut sets after to the value it has"),
     ("cli/explain.c", ">= CONTEXT ? off - CONTEXT : 0", ">=", ">",
      "at off == CONTEXT both branches give start 0 (off - CONTEXT, and 0)"),
+    ("cli/explain.c", "0, max = 1000;", "0", "1",
+     "cmd_explain's offset is read only with --offset, whose value parse_count stores "
+     "(it sets *out before anything else): explain_file is given at == false otherwise, "
+     "and f.from = at ? from : 0 does not read it"),
     ("cli/explain.c", "0;\n    int err, rc = EXIT_TROUBLE;", "0", "1",
      "explain_file's n is assigned by its read loop's first test before anything reads it: "
      "f.full starts false (the memset), so input_read always runs once"),
@@ -811,6 +816,7 @@ EQUIVALENT = [
     ("cli/explain.c", "1; i < argc; i++)\n        total", "1", "0", WHY_HEX_ROOM),
     ("cli/explain.c", "2;\n    /* calloc", "2", "1", WHY_HEX_ROOM),
     ("cli/explain.c", "1, 1);", "1", "2", WHY_HEX_ROOM),
+    ("cli/explain.c", "1);\n    if (!bytes)", "1", "2", WHY_HEX_ROOM),
     ("cli/explain.c", " + 1, 1);", " + 1", "", WHY_CALLOC_ZERO),
     ("cli/explain.c", "1, 1);", "1", "0", WHY_CALLOC_ZERO),
     ("cli/input.c", "< cap) {\n        k = pread", "<", "<=",

@@ -204,9 +204,10 @@ def read_tests(build):
 class Build:
     """One persistent Ninja build of the copied tree."""
 
-    def __init__(self, work, tree, name, cmake_args, coverage=False):
+    def __init__(self, work, tree, name, cmake_args, coverage=False, malloc_check=False):
         self.work, self.tree, self.name = work, tree, name
         self.coverage = coverage  # built with --coverage: a per-line map (self.map)
+        self.malloc_check = malloc_check  # its tests run with MALLOC_ENV
         self.map = None
         self.dir = os.path.join(work, name)
         self.cmake_args = cmake_args
@@ -382,6 +383,7 @@ class Build:
         env.update(extra_env)
         if self.map:
             env.update(gcov_env or self.map.scratch_env())
+        if self.malloc_check:
             env.update(MALLOC_ENV)
         st, secs, out = run(t.cmd, t.cwd or self.dir, limit, env)
         return t.judge(st, out), st, secs, out
@@ -556,7 +558,8 @@ class Runner:
         # of a test is limited to BASELINE_LIMIT then (else 1800 s).
         self.cap = cap
         self.tree = copy_tree(root, work)
-        self.builds = {"host": Build(work, self.tree, "host", [], coverage=line_map)}
+        self.builds = {"host": Build(work, self.tree, "host", [], coverage=line_map,
+                                         malloc_check=True)}
         if cross:
             self.builds["neon"] = Build(work, self.tree, "neon", [
                 "-DCMAKE_TOOLCHAIN_FILE=" + os.path.join(self.tree, "cmake/aarch64-linux-gnu.cmake"),

@@ -146,7 +146,7 @@ struct check_run {
 static void print_error(struct check_run *r, struct waiting *e)
 {
     struct error_text t;
-    char hex[3 * DESCRIBE_WINDOW + 1];
+    char hex[3 * DESCRIBE_WINDOW]; /* the whole window: "ED A1 8C ED BE B4" */
 
     if (e->kind == U8GUARD_DISALLOWED) { /* well formed: its own bytes say it all */
         denied_text(e->cp, e->cls, t.text, sizeof t.text);

@@ -285,6 +285,14 @@ def main():
           "    bytes from offset 15: 43 44 45 46 47 48 49 4A [C0] 4B 4C 4D 4E 4F 50 51 52\n"
           "    C0 can only begin an overlong encoding (of a character in U+0000..U+007F)\n" +
           ctx + ": 2 errors in 35 bytes\n").encode(), ""), "explain --file: 8 bytes each side")
+    # Without --max-errors, at most 1000 errors are explained (the default
+    # the help states): 1001 stray continuation bytes give exactly 1000.
+    many = write(os.path.join(d, "many"), b"\x80" * 1001)
+    rc, out, err = run(["explain", "--file", many])
+    lines = out.decode().splitlines()
+    equal((rc, len([x for x in lines if x.startswith(many + ":1:")]), lines[-1]),
+          (1, 1000, many + ": the first 1000 errors explained (--max-errors)"),
+          "explain --file: 1000 errors by default")
     equal(run(["explain", "--file", ex, "--max-errors", "2"])[1].decode().splitlines()[-1],
           ex + ": the first 2 errors explained (--max-errors)", "explain --file --max-errors 2")
     rc, out, err = run(["explain", "--file", ex, "--max-errors", "1"])
