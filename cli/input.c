@@ -54,7 +54,7 @@ ssize_t input_pread(int fd, void *buf, size_t cap, uint64_t off)
         if (k < 0 && errno == EINTR)
             continue;
         if (k < 0)
-            return -1;
+            return k; /* -1, errno set */
         if (k == 0)
             break;
         got += (size_t)k;

@@ -300,6 +300,8 @@ def main():
           "explain --file --max-errors 1")
     for args, msg in ((["--file", ex, "c0"], "give either HEX or --file, not both"),
                       (["--offset", "3"], "--offset and --max-errors need --file"),
+                      (["--max-errors", "3", "c0"], "--offset and --max-errors need --file"),
+                      (["c0", "--max-errors=0"], "--offset and --max-errors need --file"),
                       (["--file", ex, "--offset", "x"], "bad --offset 'x': expected a byte offset"),
                       (["--file", ex, "--offset", "K"], "bad --offset 'K': expected a byte offset"),
                       (["--file", ex, "--offset", ""], "bad --offset '': expected a byte offset"),
