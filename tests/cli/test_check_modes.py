@@ -245,46 +245,45 @@ def main():
         equal(run(["explain", "--file", ex, "--offset", text]),
               (0, ("%s: no error at or after offset %d\n" % (ex, value)).encode(), ""),
               "--offset %s is %d" % (text, value))
-    # An error of one byte at offset 0: without --offset every error is
-    # explained, the first byte's too (explain.c's f.from = 0; with 1 there
-    # the file was called valid, exit 0).
-    first = write(os.path.join(d, "first"), b"\xffhi\n")
-    equal(run(["explain", "--file", first]), (1, (
-          first + ":1:1: offset 0: too_large (length 1)\n"
-          "    bytes from offset 0: [FF] 68 69 0A\n"
-          "    FF is never used in UTF-8\n" +
-          first + ": 1 error in 4 bytes\n").encode(), ""), "explain --file: an error at offset 0")
-    # An error that ends the file: the second read returns exactly the
-    # bytes before it and the error's own, which is no short read.
-    end = write(os.path.join(d, "end"), b"ok\xc3")
-    equal(run(["explain", "--file", end]), (1, (
-          end + ":1:3: offset 2: truncated (length 1)\n"
-          "    bytes from offset 0: 6F 6B [C3]\n"
-          "    C3 is cut off: the input ends 1 byte short of a 2-byte sequence\n" +
-          end + ": 1 error in 3 bytes\n").encode(), ""), "explain --file: an error at the end")
-    # One byte, valid and not: the singular of the summary's counts, and a
-    # read of one byte (the loop reading the file goes on while a read
-    # gives more than 0 bytes).
-    one = write(os.path.join(d, "one"), b"A")
-    equal(run(["explain", "--file", one]), (0, (one + ": valid UTF-8, 1 byte\n").encode(), ""),
-          "explain --file of a 1-byte file")
-    bad1 = write(os.path.join(d, "bad1"), b"\x80")
-    equal(run(["explain", "--file", bad1]), (1, (
-          bad1 + ":1:1: offset 0: unexpected_continuation (length 1)\n"
-          "    bytes from offset 0: [80]\n"
-          "    80 is a continuation byte where a character should start\n" +
-          bad1 + ": 1 error in 1 byte\n").encode(), ""), "explain --file of a 1-byte error")
-    # The bytes around an error: 8 before and 8 after, the longest error (3
-    # bytes) and a 1-byte one with more than 8 bytes after it.
-    ctx = write(os.path.join(d, "ctx"), b"0123456789\xf0\x9f\x98ABCDEFGHIJ\xc0KLMNOPQRSTU")
-    equal(run(["explain", "--file", ctx]), (1, (
-          ctx + ":1:11: offset 10: bad_continuation (length 3)\n"
-          "    bytes from offset 2: 32 33 34 35 36 37 38 39 [F0 9F 98] 41 42 43 44 45 46 47 48\n"
-          "    F0 9F 98 starts a 4-byte sequence, but 41 is not a continuation byte\n" +
-          ctx + ":1:24: offset 23: overlong (length 1)\n"
-          "    bytes from offset 15: 43 44 45 46 47 48 49 4A [C0] 4B 4C 4D 4E 4F 50 51 52\n"
-          "    C0 can only begin an overlong encoding (of a character in U+0000..U+007F)\n" +
-          ctx + ": 2 errors in 35 bytes\n").encode(), ""), "explain --file: 8 bytes each side")
+    # Whole outputs of explain --file, "{f}" standing for the file's name:
+    for name, data, status, text, what in (
+            # An error of one byte at offset 0: without --offset every error
+            # is explained, the first byte's too (explain.c's f.from = 0;
+            # with 1 there the file was called valid, exit 0).
+            ("first", b"\xffhi\n", 1,
+             "{f}:1:1: offset 0: too_large (length 1)\n"
+             "    bytes from offset 0: [FF] 68 69 0A\n"
+             "    FF is never used in UTF-8\n"
+             "{f}: 1 error in 4 bytes\n", "an error at offset 0"),
+            # An error that ends the file: the second read returns exactly
+            # the bytes before it and the error's own, which is no short read.
+            ("end", b"ok\xc3", 1,
+             "{f}:1:3: offset 2: truncated (length 1)\n"
+             "    bytes from offset 0: 6F 6B [C3]\n"
+             "    C3 is cut off: the input ends 1 byte short of a 2-byte sequence\n"
+             "{f}: 1 error in 3 bytes\n", "an error at the end"),
+            # One byte, valid and not: the singular of the summary's counts,
+            # and a read of one byte (the loop reading the file goes on while
+            # a read gives more than 0 bytes).
+            ("one", b"A", 0, "{f}: valid UTF-8, 1 byte\n", "a 1-byte file"),
+            ("bad1", b"\x80", 1,
+             "{f}:1:1: offset 0: unexpected_continuation (length 1)\n"
+             "    bytes from offset 0: [80]\n"
+             "    80 is a continuation byte where a character should start\n"
+             "{f}: 1 error in 1 byte\n", "a 1-byte error"),
+            # The bytes around an error: 8 before and 8 after, the longest
+            # error (3 bytes) and a 1-byte one with more than 8 bytes after.
+            ("ctx", b"0123456789\xf0\x9f\x98ABCDEFGHIJ\xc0KLMNOPQRSTU", 1,
+             "{f}:1:11: offset 10: bad_continuation (length 3)\n"
+             "    bytes from offset 2: 32 33 34 35 36 37 38 39 [F0 9F 98] 41 42 43 44 45 46 47 48\n"
+             "    F0 9F 98 starts a 4-byte sequence, but 41 is not a continuation byte\n"
+             "{f}:1:24: offset 23: overlong (length 1)\n"
+             "    bytes from offset 15: 43 44 45 46 47 48 49 4A [C0] 4B 4C 4D 4E 4F 50 51 52\n"
+             "    C0 can only begin an overlong encoding (of a character in U+0000..U+007F)\n"
+             "{f}: 2 errors in 35 bytes\n", "8 bytes each side")):
+        f = write(os.path.join(d, name), data)
+        equal(run(["explain", "--file", f]), (status, text.replace("{f}", f).encode(), ""),
+              "explain --file: " + what)
     # Without --max-errors, at most 1000 errors are explained (the default
     # the help states): 1001 stray continuation bytes give exactly 1000.
     many = write(os.path.join(d, "many"), b"\x80" * 1001)
