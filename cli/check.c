@@ -127,7 +127,7 @@ struct check_run {
     uint64_t base;
     /* The stream bytes just before base: as many as the stream keeps
      * pending, since an error starts at most that far before a chunk. */
-    unsigned char tail[sizeof ((u8guard_stream *)0)->pending];
+    unsigned char tail[sizeof ((u8guard_stream *)NULL)->pending];
     size_t tail_len;
     struct linepos lp;
     /* Lines are counted only once an error needs them: while no error has
