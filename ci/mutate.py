@@ -314,7 +314,8 @@ WHY_TMP_NAME_LEN = (
     "name and '.u8guard-XXXXXX', 17 bytes, so w >= 17: w < 0, w <= 0 and w < 1 agree")
 
 WHY_EXPLAIN_NO_OUT = (
-    "explain --file feeds its stream with out == NULL and an on_error callback: "
+    "explain --file and check feed their streams with out == NULL and an on_error callback "
+    "(check's is NULL once only the count is left): "
     "u8guard_stream_feed reads out_cap only when out != NULL (the room and overlap checks), "
     "as the capacity of an error run (run_fits, false whenever on_error is set), and in "
     "out_bytes, which only the overlap check under out != NULL reads: any out_cap gives the "
@@ -497,10 +498,11 @@ WHY_FULL_OFFSET_LP64 = (
 )
 
 WHY_EXACT_ROOM = (
-    "a buffer of explain.c made larger: each is sized for the longest text it holds (its "
-    "comment says which), a test writes that text in full (tests/cli/test_explain.py, "
-    "test_check_modes.py: a 4-byte character, a 3-byte error, 8 bytes of context), so the "
-    "mutant one smaller is killed; hex_bytes writes the same pairs into a larger buffer and "
+    "a buffer of explain.c or check.c made larger: each is sized for the longest text it "
+    "holds (its comment says which), a test writes that text in full (tests/cli/"
+    "test_explain.py, test_check_modes.py: a 4-byte character, a 3-byte error, 8 bytes of "
+    "context; test_examples.py: check's 6-byte window of a CESU-8 pair), so the mutant one "
+    "smaller is killed; hex_bytes writes the same pairs into a larger buffer and "
     "nothing reads past their terminator")
 
 WHY_CONTEXT_READ = (
@@ -536,6 +538,38 @@ WHY_CALLOC_ZERO = (
     "0, so here the command goes on to say 'no bytes to explain' either way: equivalent on "
     "glibc, the only C library the command is built with here; a gap named, as for "
     "WHY_FULL_OFFSET_LP64")
+
+WHY_QUEUE_ROOM = (
+    "check.c's queue holds at most DESCRIBE_WINDOW - 1 = 5 errors: an error waits only while "
+    "its window lacks bytes, so it starts within the last 5 bytes of the stream read so far "
+    "(extend_queue fills and flush_queue prints the others, in order, and a later error's "
+    "window is never fuller than an earlier one's), and errors start at distinct offsets. So "
+    "QUEUE_MAX 7, 8 or 9 is never reached (nor the flush when full), and extend_queue's "
+    "i <= nq touches only the unused slot q[nq], inside the array since nq <= 5, which no "
+    "one reads")
+
+WHY_READ_OR_WRITE = (
+    "check_file's failure block (n < 0 || r->out->err) says 'read error' when n < 0; n is "
+    "never 0 there: both reading loops test r->out->err after a read that gave bytes (n > 0) "
+    "and fed or extended with them, and leave at once, with n == 0, at end of file, when "
+    "r->out->err was false at their last test and nothing has written since. So n <= 0 and "
+    "n < 1 choose as n < 0 does")
+
+WHY_REREAD = (
+    "check.c's catch_up_lines counts the LF bytes of [lp.scanned, base) by reading them "
+    "again in pieces of at most sizeof b bytes: the count does not depend on the size of "
+    "the pieces (16383, 16384 or 16385), a piece of min(base - at, sizeof b) bytes is the "
+    "same with <= at equality, and at at == base (the loop's `<` made `<=`) it asks "
+    "input_pread for 0 bytes, gets 0 and stops, as the loop's test would have")
+
+WHY_LAZY_LINES = (
+    "check.c counts lines lazily (only once an error needs them, reading the bytes before it "
+    "again) where it can: a regular file, from its start offset. Counting them as each "
+    "chunk comes gives the same lines: r->start > 0 or >= 1 in place of >= 0 only makes a "
+    "file read from offset 0 counted that way, and -2 in place of -1 is as negative. "
+    "error_fn likewise only spares calls: once --max-errors errors are listed, on_error "
+    "itself ignores the rest (r->listed >= max_errors), so returning it for one more "
+    "error (> for >=) changes nothing")
 
 WHY_AUDIT_ARGV0 = (
     "audit.c's wants_help scans argv[1..argc) for -h or --help before any \"--\"; starting "
@@ -952,6 +986,35 @@ EQUIVALENT = [
      "n > 2 ? n - 1 : 2 only at n == 3, where both give 2. The other mutants of the line "
      "are killed by audit_engine_shrink (tests/audit/test_engine.c)"),
     ("cli/explain.c", "0);\n    if (f.failed)", "0", "1", WHY_EXPLAIN_NO_OUT),
+    ("cli/check.c", "0) == SIZE_MAX) {", "0", "1", WHY_EXPLAIN_NO_OUT),
+    ("cli/check.c", "0);\n    flush_queue(r, true);", "0", "1", WHY_EXPLAIN_NO_OUT),
+    ("cli/check.c", "< 0)\n            diag(\"%s: read error", "<", "<=", WHY_READ_OR_WRITE),
+    ("cli/check.c", "0)\n            diag(\"%s: read error", "0", "1", WHY_READ_OR_WRITE),
+    ("cli/check.c", "8\n\nstruct check_opts", "8", "9", WHY_QUEUE_ROOM),
+    ("cli/check.c", "8\n\nstruct check_opts", "8", "7", WHY_QUEUE_ROOM),
+    ("cli/check.c", "< r->nq; i++) {\n        e = &r->q[i];", "<", "<=", WHY_QUEUE_ROOM),
+    ("cli/check.c", "3 * DESCRIBE_WINDOW]; /* the whole window", "3", "4", WHY_EXACT_ROOM),
+    ("cli/check.c", "< e->n ? e->length : e->n;", "<", "<=",
+     "the smaller of e->length and e->n: where they are equal both branches give it"),
+    ("cli/check.c", "16384];", "16384", "16385", WHY_REREAD),
+    ("cli/check.c", "16384];", "16384", "16383", WHY_REREAD),
+    ("cli/check.c", "< r->base) {\n        k = input_pread", "<", "<=", WHY_REREAD),
+    ("cli/check.c", "< sizeof b ? (size_t)(r->base - at) : sizeof b", "<", "<=", WHY_REREAD),
+    ("cli/check.c", ">= r->o->max_errors ? NULL : on_error;", ">=", ">", WHY_LAZY_LINES),
+    ("cli/check.c", ">= 0;\n    u8guard_stream_init_with", ">=", ">", WHY_LAZY_LINES),
+    ("cli/check.c", "0;\n    u8guard_stream_init_with", "0", "1", WHY_LAZY_LINES),
+    ("cli/check.c", "1;\n    r->lazy_lines", "1", "2", WHY_LAZY_LINES),
+    ("cli/check.c", "< cap ? r->len : cap;", "<", "<=",
+     "update_tail: the smaller of r->len and the tail's size; equal, both branches give it"),
+    ("cli/check.c", "< r->tail_len ? cap - fresh : r->tail_len;", "<", "<=",
+     "update_tail: the smaller of the room left and the old tail's length; equal, both "
+     "branches give it"),
+    ("cli/check.c", "0;\n    r->listed = 0;", "0", "1",
+     "check_file's r->tail_len = 0 for each file: a tail byte is read only for an error "
+     "byte at offset p < base, as tail[tail_len - (base - p)] with base - p <= tail_len; "
+     "p >= 0, so only the tail's last base bytes are ever read, and those are this file's "
+     "(update_tail appends each chunk): a stale length of 1 reaches only a byte before "
+     "offset 0, which no error has"),
     ("cli/explain.c", "0);\n        linepos_scan", "0", "1", WHY_EXPLAIN_NO_OUT),
     ("cli/args.c", "0; /* the messages are ours */", "0", "1", WHY_OPTERR_COLON),
     ("cli/linepos.c", "<= lp->scanned)\n        return;", "<=", "<", WHY_LINEPOS_EMPTY),

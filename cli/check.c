@@ -135,6 +135,7 @@ struct check_run {
      * reads the bytes before it again (pread) to count them. */
     bool lazy_lines;
     int fd;
+    off_t start; /* where the stream starts in the file (lazy_lines only) */
     uint64_t listed; /* errors printed or spooled for this file */
     bool stop;       /* the answer for this file is known: read no further */
     uint64_t stop_at; /* then: the end of the last error listed */
@@ -167,7 +168,7 @@ static void flush_queue(struct check_run *r, bool all)
 
     while (i < r->nq && (all || r->q[i].n == DESCRIBE_WINDOW))
         print_error(r, &r->q[i++]);
-    memmove(r->q, r->q + i, (r->nq - i) * sizeof r->q[0]);
+    memmove(r->q, r->q + i, (r->nq - i) * sizeof *r->q);
     r->nq -= i;
 }
 
@@ -200,7 +201,7 @@ static void catch_up_lines(struct check_run *r)
     r->lazy_lines = false;
     while ((at = r->lp.scanned) < r->base) {
         k = input_pread(r->fd, b, r->base - at < sizeof b ? (size_t)(r->base - at) : sizeof b,
-                        at);
+                        (uint64_t)r->start + at);
         if (k <= 0)
             break;
         linepos_scan(&r->lp, b, at, at + (uint64_t)k);
@@ -275,20 +276,17 @@ static u8guard_error_fn error_fn(const struct check_run *r)
     return r->o->max_errors != 0 && r->listed >= r->o->max_errors ? NULL : on_error;
 }
 
-/* Keeps the last bytes of the stream so far in r->tail. */
+/* Keeps the last bytes of the stream so far in r->tail: the chunk's last
+ * bytes, after as many of the old tail's last bytes as leave room. */
 static void update_tail(struct check_run *r)
 {
-    unsigned char t[sizeof r->tail * 2];
-    size_t n = 0, keep;
+    size_t cap = sizeof r->tail;
+    size_t fresh = r->len < cap ? r->len : cap;
+    size_t kept = cap - fresh < r->tail_len ? cap - fresh : r->tail_len;
 
-    memcpy(t, r->tail, r->tail_len);
-    n = r->tail_len;
-    keep = r->len < sizeof r->tail ? r->len : sizeof r->tail;
-    memcpy(t + n, r->chunk + r->len - keep, keep);
-    n += keep;
-    keep = n < sizeof r->tail ? n : sizeof r->tail;
-    memcpy(r->tail, t + n - keep, keep);
-    r->tail_len = keep;
+    memmove(r->tail, r->tail + r->tail_len - kept, kept);
+    memcpy(r->tail + kept, r->chunk + r->len - fresh, fresh);
+    r->tail_len = kept + fresh;
 }
 
 static void summary(struct check_run *r, uint64_t bytes, uint64_t count)
@@ -324,11 +322,9 @@ static void summary(struct check_run *r, uint64_t bytes, uint64_t count)
     if (count == 0)
         writer_printf(r->out, ": valid UTF-8, %" PRIu64 " byte%s\n", bytes,
                       bytes == 1 ? "" : "s");
-    else if (r->listed < count)
-        writer_printf(r->out, ": %" PRIu64 " error%s in %" PRIu64
-                      " byte%s (first %" PRIu64 " shown)\n",
-                      count, count == 1 ? "" : "s", bytes, bytes == 1 ? "" : "s",
-                      r->listed);
+    else if (r->listed < count) /* 1 <= listed < count: 2 errors or more */
+        writer_printf(r->out, ": %" PRIu64 " errors in %" PRIu64 " bytes (first %" PRIu64
+                      " shown)\n", count, bytes, r->listed);
     else
         writer_printf(r->out, ": %" PRIu64 " error%s in %" PRIu64 " byte%s\n",
                       count, count == 1 ? "" : "s", bytes, bytes == 1 ? "" : "s");
@@ -349,15 +345,17 @@ static int check_file(struct check_run *r, const char *path, unsigned char *buf)
     }
     r->name = in.name;
     r->fd = in.fd;
-    /* -q and -l never need lines; a pipe cannot be read again */
-    r->lazy_lines = r->o->quiet || r->o->list ||
-                    (S_ISREG(in.st.st_mode) && lseek(in.fd, 0, SEEK_CUR) >= 0);
+    /* -q and -l never need lines. Else they are counted lazily only where
+     * the bytes can be read again: from a regular file (not a pipe, nor a
+     * device that may give other bytes), from where the stream starts in
+     * it (standard input may be a file already partly read). */
+    r->start = S_ISREG(in.st.st_mode) ? lseek(in.fd, 0, SEEK_CUR) : -1;
+    r->lazy_lines = r->o->quiet || r->o->list || r->start >= 0;
     u8guard_stream_init_with(&r->s, &r->o->policy, U8GUARD_FORM_UTF8);
     r->base = 0;
     r->tail_len = 0;
     r->listed = 0;
-    r->stop = false;
-    r->stop_at = 0;
+    r->stop = false; /* stop_at is set with it */
     r->nq = 0;
     memset(&r->dctx, 0, sizeof r->dctx);
     linepos_init(&r->lp);
@@ -382,17 +380,17 @@ static int check_file(struct check_run *r, const char *path, unsigned char *buf)
             break;
     }
     /* Stopped early: the errors waiting for the bytes after them get
-     * them (at most DESCRIBE_WINDOW bytes, from the next chunks). */
-    if (n > 0)
-        while (r->stop && r->nq && !r->out->err) {
-            n = input_read(&in, buf, r->o->bufsize);
-            if (n <= 0)
-                break;
-            r->chunk = buf;
-            r->len = (size_t)n;
-            extend_queue(r);
-            r->base += r->len;
-        }
+     * them (at most DESCRIBE_WINDOW bytes, from the next chunks). stop is
+     * set only while a chunk is fed, so the loop above left with n > 0. */
+    while (r->stop && r->nq && !r->out->err) {
+        n = input_read(&in, buf, r->o->bufsize);
+        if (n <= 0)
+            break;
+        r->chunk = buf;
+        r->len = (size_t)n;
+        extend_queue(r);
+        r->base += r->len;
+    }
     if (n < 0 || r->out->err) {
         err = errno;
         flush_queue(r, true);
@@ -448,21 +446,20 @@ static const struct option check_longs[] = {
  * changes nothing with --json, which always counts every error). */
 static int output_conflict(const struct check_opts *o)
 {
-    const char *given[4];
-    int k = 0;
+    const char *const name[] = {"--quiet", "--files-with-errors", "--json", "--count"};
+    const bool given[] = {o->quiet, o->list, o->json, o->count && !o->json};
+    const char *first = NULL;
+    size_t i;
 
-    if (o->quiet)
-        given[k++] = "--quiet";
-    if (o->list)
-        given[k++] = "--files-with-errors";
-    if (o->json)
-        given[k++] = "--json";
-    if (o->count && !o->json)
-        given[k++] = "--count";
-    if (k < 2)
-        return EXIT_VALID;
-    return diag_usage("check", "options '%s' and '%s' cannot be used together", given[0],
-                      given[1]);
+    for (i = 0; i < sizeof given / sizeof *given; i++) {
+        if (!given[i])
+            continue;
+        if (first)
+            return diag_usage("check", "options '%s' and '%s' cannot be used together",
+                              first, name[i]);
+        first = name[i];
+    }
+    return EXIT_VALID;
 }
 
 static int parse_options(struct check_opts *o, int argc, char **argv,

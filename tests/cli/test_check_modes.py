@@ -121,11 +121,36 @@ def main():
     rc, out, err = run(["check", "--max-errors", "3", "--count", many])
     equal(out.decode().splitlines()[-1], many + ": 10 errors in 20 bytes (first 3 shown)",
           "--count: the total")
+    # Stopped by --max-errors at the end of a 1-byte chunk, the error still
+    # gets the bytes after it from the next reads: C0 AF is read as '/'.
+    slash = write(os.path.join(d, "slash"), b"\xc0\xafxyz")
+    equal(run(["check", "--buffer-size", "1", "--max-errors", "1", slash])[1].decode(),
+          slash + ":1:1: offset 0: overlong (C0 AF): C0 AF is an overlong encoding of "
+          "U+002F '/'\n" + slash + ": 1 error in the first 1 byte (stopped at --max-errors 1)\n",
+          "--max-errors 1 with 1-byte reads: the bytes after the error")
+    # The fewest errors and bytes that line can have: 2 of each.
+    two = write(os.path.join(d, "two"), b"\x80\x80")
+    equal(run(["check", "--max-errors", "1", "--count", two])[1].decode().splitlines()[-1],
+          two + ": 2 errors in 2 bytes (first 1 shown)", "--count: 2 errors in 2 bytes")
     rc, out, err = run(["check", "--json", "--max-errors", "3", many])
     check(b'"bytes": 20, "error_count": 10' in out, "--json counts every error", None, out)
     equal(run(["check", "--max-errors", "1", write(os.path.join(d, "one"), b"\xc3")])[1]
           .decode().splitlines()[-1], d + "/one: 1 error in the first 1 byte (stopped at "
           "--max-errors 1)", "stop summary, singular")
+
+    # Standard input that is a regular file already partly read: lines are
+    # counted from where the stream starts, not from the file's start, also
+    # when the first error comes after the first chunk and they are counted
+    # by reading the bytes before it again (check.c's lazy counting).
+    part = write(os.path.join(d, "part"), b"x\nx\nx\nab\xc0\n")
+    with open(part, "rb") as f:
+        f.seek(4)
+        p = subprocess.run([BIN, "check", "--buffer-size", "2", "-"], stdin=f,
+                           capture_output=True)
+    equal((p.returncode, p.stdout.decode()),
+          (1, "-:2:3: offset 4: overlong (C0): C0 can only begin an overlong encoding (of a "
+              "character in U+0000..U+007F)\n-: 1 error in 6 bytes\n"),
+          "check - from a file read up to byte 4: the lines of the stream")
 
     # -l: the names of the files with errors only.
     for l in ("-l", "--files-with-errors", "--files-w"):
@@ -142,6 +167,9 @@ def main():
                                      "used together"),
                       (["-l", "--count"], "options '--files-with-errors' and '--count' cannot "
                                           "be used together"),
+                      # --count with --json is no conflict: the first two others are named.
+                      (["--count", "--json", "-l"], "options '--files-with-errors' and "
+                                                    "'--json' cannot be used together"),
                       (["--file", "x"], "option '--file' is ambiguous: it may be "
                                         "'--files-with-errors', '--files0-from'"),
                       (["--files0-from", "x", good], "file operand '%s' cannot be combined "
