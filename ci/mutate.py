@@ -380,7 +380,8 @@ WHY_CORPUS_CAP = (
 WHY_NAMES_ROOM = (
     "check's --files0-from buffer: before each read it grows until at least 4096 bytes "
     "are free, and it reads into what is free; the loop ends on a read of 0 bytes. So "
-    "the names read do not depend on the first capacity (65536 +- 1), the growth factor "
+    "the names read do not depend on the first capacity (65536 +- 1, or a cap of 1 before "
+    "the first growth, which then doubles from 1), the growth factor "
     "(2 or 3) or the least free room (4096 +- 1, < or <=): these change only when realloc "
     "is called. The NUL after the last name fits without realloc's + 1 (at least 4096 "
     "bytes are free when the loop ends), and + 2 only allocates one byte more")
@@ -554,6 +555,13 @@ WHY_READ_OR_WRITE = (
     "and fed or extended with them, and leave at once, with n == 0, at end of file, when "
     "r->out->err was false at their last test and nothing has written since. So n <= 0 and "
     "n < 1 choose as n < 0 does")
+
+WHY_WALK_ROOM = (
+    "walk's list of names grows by doubling from 32 entries: starting at 31 or 33, or "
+    "growing by 3 times, only changes the room ahead of the names (a growth that does not "
+    "grow, 2 -> 1, is killed: test_check_modes walks 40 entries, and the write past the "
+    "block is caught by glibc's checking allocator); a child name gets plen + strlen + 2 "
+    "bytes (the '/' and the terminator), and snprintf writes the same name into one more")
 
 WHY_REREAD = (
     "check.c's catch_up_lines counts the LF bytes of [lp.scanned, base) by reading them "
@@ -990,6 +998,12 @@ EQUIVALENT = [
     ("cli/check.c", "0);\n    flush_queue(r, true);", "0", "1", WHY_EXPLAIN_NO_OUT),
     ("cli/check.c", "< 0)\n            diag(\"%s: read error", "<", "<=", WHY_READ_OR_WRITE),
     ("cli/check.c", "0)\n            diag(\"%s: read error", "0", "1", WHY_READ_OR_WRITE),
+    ("cli/check.c", "> all->worst)", ">", ">=",
+     "note keeps the worst status: at rc == worst, worst = rc assigns the value it has"),
+    ("cli/check.c", "2 * cap : 32;", "2", "3", WHY_WALK_ROOM),
+    ("cli/check.c", "32;\n            grown = realloc(names", "32", "33", WHY_WALK_ROOM),
+    ("cli/check.c", "32;\n            grown = realloc(names", "32", "31", WHY_WALK_ROOM),
+    ("cli/check.c", "2;\n        child = malloc(size);", "2", "3", WHY_WALK_ROOM),
     ("cli/check.c", "8\n\nstruct check_opts", "8", "9", WHY_QUEUE_ROOM),
     ("cli/check.c", "8\n\nstruct check_opts", "8", "7", WHY_QUEUE_ROOM),
     ("cli/check.c", "< r->nq; i++) {\n        e = &r->q[i];", "<", "<=", WHY_QUEUE_ROOM),
@@ -1046,6 +1060,7 @@ EQUIVALENT = [
     ("cli/check.c", "4096) {\n            cap = cap ?", "4096", "4097", WHY_NAMES_ROOM),
     ("cli/check.c", "4096) {\n            cap = cap ?", "4096", "4095", WHY_NAMES_ROOM),
     ("cli/check.c", "2 * cap : 65536;", "2", "3", WHY_NAMES_ROOM),
+    ("cli/check.c", "0;\n    uint64_t index = 0;", "0", "1", WHY_NAMES_ROOM),
     ("cli/check.c", "65536;\n            grown", "65536", "65537", WHY_NAMES_ROOM),
     ("cli/check.c", "65536;\n            grown", "65536", "65535", WHY_NAMES_ROOM),
     ("cli/check.c", "1);\n            if (!grown)", "1", "2", WHY_NAMES_ROOM),

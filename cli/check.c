@@ -475,7 +475,7 @@ static int parse_options(struct check_opts *o, int argc, char **argv,
     o->bufsize = CLI_DEFAULT_BUFFER;
     *help = false;
     *n_files = 0;
-    *files = malloc(sizeof **files * (size_t)(argc > 0 ? argc : 1));
+    *files = malloc(sizeof **files * (size_t)argc); /* argc >= 1: argv[0] is "check" */
     if (!*files) {
         diag("check: %s", strerror(ENOMEM));
         return EXIT_TROUBLE;

@@ -230,6 +230,32 @@ def main():
     rc, out, err = run(["check", "sub"], cwd=t)
     equal((rc, err), (2, "u8guard: sub: Is a directory\n"), "no -r: a directory is an error")
     equal(run(["check", "-q", "-r", t])[0], 1, "-q -r")
+    # -q ends a walk at the first bad file: the dangling link after it is
+    # never looked at (looked at, it is an error, exit 2).
+    qdir = os.path.join(d, "qdir")
+    os.mkdir(qdir)
+    write(os.path.join(qdir, "a"), b"\xff")
+    os.symlink("nowhere", os.path.join(qdir, "b"))
+    equal(run(["check", "-q", "-R", qdir]), (1, b"", ""), "-q -R: the walk ends at the first error")
+    equal(run(["check", "-l", "-R", qdir])[0], 2, "-l -R: the dangling link is looked at")
+    # A directory of 40 entries, more than the first 32 the walk makes room
+    # for: every name, in order (the bad ones 00, 13, 31, 32 and 39).
+    wide = os.path.join(d, "wide")
+    os.mkdir(wide)
+    for i in range(40):
+        write(os.path.join(wide, "%02d" % i), b"\xff" if i in (0, 13, 31, 32, 39) else b"ok")
+    equal(run(["check", "-l", "-r", "wide"], cwd=d),
+          (1, b"".join(b"wide/%02d\n" % i for i in (0, 13, 31, 32, 39)), ""),
+          "-r: a directory of 40 entries")
+
+    # Without --max-errors, 1000 errors are listed (the default the help
+    # states), then the file is no longer read.
+    many = write(os.path.join(d, "many1001"), b"\x80" * 1001)
+    rc, out, err = run(["check", many])
+    lines = out.decode().splitlines()
+    equal((rc, len(lines), lines[-1]), (1, 1001, many + ": 1000 errors in the first 1000 "
+                                        "bytes (stopped at --max-errors 1000)"),
+          "check: 1000 errors by default")
 
     # explain --file.
     ex = write(os.path.join(d, "ex"), b"hello\nwor\xc0\xafld\n\xf0\x9f")
