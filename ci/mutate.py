@@ -1004,6 +1004,11 @@ EQUIVALENT = [
     ("cli/check.c", "32;\n            grown = realloc(names", "32", "33", WHY_WALK_ROOM),
     ("cli/check.c", "32;\n            grown = realloc(names", "32", "31", WHY_WALK_ROOM),
     ("cli/check.c", "2;\n        child = malloc(size);", "2", "3", WHY_WALK_ROOM),
+    ("cli/check.c", "<= 0)\n        return n;\n    r->chunk = buf;", "<=", "<",
+     "next_chunk at end of file (n == 0) going on: extend_queue with an empty chunk adds no "
+     "byte, and its flush_queue finds no full error to print (every extend prints the full "
+     "errors at the queue's head, and a later error is never fuller than an earlier one: "
+     "WHY_QUEUE_ROOM); the caller then stops on n <= 0 as before"),
     ("cli/check.c", "8\n\nstruct check_opts", "8", "9", WHY_QUEUE_ROOM),
     ("cli/check.c", "8\n\nstruct check_opts", "8", "7", WHY_QUEUE_ROOM),
     ("cli/check.c", "< r->nq; i++) {\n        e = &r->q[i];", "<", "<=", WHY_QUEUE_ROOM),

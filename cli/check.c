@@ -330,6 +330,21 @@ static void summary(struct check_run *r, uint64_t bytes, uint64_t count)
                       count, count == 1 ? "" : "s", bytes, bytes == 1 ? "" : "s");
 }
 
+/* Reads the next chunk of the file into buf and gives the waiting errors
+ * the bytes they need from it. Returns input_read's result (0 at end of
+ * file, -1 on a read error), and then changes nothing. */
+static ssize_t next_chunk(struct check_run *r, struct input *in, unsigned char *buf)
+{
+    ssize_t n = input_read(in, buf, r->o->bufsize);
+
+    if (n <= 0)
+        return n;
+    r->chunk = buf;
+    r->len = (size_t)n;
+    extend_queue(r);
+    return n;
+}
+
 /* Checks one file. Returns 0 valid, 1 invalid, 2 trouble with this file;
  * output failures show in r->out->err. */
 static int check_file(struct check_run *r, const char *path, unsigned char *buf)
@@ -361,12 +376,9 @@ static int check_file(struct check_run *r, const char *path, unsigned char *buf)
     linepos_init(&r->lp);
     spool_clear(&r->spool);
     for (;;) {
-        n = input_read(&in, buf, r->o->bufsize);
+        n = next_chunk(r, &in, buf);
         if (n <= 0)
             break;
-        r->chunk = buf;
-        r->len = (size_t)n;
-        extend_queue(r);
         if (u8guard_stream_feed(&r->s, buf, r->len, false, error_fn(r), r, NULL, 0) == SIZE_MAX) {
             diag("%s: internal error: the decoder refused a chunk", in.name);
             input_close(&in);
@@ -383,12 +395,9 @@ static int check_file(struct check_run *r, const char *path, unsigned char *buf)
      * them (at most DESCRIBE_WINDOW bytes, from the next chunks). stop is
      * set only while a chunk is fed, so the loop above left with n > 0. */
     while (r->stop && r->nq && !r->out->err) {
-        n = input_read(&in, buf, r->o->bufsize);
+        n = next_chunk(r, &in, buf);
         if (n <= 0)
             break;
-        r->chunk = buf;
-        r->len = (size_t)n;
-        extend_queue(r);
         r->base += r->len;
     }
     if (n < 0 || r->out->err) {
