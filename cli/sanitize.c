@@ -136,12 +136,13 @@ static int parse_options(struct sanitize_opts *o, int argc, char **argv,
     return EXIT_VALID;
 }
 
-/* Writes the n units held in units (uint32_t when unit is 4, uint16_t when
- * it is 2, in the machine's byte order) to le, each unit's low byte first, whatever the
- * machine. A copy rather than a swap in place, so that this one loop
- * runs, and the tests check it, on little-endian machines too, where it
- * copies. The top byte of a UTF-32 unit is not written: le comes from
- * calloc, and code points take 21 bits. Returns the number of bytes. */
+/* Writes the n units held in units (uint32_t when unit is 4, uint16_t
+ * when it is 2, in the machine's byte order) to le, each unit's low byte
+ * first, whatever the machine. A copy rather than a swap in place, so
+ * that this one loop runs, and the tests check it, on little-endian
+ * machines too, where it copies. The top byte of a UTF-32 unit is not
+ * written: le comes from calloc, and code points take 21 bits. Returns
+ * the number of bytes. */
 static size_t to_le(unsigned char *le, const void *units, size_t n, size_t unit)
 {
     const uint32_t *u32 = units;
