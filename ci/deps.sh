@@ -22,7 +22,7 @@ PACKAGES=(
   # fuzzing, sanitizers, coverage
   clang libclang-rt-14-dev llvm-14 afl++ afl++-clang zip unzip
   # checking tools
-  valgrind cppcheck clang-tidy clang-tools-14 time
+  valgrind cppcheck clang-tidy clang-tools-14 time pyflakes3
   # the JSON Schemas of doc/schemas checked against real output (ctest cli_schemas, audit_schemas)
   python3-jsonschema
   # NEON kernels: cross compiler and emulator

@@ -12,21 +12,24 @@
 #   2. cppcheck --enable=warning,style,performance,portability over the
 #      same files and include/u8guard.h;
 #   3. scan-build (Debian package clang-tools-14) of the library and the
-#      command, --status-bugs.
+#      command, --status-bugs;
+#   4. pyflakes3 over every Python file git tracks (the tests, ci/ and the
+#      package): unused imports and names, undefined names.
 #
 # Every finding fails the script. A finding that is wrong is suppressed in
 # place (// NOLINT(check) or // cppcheck-suppress id) with a comment saying
 # why; the few suppressions made here, for the whole tree, say why below.
 #
-# Usage: ci/lint.sh [tidy|cppcheck|scan-build]...   (default: all three)
-# Needs: clang-14, clang-tidy-14, cppcheck, clang-tools-14 (scan-build).
+# Usage: ci/lint.sh [tidy|cppcheck|scan-build|pyflakes]...   (default: all four)
+# Needs: clang-14, clang-tidy-14, cppcheck, clang-tools-14 (scan-build),
+# pyflakes3.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 OUT=$ROOT/build/lint
 JOBS=2
 steps=("$@")
-[ ${#steps[@]} -eq 0 ] && steps=(tidy cppcheck scan-build)
+[ ${#steps[@]} -eq 0 ] && steps=(tidy cppcheck scan-build pyflakes)
 failed=()
 
 tool() { # tool NAME...: the first NAME found on PATH, or nothing
@@ -108,12 +111,22 @@ run_scan_build() {
   return 1
 }
 
+run_pyflakes() {
+  command -v pyflakes3 >/dev/null || { echo "lint: pyflakes3 not found (apt-get install pyflakes3)"; return 1; }
+  local files
+  mapfile -t files < <(git -C "$ROOT" ls-files '*.py')
+  echo "lint: pyflakes3 over ${#files[@]} Python files"
+  pyflakes3 "${files[@]}" || return 1
+  echo "lint: pyflakes3: no findings"
+}
+
 for s in "${steps[@]}"; do
   case $s in
     tidy) run_tidy || failed+=(clang-tidy) ;;
     cppcheck) run_cppcheck || failed+=(cppcheck) ;;
     scan-build) run_scan_build || failed+=(scan-build) ;;
-    *) echo "usage: $0 [tidy|cppcheck|scan-build]..."; exit 2 ;;
+    pyflakes) run_pyflakes || failed+=(pyflakes) ;;
+    *) echo "usage: $0 [tidy|cppcheck|scan-build|pyflakes]..."; exit 2 ;;
   esac
 done
 if [ ${#failed[@]} -eq 0 ]; then

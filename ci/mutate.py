@@ -87,7 +87,6 @@ survivors and undecided mutants are within their bounds), 1 otherwise, 2 on
 a setup failure (a stale anchor or source fact included).
 """
 import argparse
-import json
 import os
 import random
 import re
@@ -501,7 +500,7 @@ WHY_FULL_OFFSET_LP64 = (
 WHY_EXACT_ROOM = (
     "a buffer of explain.c or check.c made larger: each is sized for the longest text it "
     "holds (its comment says which), a test writes that text in full (tests/cli/"
-    "test_explain.py, test_check_modes.py: a 4-byte character, a 3-byte error, 8 bytes of "
+    "test_explain.py, test_explain_file.py: a 4-byte character, a 3-byte error, 8 bytes of "
     "context; test_examples.py: check's 6-byte window of a CESU-8 pair), so the mutant one "
     "smaller is killed; hex_bytes writes the same pairs into a larger buffer and "
     "nothing reads past their terminator")

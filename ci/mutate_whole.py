@@ -443,7 +443,7 @@ ORDER = {
                r"^unit$", r"^hardening_guard_pages_", r"^kernels\.test_(hostile|decode_windows)$",
                r"^kernels\.", r"^hardening_", r"^stream$", r"^exhaustive_short$", r"^cpython_",
                r"^unit_", r"^kuhn$", r"^exhaustive_", r"^regress_"],
-    "cli": [r"^cli_(explain|examples|usage_errors|options|check_modes|policy|names)$",
+    "cli": [r"^cli_(explain|explain_file|examples|usage_errors|options|check_modes|policy|names)$",
             r"^audit_(help|usage_)",
             r"^cli_(streaming|output_safety|differential|pipes|robustness)$", r"^cli_"],
     "oracle": [r"^audit_(help|usage_)", r"^audit_engine_", r"^oracle_compare$", r"^audit_proof_",

@@ -147,7 +147,7 @@ if [ $QUICK -eq 0 ]; then
   stage cross-s390x       bash ci/cross.sh s390x        # big-endian s390x under qemu (~1 min)
   stage cross-i686        bash ci/cross.sh i686         # 32-bit x86 under qemu (~1 min)
   stage msan-valgrind     bash ci/msan-valgrind.sh      # library tests under MSan and valgrind (~4.5 min; valgrind runs two at a time)
-  stage lint              bash ci/lint.sh               # clang-tidy, cppcheck, scan-build (~1.5 min)
+  stage lint              bash ci/lint.sh               # clang-tidy, cppcheck, scan-build, pyflakes3 (~1.5 min)
   stage mutate-planted    python3 ci/mutate.py --planted  # the tests catch planted memory-safety bugs (~30 s)
   stage mutate-sample     bash ci/mutate-sample.sh      # 20 random mutants of the whole tree, seed printed (MUTATE_SEED replays), 30 s cap each, fails above 2 unexplained survivors or 16 undecided (~6 min; tests/hardening/README.md)
   # The stages below use about one core each (their CPU time near their

@@ -10,10 +10,9 @@ interrupted, so a run in which it was not in effect fails instead of
 passing for nothing.
 """
 import os
-import subprocess
 import tempfile
 
-from clitest import BIN, check, equal, finish, preload_shim, run
+from clitest import check, equal, finish, preload_shim, run
 
 SHIM = preload_shim("EINTR_SHIM", "eintr_shim.so")
 

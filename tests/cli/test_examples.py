@@ -5,7 +5,7 @@
 import json
 import os
 
-from clitest import run, check, equal, finish, tmpdir, write
+from clitest import run, equal, finish, tmpdir, write
 
 R = "\xef\xbf\xbd".encode("latin-1")  # U+FFFD in UTF-8
 CONT = "is a continuation byte where a character should start"
