@@ -18,10 +18,10 @@
 #define DESCRIBE_WINDOW 6
 
 /* What was said about earlier errors, so that the bytes of a sequence
- * already explained are recognised as its parts. Zero-initialise. */
+ * already explained are recognised as its parts. Zero-initialise; one
+ * per input, whose errors come in increasing offsets. */
 struct describe_ctx {
-    uint64_t start, end; /* the last multi-byte span explained */
-    bool set;
+    uint64_t start, end; /* the span explained that reaches furthest */
 };
 
 struct error_text {
@@ -46,17 +46,11 @@ char *hex_bytes(const unsigned char *p, size_t n, char *buf, size_t cap);
 /* cp_class returns a short class name for the code point cp: "ASCII",
  * "control", "noncharacter", "private use", "format", "byte order mark",
  * "separator", "replacement character", "surrogate", "BMP",
- * "plane 1".."plane 16", or "beyond U+10FFFF". The string is static, or
- * (for planes) in a static buffer overwritten by the next call. */
+ * "plane 1".."plane 16", or "beyond U+10FFFF". The string is static. */
 const char *cp_class(uint32_t cp);
 
 /* cp_printable returns true when printing cp itself is safe and useful
  * (not a control, format, bidi, private-use, noncharacter or surrogate). */
 bool cp_printable(uint32_t cp);
-
-/* describe_cp writes "U+002F '/'" (the character quoted when printable),
- * "U+0000 (NUL)", "U+0007 (control)" or "U+D800" to buf (cap >= 32).
- * Returns buf. */
-char *describe_cp(uint32_t cp, char *buf, size_t cap);
 
 #endif

@@ -161,8 +161,8 @@ not valid UTF-8: 7 bytes, 1 character, 1 error
 }
 
 # The lax reading (the second explanation line) of the overlong forms of
-# the characters either side of the other length bounds of describe.c's
-# utf8_len (0x800, 0x10000) and of U+0080: how many bytes each needs.
+# the characters either side of the length bounds of describe.c's
+# overlong_needs (0x80, 0x800) and of U+FFFF: how many bytes each needs.
 LAX_NEEDS = {
     "E0 82 80": "a lax decoder would read these 3 bytes as U+0080 (control), which needs only 2 bytes",
     "E0 9F BF": "a lax decoder would read these 3 bytes as U+07FF '\u07ff', which needs only 2 bytes",
@@ -202,6 +202,31 @@ FIRST_EXPLANATION = {
     "E4 BD 41": "E4 BD starts a 3-byte sequence, but 41 is not a continuation byte",
     "C1 41": "C1 can only begin an overlong encoding (of a character in U+0000..U+007F)",
     "F5 80": "F5 80 can only begin a value beyond U+10FFFF",
+    # The other leads of an overlong form cut short: the range each names.
+    "E0 80": "E0 80 can only begin an overlong encoding (of a character in U+0000..U+07FF)",
+    "F0 80": "F0 80 can only begin an overlong encoding (of a character in U+0000..U+FFFF)",
+    # An overlong form followed by one more continuation byte: the lax
+    # reading stops at the length the lead announces.
+    "C0 AF AF": "C0 AF is an overlong encoding of U+002F '/'",
+    # How describe_cp names a value: U+0001 as a control, not as the NUL;
+    # U+FFFD and U+D7FF quoted; U+E000 by its class; U+FEFF, the longest
+    # text (describe.c's CP_TEXT holds it and its terminator exactly).
+    "C0 81": "C0 81 is an overlong encoding of U+0001 (control)",
+    "F0 8F BF BD": "F0 8F BF BD is an overlong encoding of U+FFFD '\ufffd'",
+    "F0 8D 9F BF": "F0 8D 9F BF is an overlong encoding of U+D7FF '\ud7ff'",
+    "F0 8E 80 80": "F0 8E 80 80 is an overlong encoding of U+E000 (private use)",
+    "F0 8F BB BF": "F0 8F BB BF is an overlong encoding of U+FEFF (byte order mark)",
+    "ED AF BF ED BF BF": "ED AF BF ED BF BF is CESU-8 (surrogate pair DBFF DFFF) for "
+                         "U+10FFFF (noncharacter)",
+    # A surrogate's first two bytes at the end of the input.
+    "ED A0": "ED A0 can only begin a surrogate (U+D800..U+DFFF)",
+    # The leads either side of the bounds of lax_read's length table and
+    # of too_large's FE: F7 announces 4 bytes, F8 5, FB 5, FC 6, FD 6.
+    "F7 80": "F7 80 can only begin a value beyond U+10FFFF",
+    "F8 80": "F8 80 can only begin a 5-byte form (obsolete, RFC 2279)",
+    "FB 80": "FB 80 can only begin a 5-byte form (obsolete, RFC 2279)",
+    "FC 80": "FC 80 can only begin a 6-byte form (obsolete, RFC 2279)",
+    "FD": "FD can only begin a 6-byte form (obsolete, RFC 2279)",
 }
 
 
@@ -221,6 +246,16 @@ def main():
         lines = out.decode("utf-8").splitlines()
         equal((rc, lines[2] if len(lines) > 2 else None), (1, "    " + lax),
               "explain %s: the lax reading" % hexs)
+
+    # A CESU-8 pair followed by a stray continuation byte: the pair's text
+    # names its 6 bytes, and the byte after it is no part of it.
+    rc, out, err = run(["explain", "ED A1 8C ED BE B4 80"])
+    lines = out.decode("utf-8").splitlines()
+    equal((rc, lines[1], lines[-3:-1]), (1,
+          "    ED A1 8C ED BE B4 is CESU-8 (surrogate pair D84C DFB4) for U+233B4 '\U000233B4'",
+          ["offset 6: 80: error unexpected_continuation (length 1)",
+           "    80 is a continuation byte where a character should start"]),
+          "explain of a CESU-8 pair and a stray byte after it")
 
     # Character classes.
     for hexs, line in [("EF BF BE", "offset 0: EF BF BE: U+FFFE (noncharacter)"),
