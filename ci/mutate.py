@@ -587,6 +587,10 @@ WHY_AUDIT_ARGV0 = (
     "Checked: SOLE_CALLERS (cmd_audit) and SOURCE_FACTS (the table entry, find's test, the "
     "one ->run call)")
 
+WHY_CLAMP_AT_EQUAL = (
+    "a clamp `if (x > max) x = max;` made `>=`: the two differ only when x == max, where "
+    "the clamp stores the value x already holds")
+
 WHY_LAX_LEADS = (
     "describe.c's lax_read reads the first byte of an error the library reported as "
     "overlong (C0, C1, E0, F0: Table 3-7's leads whose next byte makes an overlong form), "
@@ -1073,6 +1077,7 @@ EQUIVALENT = [
     ("cli/check.c", "1);\n            if (!grown)", "1", "0", WHY_NAMES_ROOM),
     ("cli/check.c", " + 1);\n            if (!grown)", " + 1", "", WHY_NAMES_ROOM),
     ("cli/describe.c", "0xE0 ? 2 : b < 0xF0 ? 3 : b", "0xE0", "0xDF", WHY_LAX_LEADS),
+    ("cli/describe.c", "> n)\n        length = n;", ">", ">=", WHY_CLAMP_AT_EQUAL),
     ("cli/describe.c", "0xF0 ? 3 : b < 0xF8", "0xF0", "0xEF", WHY_LAX_LEADS),
     ("cli/main.c", "|| ferror(stdout)) {", "||", "&&", WHY_STDIO_STDOUT),
     ("cli/main.c", "!= EINTR && errno != EBADF", "!=", "==", WHY_CLOSE_DEFERRED),

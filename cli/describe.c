@@ -310,8 +310,7 @@ void describe_error(const unsigned char *w, size_t n, u8guard_kind kind,
     size_t span, seq;
     bool inside = in_span(ctx, offset);
 
-    out->text[0] = '\0';
-    out->lax[0] = '\0';
+    out->lax[0] = '\0'; /* every case below writes out->text */
     out->shown = 1;
     if (n == 0) { /* cannot happen for a reported error; say something true */
         (void)snprintf(out->text, sizeof out->text, "the input could not be read here");
@@ -320,9 +319,9 @@ void describe_error(const unsigned char *w, size_t n, u8guard_kind kind,
     if (length > n)
         length = n;
     span = length; /* what the error's own bytes cover, unless said below */
+    hex_bytes(w, 1, hex, sizeof hex); /* the first byte, unless said below */
     switch (kind) {
     case U8GUARD_UNEXPECTED_CONTINUATION:
-        hex_bytes(w, 1, hex, sizeof hex);
         (void)snprintf(out->text, sizeof out->text,
                  "%s is a continuation byte where a character should start", hex);
         break;
@@ -358,7 +357,6 @@ void describe_error(const unsigned char *w, size_t n, u8guard_kind kind,
                  hex, seq - length, seq - length == 1 ? "" : "s", seq);
         break;
     default:
-        hex_bytes(w, 1, hex, sizeof hex);
         (void)snprintf(out->text, sizeof out->text, "%s: unknown error kind %d", hex, (int)kind);
         break;
     }

@@ -8,6 +8,8 @@
  *
  * When SHRINK_SHIM_ERRNO holds a number, every pread fails instead, with
  * that errno (5, EIO: a disk that fails while the command reads it again).
+ * When SHRINK_SHIM_END holds a number, pread reads the file as if it ended
+ * at that offset (a file cut there after the first read).
  *
  * When SHRINK_SHIM_LOG names a file, the number of calls it answered is
  * written there at exit, so the test knows the shim was in place. */
@@ -15,6 +17,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/syscall.h>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -22,16 +25,23 @@ static unsigned long answered;
 
 ssize_t pread(int fd, void *buf, size_t n, off_t off)
 {
-    (void)fd;
-    (void)buf;
-    (void)n;
     const char *fail = getenv("SHRINK_SHIM_ERRNO");
+    const char *end = getenv("SHRINK_SHIM_END");
 
-    (void)off;
     answered++;
     if (fail != NULL && *fail != '\0') {
         errno = atoi(fail);
         return -1;
+    }
+    if (end != NULL && *end != '\0') {
+        off_t cut = (off_t)atoll(end);
+
+        if (off >= cut)
+            return 0;
+        if ((off_t)n > cut - off)
+            n = (size_t)(cut - off);
+        /* the system call itself: this module's pread is the one calls reach */
+        return (ssize_t)syscall(SYS_pread64, fd, buf, n, off);
     }
     return 0;
 }

@@ -200,6 +200,11 @@ FIRST_EXPLANATION = {
     "F0 9F 98": "F0 9F 98 is cut off: the input ends 1 byte short of a 4-byte sequence",
     "E4": "E4 is cut off: the input ends 2 bytes short of a 3-byte sequence",
     "E4 BD 41": "E4 BD starts a 3-byte sequence, but 41 is not a continuation byte",
+    # The 2-byte leads either side of announced()'s bound at E0.
+    "C3 41": "C3 starts a 2-byte sequence, but 41 is not a continuation byte",
+    "DF 41": "DF starts a 2-byte sequence, but 41 is not a continuation byte",
+    "DF": "DF is cut off: the input ends 1 byte short of a 2-byte sequence",
+    "E0 41": "E0 starts a 3-byte sequence, but 41 is not a continuation byte",
     "C1 41": "C1 can only begin an overlong encoding (of a character in U+0000..U+007F)",
     "F5 80": "F5 80 can only begin a value beyond U+10FFFF",
     # The other leads of an overlong form cut short: the range each names.

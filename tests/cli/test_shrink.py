@@ -60,6 +60,25 @@ with tempfile.TemporaryDirectory() as tmp:
     answered = int(open(log).read()) if os.path.exists(log) else 0
     check(answered >= 1, "the shim answered explain's pread", ">= 1", answered)
 
+    # The file cut right after an error's bytes between the two reads
+    # (SHRINK_SHIM_END): the byte that made E4 BD an error is gone, and
+    # explain says the sequence is cut short instead of naming a byte it
+    # did not read again.
+    cut = os.path.join(tmp, "cut.txt")
+    with open(cut, "wb") as f:
+        f.write(b"ab\xe4\xbdA\n")
+    os.remove(log)
+    p = subprocess.run([BIN, "explain", "--file", cut], env=dict(env, SHRINK_SHIM_END="4"),
+                       capture_output=True, timeout=60)
+    equal((p.returncode, p.stdout.decode(), p.stderr.decode()), (1,
+          "%s:1:3: offset 2: bad_continuation (length 2)\n"
+          "    bytes from offset 0: 61 62 [E4 BD]\n"
+          "    E4 BD starts a 3-byte sequence that is cut short\n"
+          "%s: 1 error in 6 bytes\n" % (cut, cut), ""),
+          "explain --file of a file cut after an error's bytes")
+    answered = int(open(log).read()) if os.path.exists(log) else 0
+    check(answered >= 1, "the shim cut explain's pread", ">= 1", answered)
+
     # A pread that fails (SHRINK_SHIM_ERRNO=5, EIO): explain says so with
     # the system's words; check counts the lines it could, as above.
     os.remove(log)
