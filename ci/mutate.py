@@ -588,8 +588,8 @@ WHY_AUDIT_ARGV0 = (
     "one ->run call)")
 
 WHY_CLAMP_AT_EQUAL = (
-    "a clamp `if (x > max) x = max;` made `>=`: the two differ only when x == max, where "
-    "the clamp stores the value x already holds")
+    "a clamp made non-strict (`if (x > max) x = max;` with `>=`, or `a < b ? a : b` with "
+    "`<=`): the two differ only when the values are equal, where either gives that value")
 
 WHY_LAX_LEADS = (
     "describe.c's lax_read reads the first byte of an error the library reported as "
@@ -1078,6 +1078,7 @@ EQUIVALENT = [
     ("cli/check.c", " + 1);\n            if (!grown)", " + 1", "", WHY_NAMES_ROOM),
     ("cli/describe.c", "0xE0 ? 2 : b < 0xF0 ? 3 : b", "0xE0", "0xDF", WHY_LAX_LEADS),
     ("cli/describe.c", "> n)\n        length = n;", ">", ">=", WHY_CLAMP_AT_EQUAL),
+    ("cli/describe.c", "< l->need ? n : l->need;", "<", "<=", WHY_CLAMP_AT_EQUAL),
     ("cli/describe.c", "0xF0 ? 3 : b < 0xF8", "0xF0", "0xEF", WHY_LAX_LEADS),
     ("cli/main.c", "|| ferror(stdout)) {", "||", "&&", WHY_STDIO_STDOUT),
     ("cli/main.c", "!= EINTR && errno != EBADF", "!=", "==", WHY_CLOSE_DEFERRED),

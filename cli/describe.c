@@ -33,13 +33,15 @@ struct lax {
 static void lax_read(const unsigned char *w, size_t n, struct lax *l)
 {
     /* the value bits of a lead byte announcing 2, 3, 4, 5 or 6 bytes */
-    static const unsigned char mask[5] = {0x1F, 0x0F, 0x07, 0x03, 0x01};
+    static const unsigned char mask[] = {0x1F, 0x0F, 0x07, 0x03, 0x01};
     unsigned char b = w[0];
+    size_t end;
 
     l->need = b < 0xE0 ? 2 : b < 0xF0 ? 3 : b < 0xF8 ? 4 : b < 0xFC ? 5 : 6;
     l->have = 1;
     l->value = (uint32_t)(b & mask[l->need - 2]);
-    while (l->have < l->need && l->have < n && (w[l->have] & 0xC0) == 0x80) {
+    end = n < l->need ? n : l->need; /* the announced bytes that are there */
+    while (l->have < end && (w[l->have] & 0xC0) == 0x80) {
         l->value = (l->value << 6) | (uint32_t)(w[l->have] & 0x3F);
         l->have++;
     }
