@@ -498,7 +498,7 @@ WHY_FULL_OFFSET_LP64 = (
 )
 
 WHY_EXACT_ROOM = (
-    "a buffer of explain.c or check.c made larger: each is sized for the longest text it "
+    "a buffer of explain.c, check.c or describe.c made larger: each is sized for the longest text it "
     "holds (its comment says which), a test writes that text in full (tests/cli/"
     "test_explain.py, test_explain_file.py: a 4-byte character, a 3-byte error, 8 bytes of "
     "context; test_examples.py: check's 6-byte window of a CESU-8 pair), so the mutant one "
@@ -590,6 +590,26 @@ WHY_AUDIT_ARGV0 = (
 WHY_CLAMP_AT_EQUAL = (
     "a clamp made non-strict (`if (x > max) x = max;` with `>=`, or `a < b ? a : b` with "
     "`<=`): the two differ only when the values are equal, where either gives that value")
+
+WHY_CLASS_ORDER = (
+    "cli/describe.c's cp_class returns at the first test that holds, the noncharacters "
+    "before private use: moving private use's plane-15 bound from F0000 to EFFFF adds "
+    "only U+EFFFF, a noncharacter (U+xFFFE, U+xFFFF of every plane) answered before, and "
+    "tests/cli/test_cp_class.c checks U+EFFFF, U+F0000 and the noncharacters. Checked: "
+    "SOURCE_FACTS (the two tests in that order)")
+
+WHY_PLANE_PREFIX = (
+    "cli/describe.c's cp_printable tells a plane's class by its first 6 bytes, \"plane \"; "
+    "no other class cp_class returns begins with \"plane\" (nor \"pl\": \"private use\" "
+    "differs at its second byte), so comparing 5 bytes gives the same answers; 7 bytes, "
+    "the digit, are killed")
+
+WHY_PAIR_ROOM = (
+    "cli/describe.c's surrogate() reads a CESU-8 pair's second half with lax_read(w + 3, "
+    "n - 3) only when n >= 6, and takes it only when low.have == 3: with n >= 5 instead, "
+    "n = 5 gives lax_read 2 bytes, so low.have <= 2 and the pair is refused as before; "
+    "with n - 2 instead, the bound is 4 or more where it was 3 or more, and lax_read "
+    "reads no more than the 3 bytes ED announces")
 
 WHY_LAX_LEADS = (
     "describe.c's lax_read reads the first byte of an error the library reported as "
@@ -687,6 +707,12 @@ SOURCE_FACTS = [
     ("cli/describe.c", r"case U8GUARD_SURROGATE:\n\s+surrogate\(", 1),
     ("cli/describe.c", r"case U8GUARD_TOO_LARGE:\n\s+too_large\(", 1),
     ("cli/describe.c", r"if \(w\[0\] >= 0xFE\) \{.*\n(?:.*\n){0,4}\s+lax_read\(w, n, &l\);", 1),
+    # WHY_CLASS_ORDER: the noncharacters are answered before private use.
+    ("cli/describe.c", r"if \(is_noncharacter\(cp\)\)\n\s+return \"noncharacter\";\n"
+     r"\s+if \(\(cp >= 0xE000 && cp <= 0xF8FF\) \|\| cp >= 0xF0000\)", 1),
+    # WHY_PAIR_ROOM: the second half is read only with 6 bytes, taken only whole.
+    ("cli/describe.c", r"n >= 6 && w\[3\] == 0xED\) \{\n\s+lax_read\(w \+ 3, n - 3, &low\);\n"
+     r"\s+if \(low\.have == 3 &&", 1),
 ]
 
 
@@ -1079,6 +1105,13 @@ EQUIVALENT = [
     ("cli/describe.c", "0xE0 ? 2 : b < 0xF0 ? 3 : b", "0xE0", "0xDF", WHY_LAX_LEADS),
     ("cli/describe.c", "> n)\n        length = n;", ">", ">=", WHY_CLAMP_AT_EQUAL),
     ("cli/describe.c", "< l->need ? n : l->need;", "<", "<=", WHY_CLAMP_AT_EQUAL),
+    ("cli/describe.c", "0xF0000)\n        return \"private use\";", "0xF0000", "0xEFFFF",
+     WHY_CLASS_ORDER),
+    ("cli/describe.c", "6) == 0;\n}", "6", "5", WHY_PLANE_PREFIX),
+    ("cli/describe.c", "25\n", "25", "26", WHY_EXACT_ROOM),
+    ("cli/describe.c", "4];\n    size_t n;\n\n    if (is_surrogate", "4", "5", WHY_EXACT_ROOM),
+    ("cli/describe.c", "6 && w[3] == 0xED", "6", "5", WHY_PAIR_ROOM),
+    ("cli/describe.c", "3, &low);", "3", "2", WHY_PAIR_ROOM),
     ("cli/describe.c", "0xF0 ? 3 : b < 0xF8", "0xF0", "0xEF", WHY_LAX_LEADS),
     ("cli/main.c", "|| ferror(stdout)) {", "||", "&&", WHY_STDIO_STDOUT),
     ("cli/main.c", "!= EINTR && errno != EBADF", "!=", "==", WHY_CLOSE_DEFERRED),

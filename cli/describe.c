@@ -208,8 +208,7 @@ static void overlong(const unsigned char *w, size_t n, struct error_text *o,
     char cpd[CP_TEXT];
 
     lax_read(w, n, &l);
-    o->shown = l.have;
-    *span = l.have;
+    *span = o->shown = l.have;
     hex_bytes(w, l.have, hex, hexcap);
     if (l.have == l.need) {
         describe_cp(l.value, cpd);
@@ -236,8 +235,7 @@ static void surrogate(const unsigned char *w, size_t n, struct error_text *o,
     char cpd[CP_TEXT];
 
     lax_read(w, n, &l);
-    o->shown = l.have;
-    *span = l.have;
+    *span = o->shown = l.have;
     if (l.have < 3) {
         hex_bytes(w, o->shown, hex, hexcap);
         (void)snprintf(o->text, sizeof o->text,
@@ -248,8 +246,7 @@ static void surrogate(const unsigned char *w, size_t n, struct error_text *o,
         lax_read(w + 3, n - 3, &low);
         if (low.have == 3 && low.value >= 0xDC00) {
             cp = 0x10000 + ((l.value - 0xD800) << 10) + (low.value - 0xDC00);
-            o->shown = 6;
-            *span = 6;
+            *span = o->shown = 6;
             hex_bytes(w, 6, hex, hexcap);
             describe_cp(cp, cpd);
             (void)snprintf(o->text, sizeof o->text,
@@ -280,8 +277,7 @@ static void too_large(const unsigned char *w, size_t n, struct error_text *o,
         return;
     }
     lax_read(w, n, &l);
-    o->shown = l.have;
-    *span = l.have;
+    *span = o->shown = l.have;
     hex_bytes(w, l.have, hex, hexcap);
     if (l.have == l.need && l.need == 4) {
         (void)snprintf(o->text, sizeof o->text, "%s would be U+%04" PRIX32
