@@ -1109,6 +1109,7 @@ EQUIVALENT = [
      WHY_CLASS_ORDER),
     ("cli/describe.c", "6) == 0;\n}", "6", "5", WHY_PLANE_PREFIX),
     ("cli/describe.c", "25\n", "25", "26", WHY_EXACT_ROOM),
+    ("cli/describe.c", "3 * DESCRIBE_WINDOW];\n    size_t span", "3", "4", WHY_EXACT_ROOM),
     ("cli/describe.c", "4];\n    size_t n;\n\n    if (is_surrogate", "4", "5", WHY_EXACT_ROOM),
     ("cli/describe.c", "6 && w[3] == 0xED", "6", "5", WHY_PAIR_ROOM),
     ("cli/describe.c", "3, &low);", "3", "2", WHY_PAIR_ROOM),

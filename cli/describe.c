@@ -247,7 +247,7 @@ static void surrogate(const unsigned char *w, size_t n, struct error_text *o,
         if (low.have == 3 && low.value >= 0xDC00) {
             cp = 0x10000 + ((l.value - 0xD800) << 10) + (low.value - 0xDC00);
             *span = o->shown = 6;
-            hex_bytes(w, 6, hex, hexcap);
+            hex_bytes(w, o->shown, hex, hexcap);
             describe_cp(cp, cpd);
             (void)snprintf(o->text, sizeof o->text,
                      "%s is CESU-8 (surrogate pair %04" PRIX32 " %04" PRIX32 ") for %s",
