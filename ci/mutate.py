@@ -611,6 +611,15 @@ WHY_PAIR_ROOM = (
     "with n - 2 instead, the bound is 4 or more where it was 3 or more, and lax_read "
     "reads no more than the 3 bytes ED announces")
 
+WHY_ARGC_ZERO = (
+    "cli/audit_program.c refuses argc 0 (an execve with an empty argv, where argv[0] is "
+    "the terminating NULL it would overwrite); `argc < 0` instead lets it through, which "
+    "no test here can do: Linux 5.18 and later start such a program with argc 1 and "
+    "argv[0] \"\" (this machine runs 6.x; tried with an execve of {NULL}), so the guard "
+    "is for older kernels and other systems, and the status it returns there (2) is seen "
+    "by none. argc 1 itself (`u8guard audit` with no "
+    "option) is tested: audit_defaults")
+
 WHY_LAX_LEADS = (
     "describe.c's lax_read reads the first byte of an error the library reported as "
     "overlong (C0, C1, E0, F0: Table 3-7's leads whose next byte makes an overlong form), "
@@ -1109,6 +1118,9 @@ EQUIVALENT = [
      WHY_CLASS_ORDER),
     ("cli/describe.c", "6) == 0;\n}", "6", "5", WHY_PLANE_PREFIX),
     ("cli/describe.c", "25\n", "25", "26", WHY_EXACT_ROOM),
+    ("cli/audit_program.c", "1)\n        return 2;", "1", "0", WHY_ARGC_ZERO),
+    ("cli/audit_program.c", "2;\n    argv[0]", "2", "3", WHY_ARGC_ZERO),
+    ("cli/audit_program.c", "2;\n    argv[0]", "2", "1", WHY_ARGC_ZERO),
     ("cli/describe.c", "3 * DESCRIBE_WINDOW];\n    size_t span", "3", "4", WHY_EXACT_ROOM),
     ("cli/describe.c", "4];\n    size_t n;\n\n    if (is_surrogate", "4", "5", WHY_EXACT_ROOM),
     ("cli/describe.c", "6 && w[3] == 0xED", "6", "5", WHY_PAIR_ROOM),
