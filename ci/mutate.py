@@ -620,6 +620,24 @@ WHY_ARGC_ZERO = (
     "by none. argc 1 itself (`u8guard audit` with no "
     "option) is tested: audit_defaults")
 
+WHY_WINDOW_ROOM = (
+    "cli/describe.h's DESCRIBE_WINDOW is the longest run a description reads, 6 bytes (a "
+    "CESU-8 pair, a 6-byte form: lax_read reads at most the 6 a lead announces, the pair "
+    "test w[0..5]); 7 gives every window one more byte that no text reads, and check.c's "
+    "queue waits for that byte before printing, which changes when a line is printed, "
+    "not what it says (at the end of the input, or when reading stops, every waiting "
+    "error is printed with what it has). 5 is killed: a CESU-8 pair is no longer "
+    "recognised")
+
+WHY_TEXT_ROOM = (
+    "cli/describe.h's error_text holds its two sentences in 192 bytes each, more than "
+    "any text written there needs, so 191 or 193 changes nothing: the longest lax "
+    "reading is 99 bytes (a CESU-8 pair read as U+10FFFF (noncharacter)), the longest "
+    "explanation under 100 before the suffix ' (part of the sequence at offset N)', 54 "
+    "bytes with a 20-digit N, and the longest denied_text 114 (U+2028's); measured over "
+    "every class denied and the longest forms of each error kind (stop 39, tests/"
+    "hardening/README.md). A longer text would be cut by snprintf, never overflow")
+
 WHY_LAX_LEADS = (
     "describe.c's lax_read reads the first byte of an error the library reported as "
     "overlong (C0, C1, E0, F0: Table 3-7's leads whose next byte makes an overlong form), "
@@ -1118,6 +1136,11 @@ EQUIVALENT = [
      WHY_CLASS_ORDER),
     ("cli/describe.c", "6) == 0;\n}", "6", "5", WHY_PLANE_PREFIX),
     ("cli/describe.c", "25\n", "25", "26", WHY_EXACT_ROOM),
+    ("cli/describe.h", "6\n", "6", "7", WHY_WINDOW_ROOM),
+    ("cli/describe.h", "192]; /* one sentence", "192", "191", WHY_TEXT_ROOM),
+    ("cli/describe.h", "192]; /* one sentence", "192", "193", WHY_TEXT_ROOM),
+    ("cli/describe.h", "192];  /* what a lax", "192", "191", WHY_TEXT_ROOM),
+    ("cli/describe.h", "192];  /* what a lax", "192", "193", WHY_TEXT_ROOM),
     ("cli/audit_program.c", "1)\n        return 2;", "1", "0", WHY_ARGC_ZERO),
     ("cli/audit_program.c", "2;\n    argv[0]", "2", "3", WHY_ARGC_ZERO),
     ("cli/audit_program.c", "2;\n    argv[0]", "2", "1", WHY_ARGC_ZERO),

@@ -5,11 +5,13 @@
  * makes close() of a descriptor open for writing fail (after closing it,
  * as Linux does); IOERR_SHIM=fsync makes fsync() of one fail. Descriptors
  * open for reading only, and standard output and error, are left alone:
- * only the output file's close or fsync fails. */
+ * only the output file's close or fsync fails. IOERR_SHIM=tmpfile makes
+ * tmpfile() fail, as it does with /tmp full or read-only. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -50,4 +52,30 @@ int fsync(int fd)
         return -1;
     }
     return real(fd);
+}
+
+typedef FILE *(*tmpfile_fn)(void);
+
+static FILE *shim_tmpfile(const char *name)
+{
+    const char *which = getenv("IOERR_SHIM");
+    tmpfile_fn real = (tmpfile_fn)(void (*)(void))dlsym(RTLD_NEXT, name);
+
+    if (which && strcmp(which, "tmpfile") == 0) {
+        errno = EIO;
+        return NULL;
+    }
+    return real();
+}
+
+FILE *tmpfile(void)
+{
+    return shim_tmpfile("tmpfile");
+}
+
+/* Large-file builds call tmpfile64. */
+FILE *tmpfile64(void);
+FILE *tmpfile64(void)
+{
+    return shim_tmpfile("tmpfile64");
 }

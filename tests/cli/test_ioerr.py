@@ -3,7 +3,8 @@
 of the output reports EIO (ioerr_shim.so preloaded, its path in
 IOERR_SHIM_SO). `sanitize -o` must then say so, exit 2, leave OUT as it
 was and no temporary file behind; a file written directly (/dev/null)
-is reported the same way."""
+is reported the same way. And `check --json` whose list of errors
+outgrows memory when tmpfile() fails."""
 import glob
 import os
 
@@ -41,6 +42,26 @@ def main():
           "sanitize -o under the idle shim: exit 1")
     with open(out, "rb") as f:
         equal(f.read(), b"ok \xef\xbf\xbd end\n", "sanitize -o under the idle shim: OUT written")
+
+    # check --json holds a file's list of errors back until its counts are
+    # printed: in memory up to 1 MiB (cli/spool.h's SPOOL_MEMORY), then in
+    # a tmpfile(), which the shim makes fail. 11000 errors make a list of
+    # about 1,023,000 bytes, 12000 one of about 1,118,000 (95 bytes an
+    # error, and the file's name): the first needs no temporary file, the
+    # second does, and says it could not keep the list.
+    for n in (11000, 12000):
+        many = write(os.path.join(d, "e%d" % n), b"\x80" * n)
+        rc, o, err = run(["check", "--json", "--max-errors", "0", many])
+        below = n == 11000
+        equal((rc, len(o) < 1 << 20), (1, below),
+              "check --json of %d errors: a list %s 1 MiB" % (n, "below" if below else "above"))
+        if below:
+            equal(run(["check", "--json", "--max-errors", "0", many], env=shimmed("tmpfile")),
+                  (1, o, ""), "check --json, a list under 1 MiB: no temporary file needed")
+        else:
+            equal(run(["check", "--json", "--max-errors", "0", many], env=shimmed("tmpfile")),
+                  (2, b"", "u8guard: %s: cannot keep the list of errors: Input/output error\n"
+                   % many), "check --json, a list over 1 MiB: the temporary file fails")
     finish()
 
 
