@@ -638,6 +638,13 @@ WHY_TEXT_ROOM = (
     "every class denied and the longest forms of each error kind (stop 39, tests/"
     "hardening/README.md). A longer text would be cut by snprintf, never overflow")
 
+WHY_WRITER_SIZE = (
+    "cli/writer.h's WRITER_BUF (64 KiB) decides only how the command's output is cut "
+    "into write() calls: writer_put copies into the buffer while it fits, flushes it "
+    "whole, and sends blocks of WRITER_BUF or more straight out, so the same bytes reach "
+    "the descriptor in the same order with 65535 or 65537 (and a failing write is "
+    "reported the same way, from the first failure)")
+
 WHY_LAX_LEADS = (
     "describe.c's lax_read reads the first byte of an error the library reported as "
     "overlong (C0, C1, E0, F0: Table 3-7's leads whose next byte makes an overlong form), "
@@ -1137,6 +1144,8 @@ EQUIVALENT = [
     ("cli/describe.c", "6) == 0;\n}", "6", "5", WHY_PLANE_PREFIX),
     ("cli/describe.c", "25\n", "25", "26", WHY_EXACT_ROOM),
     ("cli/describe.h", "6\n", "6", "7", WHY_WINDOW_ROOM),
+    ("cli/writer.h", "65536\n", "65536", "65537", WHY_WRITER_SIZE),
+    ("cli/writer.h", "65536\n", "65536", "65535", WHY_WRITER_SIZE),
     ("cli/describe.h", "192]; /* one sentence", "192", "191", WHY_TEXT_ROOM),
     ("cli/describe.h", "192]; /* one sentence", "192", "193", WHY_TEXT_ROOM),
     ("cli/describe.h", "192];  /* what a lax", "192", "191", WHY_TEXT_ROOM),
