@@ -446,7 +446,8 @@ ORDER = {
     "cli": [r"^cli_(explain|explain_file|examples|usage_errors|options|check_modes|policy|names)$",
             r"^audit_(help|usage_)",
             r"^cli_(streaming|output_safety|differential|pipes|robustness)$", r"^cli_"],
-    "oracle": [r"^audit_(help|usage_)", r"^audit_engine_", r"^oracle_compare$", r"^audit_proof_",
+    "oracle": [r"^audit_(help|usage_)", r"^audit_engine_", r"^audit_corpus_reader$",
+               r"^oracle_compare$", r"^audit_proof_",
                r"^audit_(builtin|corpus_|fault_|misbehave_)", r"^audit_", r"^oracle_",
                r"^regress_"],
 }
