@@ -645,6 +645,22 @@ WHY_WRITER_SIZE = (
     "the descriptor in the same order with 65535 or 65537 (and a failing write is "
     "reported the same way, from the first failure)")
 
+WHY_CORPUS_ROOM = (
+    "oracle/audit/corpus.c's parse_line gives a case's bytes strlen(line) / 2 + 1 bytes of "
+    "room: each byte takes two hex digits of the line, which also holds a name of at least "
+    "one byte and the '=', so the hex gives at most (strlen(line) - 2) / 2 bytes and the "
+    "room is more than it needs; more room (/ 1, + 2) or one byte less (+ 0) changes "
+    "nothing, and malloc is never asked for 0 bytes (it runs only after a name of 1 byte "
+    "or more and the '=': strlen(line) >= 2). "
+    "Less room, / 3, is killed: tests/audit/test_corpus.c reads 100 bytes from a 209-byte "
+    "line")
+
+WHY_TRIM_FIRST = (
+    "oracle/audit/corpus.c's parse_line trims the expected list's trailing blanks after "
+    "skipping its leading ones, so a list of l >= 1 bytes starts with a non-blank byte: "
+    "the trim stops at l = 1 at the latest whether it tests l > 0 or l > 1 (and an empty "
+    "list, l = 0, enters the loop under neither)")
+
 WHY_LAX_LEADS = (
     "describe.c's lax_read reads the first byte of an error the library reported as "
     "overlong (C0, C1, E0, F0: Table 3-7's leads whose next byte makes an overlong form), "
@@ -1143,6 +1159,11 @@ EQUIVALENT = [
      WHY_CLASS_ORDER),
     ("cli/describe.c", "6) == 0;\n}", "6", "5", WHY_PLANE_PREFIX),
     ("cli/describe.c", "25\n", "25", "26", WHY_EXACT_ROOM),
+    ("oracle/audit/corpus.c", "2 + 1;\n    hex_result", "2", "1", WHY_CORPUS_ROOM),
+    ("oracle/audit/corpus.c", " + 1;\n    hex_result", " + 1", "", WHY_CORPUS_ROOM),
+    ("oracle/audit/corpus.c", "1;\n    hex_result", "1", "2", WHY_CORPUS_ROOM),
+    ("oracle/audit/corpus.c", "1;\n    hex_result", "1", "0", WHY_CORPUS_ROOM),
+    ("oracle/audit/corpus.c", "0 && isspace((unsigned char)p[l - 1]))", "0", "1", WHY_TRIM_FIRST),
     ("cli/describe.h", "6\n", "6", "7", WHY_WINDOW_ROOM),
     ("cli/writer.h", "65536\n", "65536", "65537", WHY_WRITER_SIZE),
     ("cli/writer.h", "65536\n", "65536", "65535", WHY_WRITER_SIZE),

@@ -6,7 +6,8 @@
  * two broken files; the edges are here: a name of 63 bytes and one of 64
  * (audit_case's name holds 63 and the terminator), a line with no name,
  * "=" with no blank after it, blanks around the expected list, the most
- * bytes a line of hex can give, and hex prefixes (not allowed here). */
+ * bytes a line of hex can give, an expected list of 2047 bytes and one of
+ * 2048, and hex prefixes (not allowed here). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -131,6 +132,26 @@ static void check_names(void)
     expect(load("  = valid\n", &c) == -1, "no name after blanks: refused");
 }
 
+/* An expected list of 2047 bytes, the most audit_case's expected holds
+ * with its terminator, and one of 2048. */
+static void check_expected_room(void)
+{
+    static char text[2100];
+    audit_case *c;
+    long n;
+
+    strcpy(text, "n 41 = ");
+    memset(text + 7, 'v', 2047);
+    strcpy(text + 7 + 2047, "\n");
+    n = load(text, &c);
+    expect(n == 1 && strlen(c[0].expected) == 2047 && c[0].expected[2046] == 'v',
+           "an expected list of 2047 bytes");
+    if (n > 0)
+        audit_corpus_free(c, n);
+    strcpy(text + 7 + 2047, "v\n");
+    expect(load(text, &c) == -1, "an expected list of 2048 bytes: refused");
+}
+
 static void check_refused(void)
 {
     audit_case *c;
@@ -149,6 +170,7 @@ int main(void)
     check_good();
     check_long_hex();
     check_names();
+    check_expected_room();
     check_refused();
     if (fails)
         printf("%d checks failed\n", fails);
