@@ -2,7 +2,8 @@
 /* corpus.c -- reads the conformance corpus (corpus/conformance/conformance.txt):
  * one case per line, "NAME  HEX BYTES...  = EXPECTED", where EXPECTED is
  * "valid" or doc/contract.md's errors as "offset/length/kind, ...". Blank lines
- * and lines starting with '#' are comments. */
+ * and lines starting with '#' are comments; a line holds 8191 bytes at most
+ * before its newline. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,8 +64,19 @@ long audit_corpus_load(const char *path, audit_case **cases)
     while (fgets(line, sizeof line, f)) {
         const char *bad;
         char *s = line;
+        size_t len = strlen(line);
 
         lineno++;
+        /* A line that filled the buffer goes on unless what follows is its
+         * newline or the end of the file: refused, not cut in two. */
+        if (len == sizeof line - 1 && line[len - 1] != '\n') {
+            int next = getc(f);
+
+            if (next != EOF && next != '\n') {
+                bad = "line too long (8191 bytes at most before its newline)";
+                goto fail_msg;
+            }
+        }
         while (isspace((unsigned char)*s))
             s++;
         if (*s == '\0' || *s == '#')

@@ -7,7 +7,8 @@
  * (audit_case's name holds 63 and the terminator), a line with no name,
  * "=" with no blank after it, blanks around the expected list, the most
  * bytes a line of hex can give, an expected list of 2047 bytes and one of
- * 2048, and hex prefixes (not allowed here). */
+ * 2048, lines of 8191 and 8192 bytes, and hex prefixes (not allowed
+ * here). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -152,6 +153,70 @@ static void check_expected_room(void)
     expect(load(text, &c) == -1, "an expected list of 2048 bytes: refused");
 }
 
+/* Loads text with standard error caught in said[0..cap). */
+static long load_said(const char *text, audit_case **cases, char *said, size_t cap)
+{
+    FILE *err = tmpfile();
+    int saved = dup(2);
+    size_t k;
+    long n;
+
+    if (err == NULL || saved < 0) {
+        perror("test_corpus: capturing standard error");
+        exit(2);
+    }
+    fflush(stderr);
+    dup2(fileno(err), 2);
+    n = load(text, cases);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    rewind(err);
+    k = fread(said, 1, cap - 1, err);
+    said[k] = '\0';
+    fclose(err);
+    return n;
+}
+
+/* Lines of 8191 bytes (the most the reader's buffer holds with its
+ * terminator) before the newline, or at the end of the file, and one of
+ * 8192, which is refused by name rather than read as two lines. */
+static void check_line_length(void)
+{
+    static char text[8300];
+    char said[512];
+    audit_case *c;
+    long n;
+
+    memset(text, ' ', 8191);
+    memcpy(text, "n 41 = valid", 12); /* the blanks after it are trimmed */
+    strcpy(text + 8191, "\nm 42 = valid\n");
+    n = load(text, &c);
+    expect(n == 2 && same_case(&c[0], "n", "A", 1, "valid", 1) &&
+           same_case(&c[1], "m", "B", 1, "valid", 2), "a line of 8191 bytes, then another");
+    if (n > 0)
+        audit_corpus_free(c, n);
+    /* 8190 bytes and the newline fill the buffer: the next line is whole */
+    text[8190] = '\n';
+    strcpy(text + 8191, "m 42 = valid\n");
+    n = load(text, &c);
+    expect(n == 2 && same_case(&c[1], "m", "B", 1, "valid", 2),
+           "a line of 8190 bytes, then another");
+    if (n > 0)
+        audit_corpus_free(c, n);
+    text[8190] = ' ';
+    text[8191] = '\0';
+    n = load(text, &c);
+    expect(n == 1 && same_case(&c[0], "n", "A", 1, "valid", 1),
+           "a line of 8191 bytes that ends the file");
+    if (n > 0)
+        audit_corpus_free(c, n);
+    strcpy(text + 8191, " \n");
+    n = load_said(text, &c, said, sizeof said);
+    expect(n == -1 && strstr(said, ":1: line too long (8191 bytes at most before its "
+                                   "newline)\n") != NULL, "a line of 8192 bytes: refused");
+}
+
 static void check_refused(void)
 {
     audit_case *c;
@@ -171,6 +236,7 @@ int main(void)
     check_long_hex();
     check_names();
     check_expected_room();
+    check_line_length();
     check_refused();
     if (fails)
         printf("%d checks failed\n", fails);
