@@ -228,6 +228,10 @@ static void check_refused(void)
     expect(load("a \\x41 = valid\n", &c) == -1, "a \\x prefix: refused");
     expect(load("a 4 = valid\n", &c) == -1, "half a byte: refused");
     expect(load("ok 41 = valid\nbad 4G = valid\n", &c) == -1, "one bad line refuses the file");
+    expect(audit_corpus_load("/nonexistent/corpus.txt", &c) == -1 && c == NULL,
+           "a file that does not open: -1");
+    /* a directory opens for reading on Linux, and the first read fails */
+    expect(audit_corpus_load("/", &c) == -1 && c == NULL, "a file that cannot be read: -1");
 }
 
 int main(void)
