@@ -373,7 +373,8 @@ WHY_ERRNO_CLEARED = (
 WHY_CORPUS_CAP = (
     "audit_corpus_load's cap is only the number of cases v has room for: it is read by "
     "n == cap (grow when full) and as realloc's size, and every write is v[n] with n < cap "
-    "after the growth, so a first capacity of 65 or 63 changes only when realloc is called, "
+    "after the growth, so a first capacity of 65 or 63, or growth by 3 times, changes only "
+    "when realloc is called, "
     "not the cases loaded (an allocation failure aside, which no test makes)")
 
 WHY_NAMES_ROOM = (
@@ -620,7 +621,7 @@ WHY_ARGC_ZERO = (
     "by none. argc 1 itself (`u8guard audit` with no "
     "option) is tested: audit_defaults")
 
-WHY_WINDOW_ROOM = (
+WHY_DESCRIBE_WINDOW = (
     "cli/describe.h's DESCRIBE_WINDOW is the longest run a description reads, 6 bytes (a "
     "CESU-8 pair, a 6-byte form: lax_read reads at most the 6 a lead announces, the pair "
     "test w[0..5]); 7 gives every window one more byte that no text reads, and check.c's "
@@ -1010,9 +1011,6 @@ EQUIVALENT = [
      "32", "33", WHY_WINDOW_ROOM),
     ("oracle/audit/eval.c", "32 < cap)\n        snprintf(buf + used, cap - used, \"; code points",
      "32", "31", WHY_WINDOW_ROOM),
-    ("oracle/audit/corpus.c", "1;\n        }\n    }\n    if (ferror(f))", "1", "2",
-     "audit_corpus_load's only caller (oracle/audit/main.c) tests its result < 0: -2 and -1 "
-     "both stop the audit with status 2, after the same message"),
     ("kernels/avx2.c", "0x8080808080808080ull) != 0)", "0x8080808080808080ull",
      "0x8080808080808081ull", WHY_SHORT_ASCII),
     ("kernels/avx2.c", "0x80808080u) != 0)", "0x80808080u", "0x80808081u", WHY_SHORT_ASCII),
@@ -1171,7 +1169,7 @@ EQUIVALENT = [
     ("oracle/audit/corpus.c", "1;\n    hex_result", "1", "0", WHY_CORPUS_ROOM),
     ("oracle/audit/corpus.c", "0 && isspace((unsigned char)p[l - 1]))", "0", "1", WHY_TRIM_FIRST),
     ("oracle/audit/corpus.c", "&& line[len - 1] != '\\n') {", "&&", "||", WHY_LONG_LINE_OR),
-    ("cli/describe.h", "6\n", "6", "7", WHY_WINDOW_ROOM),
+    ("cli/describe.h", "6\n", "6", "7", WHY_DESCRIBE_WINDOW),
     ("cli/writer.h", "65536\n", "65536", "65537", WHY_WRITER_SIZE),
     ("cli/writer.h", "65536\n", "65536", "65535", WHY_WRITER_SIZE),
     ("cli/describe.h", "192]; /* one sentence", "192", "191", WHY_TEXT_ROOM),
@@ -1224,6 +1222,7 @@ EQUIVALENT = [
      WHY_STDIO_STDOUT),
     ("oracle/audit/corpus.c", "64) * sizeof *v);", "64", "65", WHY_CORPUS_CAP),
     ("oracle/audit/corpus.c", "64) * sizeof *v);", "64", "63", WHY_CORPUS_CAP),
+    ("oracle/audit/corpus.c", "2 * cap : 64)", "2", "3", WHY_CORPUS_CAP),
     ("kernels/blocks.h", "< U8G_HEAD_BYTES && i < len)", "<", "<=", WHY_HEAD_EXTENT),
     ("cpu.c", "0x6u\n#define XCR0_ZMM", "0x6u", "0x07u", WHY_XCR0_X87),
     ("cpu.c", "0xE6u\n", "0xE6u", "0xE7u", WHY_XCR0_X87),
