@@ -662,12 +662,6 @@ WHY_TRIM_FIRST = (
     "the trim stops at l = 1 at the latest whether it tests l > 0 or l > 1 (and an empty "
     "list, l = 0, enters the loop under neither)")
 
-WHY_LONG_LINE_OR = (
-    "oracle/audit/corpus.c's reader looks past a line (getc) when fgets filled its buffer "
-    "and the line's last byte is not its newline; with || instead of &&, it also looks "
-    "past a shorter line without its newline, which can only be the file's last: getc "
-    "returns EOF there and nothing is refused or consumed")
-
 WHY_LAX_LEADS = (
     "describe.c's lax_read reads the first byte of an error the library reported as "
     "overlong (C0, C1, E0, F0: Table 3-7's leads whose next byte makes an overlong form), "
@@ -1168,7 +1162,6 @@ EQUIVALENT = [
     ("oracle/audit/corpus.c", "1;\n    hex_result", "1", "2", WHY_CORPUS_ROOM),
     ("oracle/audit/corpus.c", "1;\n    hex_result", "1", "0", WHY_CORPUS_ROOM),
     ("oracle/audit/corpus.c", "0 && isspace((unsigned char)p[l - 1]))", "0", "1", WHY_TRIM_FIRST),
-    ("oracle/audit/corpus.c", "&& line[len - 1] != '\\n') {", "&&", "||", WHY_LONG_LINE_OR),
     ("cli/describe.h", "6\n", "6", "7", WHY_DESCRIBE_WINDOW),
     ("cli/writer.h", "65536\n", "65536", "65537", WHY_WRITER_SIZE),
     ("cli/writer.h", "65536\n", "65536", "65535", WHY_WRITER_SIZE),
