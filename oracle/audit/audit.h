@@ -150,8 +150,16 @@ void audit_corpus_free(audit_case *cases, long n);
 
 /* audit_expected_of writes u8guard's errors of data[0..len) in the corpus
  * notation ("valid" or "0/1 overlong, 1/1 unexpected_continuation") to
- * buf[0..cap). Returns buf. */
+ * buf[0..cap), cap >= 1. Returns buf, or NULL when the whole list and its
+ * terminator need more than cap bytes; buf then holds the errors that fit
+ * whole ("" if none), never a list that could pass for the answer. */
 char *audit_expected_of(const uint8_t *data, size_t len, char *buf, size_t cap);
+
+/* audit_corpus_check compares each case's written expectation with
+ * u8guard's answer, blanks left out. Returns the number of wrong
+ * expectations, each printed on stderr with the file, line and case name
+ * (an answer too long for a case's expected list is one). */
+long audit_corpus_check(const char *path, const audit_case *cases, long n);
 
 /* The generator's state: a splitmix64 stream. */
 typedef struct audit_rng {
@@ -290,11 +298,6 @@ int audit_list(const audit_options *o);
 
 /* audit_close_decoders stops and frees what audit_open_decoders opened. */
 void audit_close_decoders(audit_decoder **list, size_t n);
-
-/* audit_corpus_check compares each case's written expectation with
- * u8guard's answer. Returns the number of wrong expectations, each
- * printed on stderr with the file, line and case name. */
-long audit_corpus_check(const char *path, const audit_case *cases, long n);
 
 /* audit_eval_batch runs decoder d on in[0..n) (one batch for a built-in
  * adapter, one sandboxed call each for a plugin) and fills r[0..n).

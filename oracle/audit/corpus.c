@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* corpus.c -- reads the conformance corpus (corpus/conformance/conformance.txt):
  * one case per line, "NAME  HEX BYTES...  = EXPECTED", where EXPECTED is
- * "valid" or doc/contract.md's errors as "offset/length/kind, ...". Blank lines
+ * "valid" or doc/contract.md's errors as "offset/length kind, ...". Blank lines
  * and lines starting with '#' are comments; a line holds 8191 bytes at most
  * before its newline. */
 #include <ctype.h>
@@ -52,7 +52,7 @@ static const char *parse_line(char *line, audit_case *c)
 long audit_corpus_load(const char *path, audit_case **cases)
 {
     FILE *f = fopen(path, "r");
-    char line[8192];
+    char line[8192], too_long[64];
     long n = 0, cap = 0, lineno = 0;
     audit_case *v = NULL;
 
@@ -73,7 +73,9 @@ long audit_corpus_load(const char *path, audit_case **cases)
             int next = getc(f);
 
             if (next != EOF && next != '\n') {
-                bad = "line too long (8191 bytes at most before its newline)";
+                snprintf(too_long, sizeof too_long, "line too long (%zu bytes at "
+                         "most before its newline)", sizeof line - 1);
+                bad = too_long;
                 goto fail_msg;
             }
         }
@@ -123,32 +125,41 @@ char *audit_expected_of(const uint8_t *data, size_t len, char *buf, size_t cap)
 {
     size_t pos = 0, used = 0;
     u8guard_error e;
+    int w;
 
     buf[0] = '\0';
     while (u8guard_next_error(data, len, &pos, &e)) {
-        int w = snprintf(buf + used, cap - used, "%s%zu/%zu %s",
-                         used ? ", " : "", e.offset, e.length,
-                         u8guard_kind_name(e.kind));
+        w = snprintf(buf + used, cap - used, "%s%zu/%zu %s", used ? ", " : "",
+                     e.offset, e.length, u8guard_kind_name(e.kind));
         if (w < 0 || (size_t)w >= cap - used)
-            break;
+            goto too_long;
         used += (size_t)w;
     }
-    if (used == 0)
-        snprintf(buf, cap, "valid");
+    if (used == 0) { /* no error: every error writes something */
+        w = snprintf(buf, cap, "valid");
+        if (w < 0 || (size_t)w >= cap)
+            goto too_long;
+    }
     return buf;
+too_long:
+    buf[used] = '\0'; /* the whole errors before it, not a piece */
+    return NULL;
 }
 
-/* Copies s to out[0..cap) without its blanks, so that "0/1 overlong,
- * 1/1 x" and "0/1 overlong,1/1 x" compare equal. Returns out. */
-static char *squeeze(const char *s, char *out, size_t cap)
+/* Returns whether s and t are equal once their blanks are left out, so
+ * that "0/1 overlong, 1/1 x" and "0/1 overlong,1/1 x" are. */
+static int equal_but_blanks(const char *s, const char *t)
 {
-    size_t o = 0;
-
-    for (; *s && o + 1 < cap; s++)
-        if (!isspace((unsigned char)*s))
-            out[o++] = *s;
-    out[o] = '\0';
-    return out;
+    for (;; s++, t++) {
+        while (isspace((unsigned char)*s))
+            s++;
+        while (isspace((unsigned char)*t))
+            t++;
+        if (*s != *t)
+            return 0;
+        if (*s == '\0')
+            return 1;
+    }
 }
 
 long audit_corpus_check(const char *path, const audit_case *cases, long n)
@@ -156,11 +167,16 @@ long audit_corpus_check(const char *path, const audit_case *cases, long n)
     long wrong = 0;
 
     for (long i = 0; i < n; i++) {
-        char got[2048], a[2048], b[2048];
+        /* u8guard's list, in as much room as the corpus gives a list */
+        char got[sizeof cases->expected];
 
-        audit_expected_of(cases[i].data, cases[i].len, got, sizeof got);
-        if (strcmp(squeeze(got, a, sizeof a),
-                   squeeze(cases[i].expected, b, sizeof b)) != 0) {
+        if (audit_expected_of(cases[i].data, cases[i].len, got, sizeof got) == NULL) {
+            fprintf(stderr, "u8guard audit: %s:%ld: case %s: u8guard's errors need "
+                            "more than %zu bytes written out, more than the corpus "
+                            "can state: split the case\n",
+                    path, cases[i].line, cases[i].name, sizeof got - 1);
+            wrong++;
+        } else if (!equal_but_blanks(got, cases[i].expected)) {
             fprintf(stderr, "u8guard audit: %s:%ld: case %s expects \"%s\" but "
                             "u8guard says \"%s\": the corpus is wrong (or "
                             "u8guard is; check doc/contract.md section 2)\n",

@@ -8,13 +8,16 @@
  * "=" with no blank after it, blanks around the expected list, the most
  * bytes a line of hex can give, an expected list of 2047 bytes and one of
  * 2048, lines of 8191 and 8192 bytes, and hex prefixes (not allowed
- * here). */
+ * here). Then the check of cases against u8guard's answers
+ * (audit_expected_of, audit_corpus_check): every room around an answer,
+ * blanks, prefixes, and an answer too long for the corpus to state. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "audit.h"
+#include "capture_stderr.h"
 
 static int fails;
 
@@ -156,25 +159,12 @@ static void check_expected_room(void)
 /* Loads text with standard error caught in said[0..cap). */
 static long load_said(const char *text, audit_case **cases, char *said, size_t cap)
 {
-    FILE *err = tmpfile();
-    int saved = dup(2);
-    size_t k;
+    struct capture c;
     long n;
 
-    if (err == NULL || saved < 0) {
-        perror("test_corpus: capturing standard error");
-        exit(2);
-    }
-    fflush(stderr);
-    dup2(fileno(err), 2);
+    capture_stderr_start(&c);
     n = load(text, cases);
-    fflush(stderr);
-    dup2(saved, 2);
-    close(saved);
-    rewind(err);
-    k = fread(said, 1, cap - 1, err);
-    said[k] = '\0';
-    fclose(err);
+    capture_stderr_stop(&c, said, cap);
     return n;
 }
 
@@ -234,6 +224,115 @@ static void check_refused(void)
     expect(audit_corpus_load("/", &c) == -1 && c == NULL, "a file that cannot be read: -1");
 }
 
+/* audit_expected_of in every room around its answers: the whole list and
+ * its terminator fit, or NULL with the errors that fit whole (never a
+ * piece of one, never "valid" for an input with errors); nothing written
+ * past cap. */
+static void check_expected_of(void)
+{
+    static const uint8_t pair[] = {0xC0, 0x80};
+    const char *list = "0/1 overlong, 1/1 unexpected_continuation", *first = "0/1 overlong";
+    char buf[64], what[128];
+    size_t cap;
+
+    for (cap = 1; cap <= strlen(list) + 1; cap++) {
+        const char *want = cap > strlen(list) ? list : cap > strlen(first) ? first : "";
+        char *r;
+        size_t k;
+        int untouched = 1;
+
+        memset(buf, '#', sizeof buf);
+        r = audit_expected_of(pair, sizeof pair, buf, cap);
+        for (k = cap; k < sizeof buf; k++)
+            untouched &= buf[k] == '#';
+        snprintf(what, sizeof what, "C0 80 in %zu bytes: %s \"%s\", nothing after",
+                 cap, cap > strlen(list) ? "buf," : "NULL,", want);
+        expect((cap > strlen(list) ? r == buf : r == NULL) && strcmp(buf, want) == 0 &&
+                   untouched, what);
+    }
+    memset(buf, '#', sizeof buf);
+    expect(audit_expected_of((const uint8_t *)"AB", 2, buf, 6) == buf &&
+               strcmp(buf, "valid") == 0, "valid input in 6 bytes: \"valid\"");
+    memset(buf, '#', sizeof buf);
+    expect(audit_expected_of((const uint8_t *)"AB", 2, buf, 5) == NULL && buf[0] == '\0' &&
+               buf[5] == '#', "valid input in 5 bytes: NULL and \"\"");
+    expect(audit_expected_of(NULL, 0, buf, 6) == buf && strcmp(buf, "valid") == 0,
+           "no input: \"valid\"");
+}
+
+/* audit_corpus_check on cases built here: blanks do not count, anything
+ * else does (a list that is a prefix of the other too), and an answer
+ * longer than a case's expected list can hold (2047 bytes) is named. */
+static void check_against(void)
+{
+    static uint8_t bytes[200];
+    static audit_case c[2];
+    char said[1024], list[4096];
+    size_t k;
+
+    memset(c, 0, sizeof c);
+    strcpy(c[0].name, "pair");
+    c[0].data = (uint8_t *)"\xC0\x80";
+    c[0].len = 2;
+    c[0].line = 7;
+    strcpy(c[0].expected, " 0/1overlong ,1/1 unexpected_continuation\t");
+    strcpy(c[1].name, "ascii");
+    c[1].data = (uint8_t *)"A";
+    c[1].len = 1;
+    c[1].line = 9;
+    strcpy(c[1].expected, "valid");
+    expect(audit_corpus_check("f", c, 2) == 0, "lists equal but for blanks: right");
+
+    {
+        struct capture cap;
+        long wrong;
+
+        strcpy(c[0].expected, "0/1 overlong, 1/1 unexpected_continuation, 2/1 x");
+        strcpy(c[1].expected, "vali");
+        capture_stderr_start(&cap);
+        wrong = audit_corpus_check("f", c, 2);
+        capture_stderr_stop(&cap, said, sizeof said);
+        expect(wrong == 2 && strcmp(said,
+               "u8guard audit: f:7: case pair expects \"0/1 overlong, 1/1 "
+               "unexpected_continuation, 2/1 x\" but u8guard says \"0/1 overlong, 1/1 "
+               "unexpected_continuation\": the corpus is wrong (or u8guard is; check "
+               "doc/contract.md section 2)\n"
+               "u8guard audit: f:9: case ascii expects \"vali\" but u8guard says "
+               "\"valid\": the corpus is wrong (or u8guard is; check doc/contract.md "
+               "section 2)\n") == 0, "each list a prefix of the other: wrong, both said");
+    }
+
+    /* k ASCII bytes, then 67 lone continuation bytes: 67 errors "i/1
+     * unexpected_continuation" at offsets k..k+66, 2047 bytes written out
+     * for k = 72 (28 offsets of two digits), 2048 for k = 73 */
+    memset(bytes, 'A', sizeof bytes);
+    for (k = 72; k <= 73; k++) {
+        memset(bytes, 'A', k);
+        memset(bytes + k, 0x80, 67);
+        expect(audit_expected_of(bytes, k + 67, list, sizeof list) == list &&
+                   strlen(list) == 2047 + (k - 72), k == 72 ? "k = 72: a list of 2047 bytes"
+                                                            : "k = 73: a list of 2048 bytes");
+        c[0].data = bytes;
+        c[0].len = k + 67;
+        snprintf(c[0].expected, sizeof c[0].expected, "%s", list);
+        {
+            struct capture cap;
+            long wrong;
+
+            capture_stderr_start(&cap);
+            wrong = audit_corpus_check("f", c, 1);
+            capture_stderr_stop(&cap, said, sizeof said);
+            if (k == 72)
+                expect(wrong == 0 && said[0] == '\0', "an answer of 2047 bytes: checked, right");
+            else
+                expect(wrong == 1 && strcmp(said, "u8guard audit: f:7: case pair: u8guard's "
+                       "errors need more than 2047 bytes written out, more than the corpus "
+                       "can state: split the case\n") == 0,
+                       "an answer of 2048 bytes: named as too long for the corpus");
+        }
+    }
+}
+
 int main(void)
 {
     check_good();
@@ -242,6 +341,8 @@ int main(void)
     check_expected_room();
     check_line_length();
     check_refused();
+    check_expected_of();
+    check_against();
     if (fails)
         printf("%d checks failed\n", fails);
     return fails != 0;

@@ -16,34 +16,10 @@
  *   suffixes, max, 2^64 - 1 and 2^64, garbage after too many digits.
  */
 #include "args.h"
+#include "capture_stderr.h"
 
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
-
-/* args_next's result for a, with what it printed on stderr in msg. */
-static int next_captured(struct args *a, const char **value, char *msg, size_t cap)
-{
-    FILE *t = tmpfile();
-    int saved = dup(2), rc;
-    size_t n;
-
-    if (t == NULL || saved < 0) {
-        perror("test_args: tmpfile or dup");
-        _exit(2);
-    }
-    fflush(stderr);
-    dup2(fileno(t), 2);
-    rc = args_next(a, value);
-    fflush(stderr);
-    dup2(saved, 2);
-    close(saved);
-    rewind(t);
-    n = fread(msg, 1, cap - 1, t);
-    msg[n] = '\0';
-    fclose(t);
-    return rc;
-}
 
 static size_t check_cut(void)
 {
@@ -115,6 +91,7 @@ static size_t check_list(size_t len1, size_t len2, int list1, int list2)
     struct option longs[] = {{n1, no_argument, NULL, 300}, {n2, no_argument, NULL, 301},
                              {NULL, 0, NULL, 0}};
     const char *value;
+    struct capture c;
     struct args a;
     int rc;
 
@@ -124,7 +101,9 @@ static size_t check_list(size_t len1, size_t len2, int list1, int list2)
     memset(n2 + 1, 'b', len2 - 1);
     n2[len2] = '\0';
     args_init(&a, "test", 2, argv, "", longs);
-    rc = next_captured(&a, &value, msg, sizeof msg);
+    capture_stderr_start(&c);
+    rc = args_next(&a, &value);
+    capture_stderr_stop(&c, msg, sizeof msg);
     snprintf(want, sizeof want, "u8guard test: option '--x' is ambiguous: it may be "
              "%s%s%s%s%s%s%s (try 'u8guard test --help')\n", list1 ? "'--" : "",
              list1 ? n1 : "", list1 ? "'" : "", list1 && list2 ? ", " : "",
