@@ -314,7 +314,9 @@ static void check_against(void)
                                                             : "k = 73: a list of 2048 bytes");
         c[0].data = bytes;
         c[0].len = k + 67;
-        snprintf(c[0].expected, sizeof c[0].expected, "%s", list);
+        /* as much of it as the case holds: all of it for k = 72 */
+        memcpy(c[0].expected, list, sizeof c[0].expected - 1);
+        c[0].expected[sizeof c[0].expected - 1] = '\0';
         {
             struct capture cap;
             long wrong;
