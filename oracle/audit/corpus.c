@@ -12,6 +12,11 @@
 #include "support/hex.h"
 #include "u8guard.h"
 
+/* The longest line the reader takes, in bytes before its newline. */
+#define LINE_MAX_BYTES 8191
+#define STRING_OF(x) STRING_OF_(x)
+#define STRING_OF_(x) #x
+
 /* Parses one non-comment line into *c. Returns NULL, or what is wrong. */
 static const char *parse_line(char *line, audit_case *c)
 {
@@ -52,7 +57,7 @@ static const char *parse_line(char *line, audit_case *c)
 long audit_corpus_load(const char *path, audit_case **cases)
 {
     FILE *f = fopen(path, "r");
-    char line[8192], too_long[64];
+    char line[LINE_MAX_BYTES + 1];
     long n = 0, cap = 0, lineno = 0;
     audit_case *v = NULL;
 
@@ -73,9 +78,8 @@ long audit_corpus_load(const char *path, audit_case **cases)
             int next = getc(f);
 
             if (next != EOF && next != '\n') {
-                snprintf(too_long, sizeof too_long, "line too long (%zu bytes at "
-                         "most before its newline)", sizeof line - 1);
-                bad = too_long;
+                bad = "line too long (" STRING_OF(LINE_MAX_BYTES) " bytes at most "
+                      "before its newline)";
                 goto fail_msg;
             }
         }
@@ -131,13 +135,13 @@ char *audit_expected_of(const uint8_t *data, size_t len, char *buf, size_t cap)
     while (u8guard_next_error(data, len, &pos, &e)) {
         w = snprintf(buf + used, cap - used, "%s%zu/%zu %s", used ? ", " : "",
                      e.offset, e.length, u8guard_kind_name(e.kind));
-        if (w < 0 || (size_t)w >= cap - used)
+        if ((size_t)w >= cap - used) /* a negative w, an output error, too */
             goto too_long;
         used += (size_t)w;
     }
     if (used == 0) { /* no error: every error writes something */
         w = snprintf(buf, cap, "valid");
-        if (w < 0 || (size_t)w >= cap)
+        if ((size_t)w >= cap)
             goto too_long;
     }
     return buf;

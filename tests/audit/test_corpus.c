@@ -8,13 +8,16 @@
  * "=" with no blank after it, blanks around the expected list, the most
  * bytes a line of hex can give, an expected list of 2047 bytes and one of
  * 2048, lines of 8191 and 8192 bytes, and hex prefixes (not allowed
- * here). Then the check of cases against u8guard's answers
+ * here); that audit_corpus_free leaves nothing in use. Then the check of cases against u8guard's answers
  * (audit_expected_of, audit_corpus_check): every room around an answer,
  * blanks, prefixes, and an answer too long for the corpus to state. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#ifdef __GLIBC__
+#include <malloc.h> /* mallinfo2 */
+#endif
 
 #include "audit.h"
 #include "capture_stderr.h"
@@ -224,6 +227,35 @@ static void check_refused(void)
     expect(audit_corpus_load("/", &c) == -1 && c == NULL, "a file that cannot be read: -1");
 }
 
+/* audit_corpus_free frees every case's bytes and the array: after a load
+ * and a free, glibc's heap has as many bytes in use as before (a first
+ * load, before the count, lets stdio make its own lasting allocations).
+ * Elsewhere, or where a sanitizer's allocator stands in for glibc's heap,
+ * the leak checks of the ASan build and of valgrind do this job. */
+static void check_free(void)
+{
+#ifdef __GLIBC__
+    const char *text = "a 41 = valid\nb C0 = 0/1 overlong\nc = valid\n";
+    audit_case *c;
+    size_t before, after;
+    long n;
+
+    n = load(text, &c);
+    if (n > 0)
+        audit_corpus_free(c, n);
+    before = mallinfo2().uordblks;
+    n = load(text, &c);
+    if (n > 0)
+        audit_corpus_free(c, n);
+    after = mallinfo2().uordblks;
+    printf("     bytes in use before a load of 3 cases %zu, after its free %zu\n", before,
+           after);
+    expect(n == 3 && after == before, "audit_corpus_free leaves nothing of 3 cases in use");
+#else
+    printf("skip audit_corpus_free's count of bytes in use: not glibc (no mallinfo2)\n");
+#endif
+}
+
 /* audit_expected_of in every room around its answers: the whole list and
  * its terminator fit, or NULL with the errors that fit whole (never a
  * piece of one, never "valid" for an input with errors); nothing written
@@ -343,6 +375,7 @@ int main(void)
     check_expected_room();
     check_line_length();
     check_refused();
+    check_free();
     check_expected_of();
     check_against();
     if (fails)
