@@ -5,6 +5,7 @@
  * and lines starting with '#' are comments; a line holds 8191 bytes at most
  * before its newline. */
 #include <ctype.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -152,7 +153,7 @@ too_long:
 
 /* Returns whether s and t are equal once their blanks are left out, so
  * that "0/1 overlong, 1/1 x" and "0/1 overlong,1/1 x" are. */
-static int equal_but_blanks(const char *s, const char *t)
+static bool equal_but_blanks(const char *s, const char *t)
 {
     for (;; s++, t++) {
         while (isspace((unsigned char)*s))
@@ -160,9 +161,9 @@ static int equal_but_blanks(const char *s, const char *t)
         while (isspace((unsigned char)*t))
             t++;
         if (*s != *t)
-            return 0;
+            return false;
         if (*s == '\0')
-            return 1;
+            return true;
     }
 }
 
