@@ -321,11 +321,119 @@ static void test_divergence_helpers(void)
 #endif
 }
 
+/* Replacement policies for divergence_repl_is at its edges: the most
+ * U+FFFD it allows for a byte skipped (3), one more (a policy bug), and
+ * skips of no byte and past the input (bugs too). */
+static size_t three_for_one(const uint8_t *p, size_t avail, size_t *n_fffd)
+{
+    (void)p, (void)avail;
+    *n_fffd = 3;
+    return 1;
+}
+
+static size_t four_for_one(const uint8_t *p, size_t avail, size_t *n_fffd)
+{
+    (void)p, (void)avail;
+    *n_fffd = 4;
+    return 1;
+}
+
+static size_t skips_nothing(const uint8_t *p, size_t avail, size_t *n_fffd)
+{
+    (void)p, (void)avail;
+    *n_fffd = 1;
+    return 0;
+}
+
+static size_t skips_past_end(const uint8_t *p, size_t avail, size_t *n_fffd)
+{
+    (void)p;
+    *n_fffd = 1;
+    return avail + 1;
+}
+
+static size_t skips_the_rest(const uint8_t *p, size_t avail, size_t *n_fffd)
+{
+    (void)p;
+    *n_fffd = 1;
+    return avail;
+}
+
+/* divergence_strict_same compares every code point, the first and the
+ * last too; divergence_repl_is follows its policy exactly, up to 3 U+FFFD
+ * for each byte skipped (a whole input of them: the room it allocates is
+ * all used), and refuses a policy that breaks its contract. */
+static void test_divergence_edges(void)
+{
+    static const uint32_t F = 0xFFFD, two[] = {0x41, 0x42}, first[] = {0x40, 0x42},
+                          last[] = {0x41, 0x43};
+    static const uint8_t mixed[] = {0x41, 0x80, 0x42}; /* "A", a stray byte, "B" */
+    static uint32_t big_repl[3 * 4096 + 1], c1[4], r1[8], c2[4], r2[8];
+    static uint8_t stray[4096];
+    oracle_verdict a, b;
+
+    set_verdict(&a, c1, r1, true, 0, two, 2, NULL, 0);
+    set_verdict(&b, c2, r2, true, 0, two, 2, NULL, 0);
+    EXPECT(divergence_strict_same(&a, &b));
+    set_verdict(&b, c2, r2, true, 0, first, 2, NULL, 0);
+    EXPECT(!divergence_strict_same(&a, &b));
+    set_verdict(&b, c2, r2, true, 0, last, 2, NULL, 0);
+    EXPECT(!divergence_strict_same(&a, &b));
+    /* rejected at an unknown offset: a prefix of ours is the same, more is not */
+    set_verdict(&a, c1, r1, false, 2, two, 2, NULL, 0);
+    set_verdict(&b, c2, r2, false, ORACLE_UNKNOWN, two, 1, NULL, 0);
+    EXPECT(divergence_strict_same(&a, &b));
+    set_verdict(&b, c2, r2, false, ORACLE_UNKNOWN, first, 1, NULL, 0);
+    EXPECT(!divergence_strict_same(&a, &b));
+    set_verdict(&b, c2, r2, false, 2, two, 1, NULL, 0);
+    EXPECT(!divergence_strict_same(&a, &b));
+    set_verdict(&b, c2, r2, false, 2, two, 2, NULL, 0);
+    b.status = ORACLE_CRASHED;
+    EXPECT(!divergence_strict_same(&a, &b));
+
+    {
+        static const uint32_t three[] = {0x41, F, F, F, 0x42}, four[] = {0x41, F, F, F, F, 0x42},
+                              one[] = {0x41, F, 0x42}, rest[] = {0x41, F};
+
+        set_verdict(&b, c2, r2, false, 1, two, 1, three, 5);
+        EXPECT(divergence_repl_is(mixed, 3, &b, three_for_one));
+        set_verdict(&b, c2, r2, false, 1, two, 1, four, 6);
+        EXPECT(!divergence_repl_is(mixed, 3, &b, four_for_one));
+        set_verdict(&b, c2, r2, false, 1, two, 1, one, 3);
+        EXPECT(divergence_repl_is(mixed, 3, &b, divergence_per_byte));
+        EXPECT(!divergence_repl_is(mixed, 3, &b, skips_nothing));
+        EXPECT(!divergence_repl_is(mixed, 3, &b, skips_past_end));
+        set_verdict(&b, c2, r2, false, 1, two, 1, rest, 2);
+        EXPECT(divergence_repl_is(mixed, 3, &b, skips_the_rest));
+        /* no input: no output, and anything else is not it */
+        set_verdict(&b, c2, r2, true, 0, two, 0, two, 0);
+        EXPECT(divergence_repl_is(mixed, 0, &b, divergence_per_byte));
+        set_verdict(&b, c2, r2, true, 0, two, 0, two, 1);
+        EXPECT(!divergence_repl_is(mixed, 0, &b, divergence_per_byte));
+    }
+
+    /* 4096 stray bytes, 3 U+FFFD each: all of the room 3 * len + 1 */
+    memset(stray, 0x80, sizeof stray);
+    for (size_t i = 0; i < 3 * sizeof stray; i++)
+        big_repl[i] = F;
+    memset(&b, 0, sizeof b);
+    b.has_repl = true;
+    b.repl = big_repl;
+    b.n_repl = 3 * sizeof stray;
+    EXPECT(divergence_repl_is(stray, sizeof stray, &b, three_for_one));
+    b.n_repl = 3 * sizeof stray - 1;
+    EXPECT(!divergence_repl_is(stray, sizeof stray, &b, three_for_one));
+    big_repl[3 * sizeof stray - 1] = 0x41;
+    b.n_repl = 3 * sizeof stray;
+    EXPECT(!divergence_repl_is(stray, sizeof stray, &b, three_for_one));
+}
+
 int main(void)
 {
     test_compare();
     test_reference();
     test_divergence_helpers();
+    test_divergence_edges();
     if (failures) {
         printf("test_compare: %d failed checks\n", failures);
         return 1;
