@@ -660,7 +660,8 @@ WHY_DIVERGENCE_ROOM = (
     "oracle/adapters/divergence.c's divergence_repl_is allocates 3 * len + 1 code points: "
     "each input byte gives at most one code point of a valid stretch or, skipped, at most 3 "
     "U+FFFD (a policy asking more is refused before anything is written), so 3 * len is the "
-    "most it writes; room for 4 a byte only adds room never used, and the + 1 only keeps "
+    "most it writes; room for 4 a byte, or + 2, only adds room never used, and the + 1 (or "
+    "+ 0) only keeps "
     "malloc from being asked for 0 bytes when len is 0, which glibc answers with a pointer "
     "all the same (nothing is written then). Less room, 2 a byte, is killed: "
     "tests/oracle/test_compare.c fills all of it with 4096 stray bytes at 3 U+FFFD each")
@@ -1173,6 +1174,8 @@ EQUIVALENT = [
     ("oracle/audit/corpus.c", "0 && isspace((unsigned char)p[l - 1]))", "0", "1", WHY_TRIM_FIRST),
     ("oracle/adapters/divergence.c", "3 * len + 1)", "3", "4", WHY_DIVERGENCE_ROOM),
     ("oracle/adapters/divergence.c", " + 1) * sizeof *want", " + 1", "", WHY_DIVERGENCE_ROOM),
+    ("oracle/adapters/divergence.c", "1) * sizeof *want", "1", "2", WHY_DIVERGENCE_ROOM),
+    ("oracle/adapters/divergence.c", "1) * sizeof *want", "1", "0", WHY_DIVERGENCE_ROOM),
     ("cli/describe.h", "6\n", "6", "7", WHY_DESCRIBE_WINDOW),
     ("cli/writer.h", "65536\n", "65536", "65537", WHY_WRITER_SIZE),
     ("cli/writer.h", "65536\n", "65536", "65535", WHY_WRITER_SIZE),

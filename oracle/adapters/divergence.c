@@ -45,7 +45,7 @@ bool divergence_repl_is(const uint8_t *data, size_t len,
     want = malloc((3 * len + 1) * sizeof *want);
     if (!want)
         return false;
-    while (pos < len) {
+    for (;;) { /* a valid stretch (maybe empty), then one ill-formed sequence */
         size_t valid = u8guard_valid_prefix(data + pos, len - pos);
         size_t skip, k;
         u8guard_error err;
