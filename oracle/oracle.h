@@ -20,9 +20,15 @@
 /* err_offset when the decoder cannot say where it stopped. */
 #define ORACLE_UNKNOWN SIZE_MAX
 
+/* ORACLE_ROOM(len) is the room, in code points, that a verdict's cps and
+ * repl each have for an input of len bytes: a decoder gives at most one
+ * code point for each byte it reads, and the 1 more keeps an empty
+ * input's room from being 0 bytes of malloc. */
+#define ORACLE_ROOM(len) ((len) + 1)
+
 /* What one decoder said about one input. The caller provides cps and repl
- * with room for len + 1 code points each (repl may be NULL when the caller
- * does not want replacement output). */
+ * with room for ORACLE_ROOM(len) code points each (repl may be NULL when
+ * the caller does not want replacement output). */
 typedef struct oracle_verdict {
     bool accepted;        /* strict mode accepted the whole input */
     size_t err_offset;    /* rejected: length of the longest prefix it

@@ -24,8 +24,8 @@ void oracle_reference(const uint8_t *data, size_t len, oracle_verdict *v)
 
     v->status = ORACLE_OK;
     v->signal = 0;
-    /* out_cap = len + 1 >= len always suffices (u8guard.h). */
-    v->n_cps = u8guard_decode_utf32(data, len, v->cps, len + 1, &err);
+    /* out_cap >= len always suffices (u8guard.h). */
+    v->n_cps = u8guard_decode_utf32(data, len, v->cps, ORACLE_ROOM(len), &err);
     v->accepted = err.kind == U8GUARD_OK;
     v->err_offset = v->accepted ? len : err.offset;
 

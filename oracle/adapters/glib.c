@@ -48,7 +48,7 @@ static void run_one(const uint8_t *data, size_t len, oracle_verdict *v)
             v->status = ORACLE_FAILED; /* GLib contradicting itself */
             return;
         }
-        (void)adapter_push(v->cps, &v->n_cps, len + 1, c);
+        (void)adapter_push(v->cps, &v->n_cps, ORACLE_ROOM(len), c);
         i += (size_t)g_unichar_to_utf8(c, tmp);
     }
     if (!v->repl)
@@ -61,7 +61,7 @@ static void run_one(const uint8_t *data, size_t len, oracle_verdict *v)
         return;
     }
     for (const gchar *p = fixed; *p; p = g_utf8_next_char(p))
-        if (!adapter_push(v->repl, &v->n_repl, len + 1, g_utf8_get_char(p)))
+        if (!adapter_push(v->repl, &v->n_repl, ORACLE_ROOM(len), g_utf8_get_char(p)))
             break;
     g_free(fixed);
     v->has_repl = true;

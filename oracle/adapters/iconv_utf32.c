@@ -55,7 +55,7 @@ static void run_one(const uint8_t *data, size_t len, oracle_verdict *v)
         size_t r = len ? iconv(cd, &ip, &il, &op, &ol) : 0;
         int e = errno;
 
-        append_utf32le(buf, sizeof buf - ol, v, len + 1);
+        append_utf32le(buf, sizeof buf - ol, v, ORACLE_ROOM(len));
         if (r != (size_t)-1) {
             v->accepted = true;
             v->err_offset = len;

@@ -50,7 +50,7 @@ static void run_one(const uint8_t *data, size_t len, oracle_verdict *v)
         size_t got = (sizeof buf - ol) / sizeof buf[0];
 
         for (size_t i = 0; i < got; i++)
-            (void)adapter_push(v->cps, &v->n_cps, len + 1, (uint32_t)buf[i]);
+            (void)adapter_push(v->cps, &v->n_cps, ORACLE_ROOM(len), (uint32_t)buf[i]);
         if (r != (size_t)-1) {
             v->accepted = true;
             v->err_offset = len;

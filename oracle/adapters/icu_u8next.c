@@ -40,14 +40,14 @@ static void run_one(const uint8_t *s, size_t len, oracle_verdict *v)
             v->err_offset = (size_t)start;
             break;
         }
-        (void)adapter_push(v->cps, &v->n_cps, len + 1, (uint32_t)c);
+        (void)adapter_push(v->cps, &v->n_cps, ORACLE_ROOM(len), (uint32_t)c);
     }
     if (!v->repl)
         return;
     i = 0;
     while (i < n) {
         U8_NEXT_OR_FFFD(s, i, n, c);
-        (void)adapter_push(v->repl, &v->n_repl, len + 1, (uint32_t)c);
+        (void)adapter_push(v->repl, &v->n_repl, ORACLE_ROOM(len), (uint32_t)c);
     }
     v->has_repl = true;
 }

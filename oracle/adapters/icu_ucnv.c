@@ -107,7 +107,7 @@ static bool run_one(const uint8_t *in, size_t len, UChar *buf, size_t cap,
         v->accepted = true;
         v->err_offset = len;
     }
-    if (!utf16_to_cps(buf, units, v->cps, &v->n_cps, len + 1))
+    if (!utf16_to_cps(buf, units, v->cps, &v->n_cps, ORACLE_ROOM(len)))
         goto failed;
 
     if (!v->repl)
@@ -118,7 +118,7 @@ static bool run_one(const uint8_t *in, size_t len, UChar *buf, size_t cap,
     if (U_FAILURE(e))
         goto failed;
     e = convert(in, len, buf, cap, &units, &consumed);
-    if (U_FAILURE(e) || !utf16_to_cps(buf, units, v->repl, &v->n_repl, len + 1))
+    if (U_FAILURE(e) || !utf16_to_cps(buf, units, v->repl, &v->n_repl, ORACLE_ROOM(len)))
         goto failed;
     v->has_repl = true;
     return true;

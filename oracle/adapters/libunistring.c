@@ -38,7 +38,7 @@ static void run_one(const uint8_t *data, size_t len, oracle_verdict *v)
             v->status = ORACLE_FAILED; /* libunistring contradicting itself */
             return;
         }
-        (void)adapter_push(v->cps, &v->n_cps, len + 1, c);
+        (void)adapter_push(v->cps, &v->n_cps, ORACLE_ROOM(len), c);
         i += (size_t)r;
     }
     if (!v->repl)
@@ -50,7 +50,7 @@ static void run_one(const uint8_t *data, size_t len, oracle_verdict *v)
             v->status = ORACLE_FAILED;
             return;
         }
-        (void)adapter_push(v->repl, &v->n_repl, len + 1, c);
+        (void)adapter_push(v->repl, &v->n_repl, ORACLE_ROOM(len), c);
         i += (size_t)r;
     }
     v->has_repl = true;

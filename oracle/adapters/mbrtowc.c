@@ -53,7 +53,7 @@ static void run_one(const uint8_t *data, size_t len, oracle_verdict *v)
         }
         if (r == 0)
             r = 1; /* U+0000 is one byte in UTF-8 */
-        (void)adapter_push(v->cps, &v->n_cps, len + 1, (uint32_t)w);
+        (void)adapter_push(v->cps, &v->n_cps, ORACLE_ROOM(len), (uint32_t)w);
         i += r;
     }
     v->accepted = true;

@@ -38,7 +38,7 @@ static void run_one(const uint8_t *data, size_t len, oracle_verdict *v)
             v->err_offset = i;
             return;
         }
-        (void)adapter_push(v->cps, &v->n_cps, len + 1, (uint32_t)c);
+        (void)adapter_push(v->cps, &v->n_cps, ORACLE_ROOM(len), (uint32_t)c);
         i += (size_t)r;
     }
     v->accepted = true;

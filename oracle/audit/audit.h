@@ -112,7 +112,7 @@ int audit_classify(const uint8_t *data, size_t len);
 char *audit_describe_ours(const uint8_t *data, size_t len, char *buf, size_t cap);
 
 /* audit_decode_replacing runs the replacing mode of registry decoder d
- * (d->repl) on data[0..len) into v->repl (room for len + 1 code points),
+ * (d->repl) on data[0..len) into v->repl (room for ORACLE_ROOM(len) code points),
  * after a strict call that went well. Returns PLUGIN_FAULT_NONE and sets
  * v->has_repl and v->n_repl; on a fault, returns it and v says how the call
  * failed. */

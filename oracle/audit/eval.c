@@ -219,8 +219,8 @@ static void show_difference(audit_result *r, const oracle_verdict *ours,
 }
 
 /* Compares verdict theirs of decoder d on data[0..len) (whose call ended
- * with fault f) with u8guard's and fills *r. ours is scratch with room for
- * len + 1 code points in cps and repl. */
+ * with fault f) with u8guard's and fills *r. ours is scratch with
+ * ORACLE_ROOM(len) code points of room in cps and in repl. */
 static void judge(const audit_decoder *d, const uint8_t *data, size_t len,
                   oracle_verdict *ours, const oracle_verdict *theirs,
                   plugin_fault f, audit_result *r)
@@ -299,23 +299,23 @@ bool audit_eval_batch(audit_decoder *d, const oracle_input *in, size_t n,
     bool batch_failed = false;
 
     for (size_t i = 0; i < n; i++) {
-        total += 2 * (in[i].len + 1);
+        total += 2 * ORACLE_ROOM(in[i].len);
         if (in[i].len > maxlen)
             maxlen = in[i].len;
     }
-    buf = malloc((total + 2 * (maxlen + 1)) * sizeof *buf);
+    buf = malloc((total + 2 * ORACLE_ROOM(maxlen)) * sizeof *buf);
     if (v == NULL || f == NULL || buf == NULL) {
         free(v);
         free(f);
         free(buf);
         return false;
     }
-    /* Each verdict gets room for len + 1 code points, strict and
-     * replacement; u8guard's verdict reuses one scratch pair. */
+    /* Each verdict gets its room, strict and replacement; u8guard's
+     * verdict reuses one scratch pair. */
     for (size_t i = 0; i < n; i++) {
         v[i].cps = buf + at;
-        v[i].repl = buf + at + in[i].len + 1;
-        at += 2 * (in[i].len + 1);
+        v[i].repl = buf + at + ORACLE_ROOM(in[i].len);
+        at += 2 * ORACLE_ROOM(in[i].len);
     }
     scratch = buf + at;
     if (d->plugin) {
@@ -334,7 +334,7 @@ bool audit_eval_batch(audit_decoder *d, const oracle_input *in, size_t n,
         }
         memset(&ours, 0, sizeof ours);
         ours.cps = scratch;
-        ours.repl = scratch + (in[i].len + 1);
+        ours.repl = scratch + ORACLE_ROOM(in[i].len);
         judge(d, in[i].data, in[i].len, &ours, &v[i], f[i], &r[i]);
     }
     free(v);

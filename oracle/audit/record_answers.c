@@ -21,7 +21,7 @@
  * would be a u8guard bug (the object is still written). */
 bool sb_ours(sbuf *b, const uint8_t *data, size_t len)
 {
-    uint32_t *buf = malloc(2 * (len + 1) * sizeof *buf);
+    uint32_t *buf = malloc(2 * ORACLE_ROOM(len) * sizeof *buf);
     oracle_verdict v;
     sbuf errs = {0};
     u8guard_error e, first = {0, 0, U8GUARD_OK, U8GUARD_CLASS_NONE, 0};
@@ -34,7 +34,7 @@ bool sb_ours(sbuf *b, const uint8_t *data, size_t len)
     }
     memset(&v, 0, sizeof v);
     v.cps = buf;
-    v.repl = buf + len + 1;
+    v.repl = buf + ORACLE_ROOM(len);
     oracle_reference(len ? data : (const uint8_t *)"", len, &v);
     while (u8guard_next_error(data, len, &pos, &e)) {
         if (count == 0)
@@ -118,7 +118,7 @@ void sb_theirs(sbuf *b, const oracle_verdict *v)
  * s->theirs.s after). Returns false when out of memory. */
 bool decoder_says(audit_decoder *d, const uint8_t *data, size_t len, said *s)
 {
-    uint32_t *buf = malloc(4 * (len + 1) * sizeof *buf);
+    uint32_t *buf = malloc(4 * ORACLE_ROOM(len) * sizeof *buf);
     oracle_verdict ours, theirs;
     plugin_fault fault = PLUGIN_FAULT_NONE;
     const uint8_t *p = len ? data : (const uint8_t *)"";
@@ -129,9 +129,9 @@ bool decoder_says(audit_decoder *d, const uint8_t *data, size_t len, said *s)
     memset(&ours, 0, sizeof ours);
     memset(&theirs, 0, sizeof theirs);
     ours.cps = buf;
-    ours.repl = buf + (len + 1);
-    theirs.cps = buf + 2 * (len + 1);
-    theirs.repl = buf + 3 * (len + 1);
+    ours.repl = buf + ORACLE_ROOM(len);
+    theirs.cps = buf + 2 * ORACLE_ROOM(len);
+    theirs.repl = buf + 3 * ORACLE_ROOM(len);
     oracle_reference(p, len, &ours);
     if (d->plugin) {
         fault = plugin_runner_decode(d->plugin, p, len, &theirs);

@@ -83,7 +83,7 @@ const char *plugin_runner_detail(const plugin_runner *r);
 const char *plugin_runner_name(const plugin_runner *r);
 
 /* plugin_runner_decode runs the plugin on data[0..len) and fills *v (whose
- * cps buffer has room for len + 1 code points; v->repl is not used).
+ * cps buffer has room for ORACLE_ROOM(len) code points; v->repl is not used).
  * Returns PLUGIN_FAULT_NONE with v->status == ORACLE_OK when the call
  * returned a plausible result; otherwise the fault, with v->status set to
  * ORACLE_OVERREAD, ORACLE_CRASHED (v->signal), ORACLE_HUNG or
