@@ -26,8 +26,7 @@ static void glib_close(void)
 
 static void run_one(const uint8_t *data, size_t len, oracle_verdict *v)
 {
-    static const char empty[1];
-    const gchar *s = len ? (const gchar *)data : empty;
+    const gchar *s = len ? (const gchar *)data : "";
     const gchar *end = s;
     gchar *fixed;
     size_t i, prefix;
@@ -43,13 +42,13 @@ static void run_one(const uint8_t *data, size_t len, oracle_verdict *v)
     /* s[0..prefix) is valid for GLib: decode it with GLib's own decoder. */
     for (i = 0; i < prefix;) {
         gunichar c = g_utf8_get_char_validated(s + i, (gssize)(prefix - i));
-        gchar tmp[6];
+
         if (c == (gunichar)-1 || c == (gunichar)-2) {
             v->status = ORACLE_FAILED; /* GLib contradicting itself */
             return;
         }
         (void)adapter_push(v->cps, &v->n_cps, ORACLE_ROOM(len), c);
-        i += (size_t)g_unichar_to_utf8(c, tmp);
+        i += (size_t)g_unichar_to_utf8(c, NULL); /* NULL: its length only */
     }
     if (!v->repl)
         return;

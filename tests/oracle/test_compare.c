@@ -401,6 +401,9 @@ static void test_divergence_edges(void)
         EXPECT(!divergence_repl_is(mixed, 3, &b, four_for_one));
         set_verdict(&b, c2, r2, false, 1, two, 1, one, 3);
         EXPECT(divergence_repl_is(mixed, 3, &b, divergence_per_byte));
+        r2[0] = 0x40; /* the first code point differs, and only it */
+        EXPECT(!divergence_repl_is(mixed, 3, &b, divergence_per_byte));
+        r2[0] = 0x41;
         EXPECT(!divergence_repl_is(mixed, 3, &b, skips_nothing));
         EXPECT(!divergence_repl_is(mixed, 3, &b, skips_past_end));
         set_verdict(&b, c2, r2, false, 1, two, 1, rest, 2);
