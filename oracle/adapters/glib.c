@@ -29,7 +29,6 @@ static void run_one(const uint8_t *data, size_t len, oracle_verdict *v)
     const gchar *s = len ? (const gchar *)data : "";
     const gchar *end = s;
     gchar *fixed;
-    size_t i, prefix;
 
     adapter_clear(v);
     if (len > (size_t)G_MAXSSIZE) {
@@ -37,19 +36,11 @@ static void run_one(const uint8_t *data, size_t len, oracle_verdict *v)
         return;
     }
     v->accepted = g_utf8_validate_len(s, len, &end);
-    prefix = (size_t)(end - s);
-    v->err_offset = v->accepted ? len : prefix;
-    /* s[0..prefix) is valid for GLib: decode it with GLib's own decoder. */
-    for (i = 0; i < prefix;) {
-        gunichar c = g_utf8_get_char_validated(s + i, (gssize)(prefix - i));
-
-        if (c == (gunichar)-1 || c == (gunichar)-2) {
-            v->status = ORACLE_FAILED; /* GLib contradicting itself */
-            return;
-        }
-        (void)adapter_push(v->cps, &v->n_cps, ORACLE_ROOM(len), c);
-        i += (size_t)g_unichar_to_utf8(c, NULL); /* NULL: its length only */
-    }
+    v->err_offset = v->accepted ? len : (size_t)(end - s);
+    /* s[0..end - s) is valid for GLib: decode it with GLib's own decoder
+     * of valid text, as g_utf8_make_valid's result below. */
+    for (const gchar *p = s; p < end; p = g_utf8_next_char(p))
+        (void)adapter_push(v->cps, &v->n_cps, ORACLE_ROOM(len), g_utf8_get_char(p));
     if (!v->repl)
         return;
     /* make_valid's result is valid UTF-8 without 00 bytes (it replaces
