@@ -177,6 +177,17 @@ int main(int argc, char **argv)
         failed += check_set(o, &sets[i], dump);
     failed += check_examples(o, &sets[0], dump);
     o->close();
+    /* Opened again after close, it works as new (an adapter whose close
+     * left it looking open would run on a closed descriptor). */
+    if (!dump) {
+        why = o->open();
+        printf("%s, opened again after close: %s\n", o->name, why ? why : "ok");
+        if (why)
+            failed++;
+        else
+            failed += check_examples(o, &sets[0], false);
+        o->close();
+    }
     for (size_t i = 0; i < 4; i++)
         set_free(&sets[i]);
     printf("%s: %s (%d failed checks)\n", o->name, failed ? "FAIL" : "pass", failed);
