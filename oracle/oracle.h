@@ -68,7 +68,9 @@ typedef struct oracle {
     const char *(*open)(void);
     /* run: decodes in[0..n) and fills out[0..n) (whose cps/repl buffers
      * the caller set up). Returns 0, or -1 when the whole batch failed.
-     * Subprocess adapters send a whole batch to one process. */
+     * Subprocess adapters send a whole batch to one process. An adapter
+     * not open (never, or closed since) opens itself first; -1 if it
+     * cannot. */
     int (*run)(const oracle_input *in, size_t n, oracle_verdict *out);
     void (*close)(void);
     /* known_divergence: when `theirs` differs from `ours` on data[0..len)

@@ -177,9 +177,15 @@ int main(int argc, char **argv)
         failed += check_set(o, &sets[i], dump);
     failed += check_examples(o, &sets[0], dump);
     o->close();
-    /* Opened again after close, it works as new (an adapter whose close
-     * left it looking open would run on a closed descriptor). */
+    /* Run after close without open, it opens itself (oracle.h); opened
+     * again after close, it works as new (an adapter whose close left it
+     * looking open would run on a closed descriptor). */
     if (!dump) {
+        int again = check_examples(o, &sets[0], false);
+
+        printf("%s, run after close without open: %s\n", o->name, again ? "FAIL" : "ok");
+        failed += again;
+        o->close();
         why = o->open();
         printf("%s, opened again after close: %s\n", o->name, why ? why : "ok");
         if (why)
