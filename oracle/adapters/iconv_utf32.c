@@ -52,7 +52,7 @@ static void run_one(const uint8_t *data, size_t len, oracle_verdict *v)
     for (;;) {
         char *op = (char *)buf;
         size_t ol = sizeof buf;
-        size_t r = len ? iconv(cd, &ip, &il, &op, &ol) : 0;
+        size_t r = iconv(cd, &ip, &il, &op, &ol); /* 0 for no input */
         int e = errno;
 
         append_utf32le(buf, sizeof buf - ol, v, ORACLE_ROOM(len));

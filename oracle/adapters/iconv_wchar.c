@@ -45,7 +45,7 @@ static void run_one(const uint8_t *data, size_t len, oracle_verdict *v)
     for (;;) {
         char *op = (char *)buf;
         size_t ol = sizeof buf;
-        size_t r = len ? iconv(cd, &ip, &il, &op, &ol) : 0;
+        size_t r = iconv(cd, &ip, &il, &op, &ol); /* 0 for no input */
         int e = errno;
         size_t got = (sizeof buf - ol) / sizeof buf[0];
 
