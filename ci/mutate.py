@@ -666,6 +666,27 @@ WHY_DIVERGENCE_ROOM = (
     "all the same (nothing is written then). Less room, 2 a byte, is killed: "
     "tests/oracle/test_compare.c fills all of it with 4096 stray bytes at 3 U+FFFD each")
 
+WHY_ICONV_DRAIN = (
+    "the iconv adapters convert into a fixed buffer and, when iconv stops with E2BIG (the "
+    "buffer full), take what it wrote and call it again: how much one call converts depends "
+    "on the buffer's size, what the verdict holds does not. iconv writes whole code points "
+    "only (4 bytes each), so a buffer of 4095 or 4097 bytes takes 1023 or 1024 of them, "
+    "and wchar_t buf[1023] or buf[1025] likewise")
+
+WHY_UTF32_WHOLE = (
+    "oracle/adapters/iconv_utf32.c's append_utf32le reads what iconv wrote: whole code "
+    "points of 4 bytes, so n is a multiple of 4 and i + 3 <= n holds exactly when "
+    "i + 4 <= n; and the fourth byte of every code point iconv writes as UTF-32LE is 0 "
+    "(they are all below 0x110000), so shifting it by 23 or 25 instead of 24 gives the "
+    "same value")
+
+WHY_ICONV_CLOSE = (
+    "closing an iconv adapter compares cd with (iconv_t)-1, 'not open', before "
+    "iconv_close; with -2 or 0 in its place, closing an adapter that is not open calls "
+    "iconv_close((iconv_t)-1), which glibc answers with EBADF and nothing else, and "
+    "closing an open one is unchanged (setting cd back to -1 after it is not this "
+    "comparison: a mutant there is killed by test_adapters.c's run after close)")
+
 WHY_TRIM_FIRST = (
     "oracle/audit/corpus.c's parse_line trims the expected list's trailing blanks after "
     "skipping its leading ones, so a list of l >= 1 bytes starts with a non-blank byte: "
@@ -1176,6 +1197,17 @@ EQUIVALENT = [
     ("oracle/adapters/divergence.c", " + 1) * sizeof *want", " + 1", "", WHY_DIVERGENCE_ROOM),
     ("oracle/adapters/divergence.c", "1) * sizeof *want", "1", "2", WHY_DIVERGENCE_ROOM),
     ("oracle/adapters/divergence.c", "1) * sizeof *want", "1", "0", WHY_DIVERGENCE_ROOM),
+    ("oracle/adapters/iconv_utf32.c", "4096];", "4096", "4097", WHY_ICONV_DRAIN),
+    ("oracle/adapters/iconv_utf32.c", "4096];", "4096", "4095", WHY_ICONV_DRAIN),
+    ("oracle/adapters/iconv_wchar.c", "1024];", "1024", "1025", WHY_ICONV_DRAIN),
+    ("oracle/adapters/iconv_wchar.c", "1024];", "1024", "1023", WHY_ICONV_DRAIN),
+    ("oracle/adapters/iconv_utf32.c", "4 <= n;", "4", "3", WHY_UTF32_WHOLE),
+    ("oracle/adapters/iconv_utf32.c", "24;", "24", "25", WHY_UTF32_WHOLE),
+    ("oracle/adapters/iconv_utf32.c", "24;", "24", "23", WHY_UTF32_WHOLE),
+    ("oracle/adapters/iconv_utf32.c", "1)\n        iconv_close(cd);", "1", "2", WHY_ICONV_CLOSE),
+    ("oracle/adapters/iconv_utf32.c", "1)\n        iconv_close(cd);", "1", "0", WHY_ICONV_CLOSE),
+    ("oracle/adapters/iconv_wchar.c", "1)\n        iconv_close(cd);", "1", "2", WHY_ICONV_CLOSE),
+    ("oracle/adapters/iconv_wchar.c", "1)\n        iconv_close(cd);", "1", "0", WHY_ICONV_CLOSE),
     ("cli/describe.h", "6\n", "6", "7", WHY_DESCRIBE_WINDOW),
     ("cli/writer.h", "65536\n", "65536", "65537", WHY_WRITER_SIZE),
     ("cli/writer.h", "65536\n", "65536", "65535", WHY_WRITER_SIZE),
