@@ -41,13 +41,11 @@ static void icu_ucnv_close(void)
 static bool utf16_to_cps(const UChar *u, size_t n, uint32_t *out,
                          size_t *n_out, size_t cap)
 {
-    for (size_t i = 0; i < n; i++) {
-        uint32_t c = u[i];
-        if (U16_IS_LEAD(u[i]) && i + 1 < n && U16_IS_TRAIL(u[i + 1])) {
-            c = (uint32_t)U16_GET_SUPPLEMENTARY(u[i], u[i + 1]);
-            i++;
-        }
-        if (!adapter_push(out, n_out, cap, c))
+    for (size_t i = 0; i < n;) {
+        UChar32 c;
+
+        U16_NEXT(u, i, n, c); /* a pair, or one unit (a lone surrogate too) */
+        if (!adapter_push(out, n_out, cap, (uint32_t)c))
             return false;
     }
     return true;
@@ -78,14 +76,13 @@ static UErrorCode convert(const uint8_t *in, size_t len, UChar *buf,
 static bool run_one(const uint8_t *in, size_t len, UChar *buf, size_t cap,
                     oracle_verdict *v)
 {
-    static const uint8_t empty[1];
     UErrorCode e = U_ZERO_ERROR;
     size_t units, consumed;
     char bad[32];
     int8_t n_bad = (int8_t)sizeof bad;
 
     if (len == 0)
-        in = empty; /* ICU wants a non-NULL source even when empty */
+        in = (const uint8_t *)""; /* ICU wants a non-NULL source even when empty */
     adapter_clear(v);
     ucnv_setToUCallBack(conv, UCNV_TO_U_CALLBACK_STOP, NULL, NULL, NULL, &e);
     if (U_FAILURE(e))

@@ -22,8 +22,7 @@ static void unistring_close(void)
 
 static void run_one(const uint8_t *data, size_t len, oracle_verdict *v)
 {
-    static const uint8_t empty[1];
-    const uint8_t *s = len ? data : empty;
+    const uint8_t *s = len ? data : (const uint8_t *)"";
     const uint8_t *bad = u8_check(s, len);
     size_t prefix = bad ? (size_t)(bad - s) : len;
     size_t i;
@@ -31,27 +30,23 @@ static void run_one(const uint8_t *data, size_t len, oracle_verdict *v)
     adapter_clear(v);
     v->accepted = bad == NULL;
     v->err_offset = prefix;
+    /* u8_mbtouc returns 1 or more for any n > 0 (U+FFFD and the bytes it
+     * skips for an ill-formed sequence): on the prefix u8_check passed it
+     * decodes each character, and on the whole input it is the
+     * replacement mode. */
     for (i = 0; i < prefix;) {
         ucs4_t c;
-        int r = u8_mbtoucr(&c, s + i, prefix - i);
-        if (r <= 0) {
-            v->status = ORACLE_FAILED; /* libunistring contradicting itself */
-            return;
-        }
+
+        i += (size_t)u8_mbtouc(&c, s + i, prefix - i);
         (void)adapter_push(v->cps, &v->n_cps, ORACLE_ROOM(len), c);
-        i += (size_t)r;
     }
     if (!v->repl)
         return;
     for (i = 0; i < len;) {
         ucs4_t c;
-        int r = u8_mbtouc(&c, s + i, len - i);
-        if (r <= 0) {
-            v->status = ORACLE_FAILED;
-            return;
-        }
+
+        i += (size_t)u8_mbtouc(&c, s + i, len - i);
         (void)adapter_push(v->repl, &v->n_repl, ORACLE_ROOM(len), c);
-        i += (size_t)r;
     }
     v->has_repl = true;
 }
