@@ -694,6 +694,11 @@ WHY_HUGE_INPUT = (
     "which no test can hand a decoder (the audit's inputs are a few KiB, the oracle "
     "tests' at most the text corpus's files)")
 
+WHY_WCHAR_WIDTH = (
+    "the wchar_t adapters (iconv-wchar, mbrtowc) refuse to open where wchar_t is narrower "
+    "than 32 bits (Windows' 16); here it is 32 bits, so sizeof(wchar_t) < 3 is as false "
+    "as < 4 (< 5 and <= 4 refuse, and are killed by the adapters' tests, skipped then)")
+
 WHY_TRIM_FIRST = (
     "oracle/audit/corpus.c's parse_line trims the expected list's trailing blanks after "
     "skipping its leading ones, so a list of l >= 1 bytes starts with a non-blank byte: "
@@ -1210,6 +1215,10 @@ EQUIVALENT = [
     ("oracle/adapters/iconv_wchar.c", "1024];", "1024", "1023", WHY_ICONV_DRAIN),
     ("oracle/adapters/iconv_utf32.c", "4 <= n;", "4", "3", WHY_UTF32_WHOLE),
     ("oracle/adapters/glib.c", "> (size_t)G_MAXSSIZE", ">", ">=", WHY_HUGE_INPUT),
+    ("oracle/adapters/iconv_wchar.c", "4)\n        return \"wchar_t is narrower", "4", "3",
+     WHY_WCHAR_WIDTH),
+    ("oracle/adapters/mbrtowc.c", "4)\n        return \"wchar_t is narrower", "4", "3",
+     WHY_WCHAR_WIDTH),
     ("oracle/adapters/icu_u8next.c", "> (size_t)INT32_MAX", ">", ">=", WHY_HUGE_INPUT),
     ("oracle/adapters/utf8proc.c", "> (size_t)PTRDIFF_MAX", ">", ">=", WHY_HUGE_INPUT),
     ("oracle/adapters/iconv_utf32.c", "24;", "24", "25", WHY_UTF32_WHOLE),
