@@ -47,7 +47,7 @@ static void run_one(const uint8_t *data, size_t len, oracle_verdict *v)
         size_t ol = sizeof buf;
         size_t r = iconv(cd, &ip, &il, &op, &ol); /* 0 for no input */
         int e = errno;
-        size_t got = (sizeof buf - ol) / sizeof buf[0];
+        size_t got = (sizeof buf - ol) / sizeof *buf;
 
         for (size_t i = 0; i < got; i++)
             (void)adapter_push(v->cps, &v->n_cps, ORACLE_ROOM(len), (uint32_t)buf[i]);
