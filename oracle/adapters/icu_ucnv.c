@@ -20,12 +20,8 @@ static const char *icu_ucnv_open(void)
 
     if (conv)
         return NULL;
-    conv = ucnv_open("UTF-8", &e);
-    if (U_FAILURE(e) || !conv) {
-        conv = NULL;
-        return "ICU: ucnv_open(\"UTF-8\") failed";
-    }
-    return NULL;
+    conv = ucnv_open("UTF-8", &e); /* NULL exactly when e is a failure */
+    return conv ? NULL : "ICU: ucnv_open(\"UTF-8\") failed";
 }
 
 static void icu_ucnv_close(void)
@@ -64,7 +60,7 @@ static UErrorCode convert(const uint8_t *in, size_t len, UChar *buf,
     const char *src_end = src + len;
 
     ucnv_reset(conv);
-    ucnv_toUnicode(conv, &t, buf + cap, &src, src_end, NULL, 1, &e);
+    ucnv_toUnicode(conv, &t, buf + cap, &src, src_end, NULL, true /* flush */, &e);
     *n_units = (size_t)(t - buf);
     *consumed = (size_t)(src - (const char *)in);
     return e;
