@@ -699,6 +699,13 @@ WHY_WCHAR_WIDTH = (
     "than 32 bits (Windows' 16); here it is 32 bits, so sizeof(wchar_t) < 3 is as false "
     "as < 4 (< 5 and <= 4 refuse, and are killed by the adapters' tests, skipped then)")
 
+WHY_ICU_INVALID_CHARS = (
+    "oracle/adapters/icu_ucnv.c asks ucnv_getInvalidChars, after a conversion stopped at an "
+    "ill-formed sequence, for the bytes it kept: at most the 3 bytes of a maximal subpart, "
+    "so bad[31] or bad[33] serve as bad[32] does; and that call never fails there and "
+    "never gives more bytes than the conversion consumed, so its check (failure || too "
+    "many) is false with && as with ||")
+
 WHY_TRIM_FIRST = (
     "oracle/audit/corpus.c's parse_line trims the expected list's trailing blanks after "
     "skipping its leading ones, so a list of l >= 1 bytes starts with a non-blank byte: "
@@ -1215,6 +1222,10 @@ EQUIVALENT = [
     ("oracle/adapters/iconv_wchar.c", "1024];", "1024", "1023", WHY_ICONV_DRAIN),
     ("oracle/adapters/iconv_utf32.c", "4 <= n;", "4", "3", WHY_UTF32_WHOLE),
     ("oracle/adapters/glib.c", "> (size_t)G_MAXSSIZE", ">", ">=", WHY_HUGE_INPUT),
+    ("oracle/adapters/icu_ucnv.c", "32];", "32", "33", WHY_ICU_INVALID_CHARS),
+    ("oracle/adapters/icu_ucnv.c", "32];", "32", "31", WHY_ICU_INVALID_CHARS),
+    ("oracle/adapters/icu_ucnv.c", "|| (size_t)n_bad > consumed", "||", "&&",
+     WHY_ICU_INVALID_CHARS),
     ("oracle/adapters/iconv_wchar.c", "4)\n        return \"wchar_t is narrower", "4", "3",
      WHY_WCHAR_WIDTH),
     ("oracle/adapters/mbrtowc.c", "4)\n        return \"wchar_t is narrower", "4", "3",
@@ -1285,8 +1296,6 @@ EQUIVALENT = [
     ("cpu.c", "0x6u\n#define XCR0_ZMM", "0x6u", "0x07u", WHY_XCR0_X87),
     ("cpu.c", "0xE6u\n", "0xE6u", "0xE7u", WHY_XCR0_X87),
     ("cpu.c", "0xE6u\n", "0xE6u", "0xE5u", WHY_XCR0_X87),
-    ("oracle/adapters/icu_ucnv.c", "> max)\n            max = in[i].len;", ">", ">=",
-     "when in[i].len == max, max = in[i].len changes nothing"),
 ]
 
 

@@ -67,7 +67,7 @@ static UErrorCode convert(const uint8_t *in, size_t len, UChar *buf,
 }
 
 /* Fills *v for in[0..len); buf has room for cap >= len + 1 UTF-16 units
- * (each byte gives at most one unit, or U+FFFD). Returns false when ICU
+ * (each byte gives at most one unit, or one U+FFFD). Returns false when ICU
  * failed in a way that is not a verdict (then v->status is set). */
 static bool run_one(const uint8_t *in, size_t len, UChar *buf, size_t cap,
                     oracle_verdict *v)
@@ -123,20 +123,19 @@ failed:
 
 static int icu_ucnv_run(const oracle_input *in, size_t n, oracle_verdict *out)
 {
-    size_t max = 0;
-    UChar *buf;
-
     if (!conv && icu_ucnv_open() != NULL)
         return -1;
-    for (size_t i = 0; i < n; i++)
-        if (in[i].len > max)
-            max = in[i].len;
-    buf = malloc((max + 1) * 2 * sizeof *buf);
-    if (!buf)
-        return -1;
-    for (size_t i = 0; i < n; i++)
-        (void)run_one(in[i].data, in[i].len, buf, (max + 1) * 2, &out[i]);
-    free(buf);
+    for (size_t i = 0; i < n; i++) {
+        /* a byte gives at most one UTF-16 unit (4 bytes give 2), so the
+         * room of the code points is room enough */
+        size_t cap = ORACLE_ROOM(in[i].len);
+        UChar *buf = malloc(cap * sizeof *buf);
+
+        if (!buf)
+            return -1;
+        (void)run_one(in[i].data, in[i].len, buf, cap, &out[i]);
+        free(buf);
+    }
     return 0;
 }
 
