@@ -72,6 +72,8 @@ typedef struct oracle {
      * not open (never, or closed since) opens itself first; -1 if it
      * cannot. */
     int (*run)(const oracle_input *in, size_t n, oracle_verdict *out);
+    /* close: frees what open took; closing an adapter not open does
+     * nothing. */
     void (*close)(void);
     /* known_divergence: when `theirs` differs from `ours` on data[0..len)
      * in a way this adapter documents, returns the documented divergence's
