@@ -31,10 +31,12 @@ static void run_one(const uint8_t *data, size_t len, oracle_verdict *v)
         return;
     }
     while (i < len) {
-        utf8proc_int32_t c = -1;
+        utf8proc_int32_t c;
         utf8proc_ssize_t r = utf8proc_iterate(data + i,
                                               (utf8proc_ssize_t)(len - i), &c);
-        if (r <= 0 || c < 0) {
+        /* c is -1 exactly when r is an error code (negative); r is 1..4
+         * otherwise, as len - i > 0 */
+        if (c < 0) {
             v->err_offset = i;
             return;
         }
