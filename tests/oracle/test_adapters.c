@@ -167,6 +167,24 @@ static int check_runs_closed(const oracle *o)
     return 0;
 }
 
+/* Runs o, whose open failed, on one input: run must fail the batch (-1),
+ * its own open failing too. Returns the number of failed checks. */
+static int check_runs_unavailable(const oracle *o)
+{
+    const oracle_input in = {(const uint8_t *)"A", 1};
+    uint32_t cps[2], repl[2];
+    oracle_verdict v;
+    int rc;
+
+    memset(&v, 0, sizeof v);
+    v.cps = cps;
+    v.repl = repl;
+    rc = o->run(&in, 1, &v);
+    printf("%s, run while unavailable: returned %d%s\n", o->name, rc,
+           rc == -1 ? "" : " (FAIL: -1 expected)");
+    return rc != -1;
+}
+
 int main(int argc, char **argv)
 {
     input_set sets[4] = {{0}};
@@ -188,6 +206,9 @@ int main(int argc, char **argv)
     why = o->open();
     if (why) {
         printf("SKIPPED: adapter %s is unavailable here: %s\n", o->name, why);
+        /* run, which opens an adapter not open (oracle.h), fails too */
+        if (check_runs_unavailable(o) != 0)
+            return 1;
         return SKIP;
     }
     if (set_examples(&sets[0]) || set_bytes1(&sets[1]) || set_bytes2(&sets[2]) ||
