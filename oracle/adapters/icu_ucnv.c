@@ -131,8 +131,11 @@ static int icu_ucnv_run(const oracle_input *in, size_t n, oracle_verdict *out)
         size_t cap = ORACLE_ROOM(in[i].len);
         UChar *buf = malloc(cap * sizeof *buf);
 
-        if (!buf)
-            return -1;
+        if (buf == NULL) { /* out of memory: this input's verdict says so */
+            adapter_clear(&out[i]);
+            out[i].status = ORACLE_FAILED;
+            continue;
+        }
         (void)run_one(in[i].data, in[i].len, buf, cap, &out[i]);
         free(buf);
     }
