@@ -58,22 +58,20 @@ static int unistring_run(const oracle_input *in, size_t n, oracle_verdict *out)
     return 0;
 }
 
-/* u8_mbtouc's skip for an ill-formed sequence at p[0]: a lead byte C2..F7
- * and the continuation bytes (80..BF) that follow it, up to the length
- * the lead announces (2 for C2..DF, 3 for E0..EF, 4 for F0..F7); any other
- * byte alone. One U+FFFD either way. This matched libunistring 1.0's
+/* u8_mbtouc's skip for an ill-formed sequence at p[0]: a lead byte E0..EF
+ * or F0..F7 and the continuation bytes (80..BF) that follow it, up to the
+ * 2 or 3 it announces; any other byte alone (C2..DF with its one
+ * continuation byte is a character, so an ill-formed sequence it leads is
+ * the lead alone). One U+FFFD either way. This matched libunistring 1.0's
  * u8_mbtouc on all 846476 ill-formed inputs of 1..4 bytes tried. */
 static size_t unistring_policy(const uint8_t *p, size_t avail, size_t *n_fffd)
 {
-    size_t need = 1, k = 1;
+    size_t more = p[0] >= 0xF0 && p[0] <= 0xF7   ? 3
+                  : p[0] >= 0xE0 && p[0] <= 0xEF ? 2
+                                                 : 0;
+    size_t k = 1;
 
-    if (p[0] >= 0xC2 && p[0] <= 0xDF)
-        need = 2;
-    else if (p[0] >= 0xE0 && p[0] <= 0xEF)
-        need = 3;
-    else if (p[0] >= 0xF0 && p[0] <= 0xF7)
-        need = 4;
-    while (k < need && k < avail && (p[k] & 0xC0) == 0x80)
+    while (k <= more && k < avail && (p[k] & 0xC0) == 0x80)
         k++;
     *n_fffd = 1;
     return k;
