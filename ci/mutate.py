@@ -713,6 +713,13 @@ WHY_ICU_OPENS = (
     "so -2 or 0 there changes nothing a test can see. The iconv and mbrtowc adapters' "
     "like returns are checked: tests/oracle/open_fail_shim.c makes their opens fail")
 
+WHY_UNISTRING_LEAD_EDGES = (
+    "libunistring.c's policy runs only on an ill-formed sequence: one that DF leads has "
+    "no continuation byte after it (DF and one would be a character), and one that EF "
+    "leads has at most one (two would be), so counting DF as a lead that may swallow 2 "
+    "(>= 0xDF for >= 0xE0) or EF as one that may swallow 3 (>= 0xEF for >= 0xF0) "
+    "skips the same bytes")
+
 WHY_TRIM_FIRST = (
     "oracle/audit/corpus.c's parse_line trims the expected list's trailing blanks after "
     "skipping its leading ones, so a list of l >= 1 bytes starts with a non-blank byte: "
@@ -1233,6 +1240,10 @@ EQUIVALENT = [
      "1", "2", WHY_ICU_OPENS),
     ("oracle/adapters/icu_ucnv.c", "1;\n    for (size_t i = 0; i < n; i++) {\n        /* a byte",
      "1", "0", WHY_ICU_OPENS),
+    ("oracle/adapters/libunistring.c", "0xE0 && p[0] <= 0xEF ? 2", "0xE0", "0xDF",
+     WHY_UNISTRING_LEAD_EDGES),
+    ("oracle/adapters/libunistring.c", "0xF0 && p[0] <= 0xF7", "0xF0", "0xEF",
+     WHY_UNISTRING_LEAD_EDGES),
     ("oracle/adapters/icu_ucnv.c", "32];", "32", "33", WHY_ICU_INVALID_CHARS),
     ("oracle/adapters/icu_ucnv.c", "32];", "32", "31", WHY_ICU_INVALID_CHARS),
     ("oracle/adapters/icu_ucnv.c", "|| (size_t)n_bad > consumed", "||", "&&",

@@ -44,7 +44,7 @@ static void run_one(const uint8_t *data, size_t len, oracle_verdict *v)
     adapter_clear(v);
     memset(&st, 0, sizeof st);
     while (i < len) {
-        wchar_t w = 0;
+        wchar_t w; /* written by every mbrtowc call that returns 0 or more */
         size_t r = mbrtowc(&w, (const char *)data + i, len - i, &st);
 
         if (r == (size_t)-1 || r == (size_t)-2) {
