@@ -128,6 +128,14 @@ def main():
           slash + ":1:1: offset 0: overlong (C0 AF): C0 AF is an overlong encoding of "
           "U+002F '/'\n" + slash + ": 1 error in the first 1 byte (stopped at --max-errors 1)\n",
           "--max-errors 1 with 1-byte reads: the bytes after the error")
+    # ... from every read it takes, not just the first: the CESU-8 pair
+    # needs the four bytes after ED A0, one per read.
+    cesu = write(os.path.join(d, "cesu"), b"A\xed\xa0\x80\xed\xb0\x80z")
+    equal(run(["check", "--buffer-size", "1", "--max-errors", "1", cesu])[1].decode(),
+          cesu + ":1:2: offset 1: surrogate (ED A0 80 ED B0 80): ED A0 80 ED B0 80 is "
+          "CESU-8 (surrogate pair D800 DC00) for U+10000 '\U00010000'\n" + cesu +
+          ": 1 error in the first 2 bytes (stopped at --max-errors 1)\n",
+          "--max-errors 1 with 1-byte reads: a window of six bytes")
     # The fewest errors and bytes that line can have: 2 of each.
     two = write(os.path.join(d, "two"), b"\x80\x80")
     equal(run(["check", "--max-errors", "1", "--count", two])[1].decode().splitlines()[-1],
