@@ -143,6 +143,18 @@ static int check_examples(const oracle *o, const input_set *s, bool dump)
     return failed;
 }
 
+/* run_one runs o on the single input in, into v with room cps and repl of
+ * ORACLE_ROOM(in->len) each; v's other members start as junk (0x5A) so an
+ * answer left unwritten cannot pass. Returns what run returns. */
+static int run_one(const oracle *o, const oracle_input *in, oracle_verdict *v,
+                   uint32_t *cps, uint32_t *repl)
+{
+    memset(v, 0x5A, sizeof *v);
+    v->cps = cps;
+    v->repl = repl;
+    return o->run(in, 1, v);
+}
+
 /* Runs closed adapter o on "A", U+00E9, "1" (ASCII either side of a character
  * of two bytes: an answer made up of a verdict left as it was cannot
  * pass). Returns the number of failed checks. */
@@ -150,14 +162,10 @@ static int check_runs_closed(const oracle *o)
 {
     static const uint8_t text[] = {0x41, 0xC3, 0xA9, 0x31}; /* "A", U+00E9, "1" */
     const oracle_input in = {text, sizeof text};
-    uint32_t cps[sizeof text + 1] = {0}, repl[sizeof text + 1] = {0};
+    uint32_t cps[ORACLE_ROOM(sizeof text)] = {0}, repl[ORACLE_ROOM(sizeof text)] = {0};
     oracle_verdict v;
-    int rc;
+    int rc = run_one(o, &in, &v, cps, repl);
 
-    memset(&v, 0x5A, sizeof v);
-    v.cps = cps;
-    v.repl = repl;
-    rc = o->run(&in, 1, &v);
     if (rc != 0 || v.status != ORACLE_OK || !v.accepted || v.err_offset != sizeof text ||
         v.n_cps != 3 || cps[0] != 0x41 || cps[1] != 0xE9 || cps[2] != 0x31) {
         printf("FAIL %s, run closed on 41 C3 A9 31: returned %d, status %d, accepted %d, "
@@ -172,14 +180,10 @@ static int check_runs_closed(const oracle *o)
 static int check_runs_unavailable(const oracle *o)
 {
     const oracle_input in = {(const uint8_t *)"A", 1};
-    uint32_t cps[2], repl[2];
+    uint32_t cps[ORACLE_ROOM(1)], repl[ORACLE_ROOM(1)];
     oracle_verdict v;
-    int rc;
+    int rc = run_one(o, &in, &v, cps, repl);
 
-    memset(&v, 0, sizeof v);
-    v.cps = cps;
-    v.repl = repl;
-    rc = o->run(&in, 1, &v);
     printf("%s, run while unavailable: returned %d%s\n", o->name, rc,
            rc == -1 ? "" : " (FAIL: -1 expected)");
     return rc != -1;
