@@ -30,10 +30,22 @@ static const char *status_why(int status)
     }
 }
 
-/* Returns NULL when theirs reports what ours does, else the first
- * difference found, as a static description. */
-static const char *first_difference(const oracle_verdict *ours,
+/* Returns why theirs differs from ours in a way that is never a matter of
+ * reporting style (a failure to run, a wrong acceptance), else NULL. */
+static const char *fatal_difference(const oracle_verdict *ours,
                                     const oracle_verdict *theirs)
+{
+    if (theirs->status != ORACLE_OK)
+        return status_why(theirs->status);
+    if (theirs->accepted != ours->accepted)
+        return theirs->accepted ? "accepts ill-formed input" : "rejects valid input";
+    return NULL;
+}
+
+/* Returns NULL when theirs, accepted as ours is, gives ours' error offset
+ * and strict code points, else the first difference found. */
+static const char *detail_difference(const oracle_verdict *ours,
+                                     const oracle_verdict *theirs)
 {
     bool offset_known = theirs->accepted || theirs->err_offset != ORACLE_UNKNOWN;
 
@@ -47,6 +59,22 @@ static const char *first_difference(const oracle_verdict *ours,
         return "decoded code points differ";
     if (!same_cps(theirs->cps, ours->cps, theirs->n_cps))
         return "decoded code points differ";
+    return NULL;
+}
+
+const char *oracle_strict_difference(const oracle_verdict *ours,
+                                     const oracle_verdict *theirs)
+{
+    const char *diff = fatal_difference(ours, theirs);
+
+    return diff ? diff : detail_difference(ours, theirs);
+}
+
+/* Returns NULL when the replacement outputs agree or either side has none,
+ * else why they differ. */
+static const char *repl_difference(const oracle_verdict *ours,
+                                   const oracle_verdict *theirs)
+{
     if (theirs->has_repl && ours->has_repl &&
         (theirs->n_repl != ours->n_repl ||
          !same_cps(theirs->repl, ours->repl, ours->n_repl)))
@@ -65,14 +93,11 @@ oracle_outcome oracle_compare(const oracle *o, const uint8_t *data, size_t len,
         *divergence = NULL;
     if (why)
         *why = NULL;
-    if (theirs->status != ORACLE_OK)
-        diff = status_why(theirs->status);
-    else if (theirs->accepted && !ours->accepted)
-        diff = "accepts ill-formed input";
-    else if (!theirs->accepted && ours->accepted)
-        diff = "rejects valid input";
-    else {
-        diff = first_difference(ours, theirs);
+    diff = fatal_difference(ours, theirs);
+    if (diff == NULL) {
+        diff = detail_difference(ours, theirs);
+        if (diff == NULL)
+            diff = repl_difference(ours, theirs);
         if (diff == NULL)
             return ORACLE_AGREE;
         id = o && o->known_divergence

@@ -98,6 +98,14 @@ typedef enum oracle_outcome {
     ORACLE_DISAGREE
 } oracle_outcome;
 
+/* oracle_strict_difference returns NULL when theirs' strict verdict is
+ * ours: status ORACLE_OK, the same acceptance, the same error offset
+ * (unless theirs is ORACLE_UNKNOWN) and the same code points (when the
+ * offset is unknown, a prefix of ours). Otherwise returns a static one-line
+ * description of the first difference, as oracle_compare's *why. */
+const char *oracle_strict_difference(const oracle_verdict *ours,
+                                     const oracle_verdict *theirs);
+
 /* oracle_compare compares `theirs` with `ours` (from oracle_reference) on
  * data[0..len): verdict, error offset (unless the decoder cannot say),
  * strict code points, and replacement output when both have one. Returns

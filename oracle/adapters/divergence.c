@@ -6,23 +6,6 @@
 
 #include "u8guard.h"
 
-bool divergence_strict_same(const oracle_verdict *ours,
-                            const oracle_verdict *theirs)
-{
-    bool known = theirs->accepted || theirs->err_offset != ORACLE_UNKNOWN;
-
-    if (theirs->status != ORACLE_OK || theirs->accepted != ours->accepted)
-        return false;
-    if (!theirs->accepted && known && theirs->err_offset != ours->err_offset)
-        return false;
-    if (known ? theirs->n_cps != ours->n_cps : theirs->n_cps > ours->n_cps)
-        return false;
-    for (size_t i = 0; i < theirs->n_cps; i++)
-        if (theirs->cps[i] != ours->cps[i])
-            return false;
-    return true;
-}
-
 size_t divergence_per_byte(const uint8_t *p, size_t avail, size_t *n_fffd)
 {
     (void)p;

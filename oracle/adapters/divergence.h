@@ -15,12 +15,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* divergence_strict_same returns true when theirs' strict verdict equals
- * ours: acceptance, error offset (unless theirs is ORACLE_UNKNOWN) and
- * code points (a prefix of ours when the offset is unknown). */
-bool divergence_strict_same(const oracle_verdict *ours,
-                            const oracle_verdict *theirs);
-
 /* A replacement policy: for an ill-formed sequence at p[0] (avail bytes
  * readable, avail >= 1), sets *n_fffd to the number of U+FFFD the decoder
  * writes for it and returns the number of bytes it skips (>= 1). */

@@ -73,7 +73,7 @@ static const char *glib_known_divergence(const uint8_t *data, size_t len,
                                          const oracle_verdict *ours,
                                          const oracle_verdict *theirs)
 {
-    if (divergence_strict_same(ours, theirs) &&
+    if (oracle_strict_difference(ours, theirs) == NULL &&
         divergence_repl_is(data, len, theirs, divergence_per_byte))
         return "glib-make-valid-per-byte";
     return NULL;

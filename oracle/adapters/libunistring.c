@@ -90,7 +90,7 @@ static const char *unistring_known_divergence(const uint8_t *data, size_t len,
                                               const oracle_verdict *ours,
                                               const oracle_verdict *theirs)
 {
-    if (divergence_strict_same(ours, theirs) &&
+    if (oracle_strict_difference(ours, theirs) == NULL &&
         divergence_repl_is(data, len, theirs, unistring_policy))
         return "unistring-mbtouc-whole-sequence";
     return NULL;

@@ -274,18 +274,18 @@ static void test_divergence_helpers(void)
         static const uint32_t want[] = {F, 0x41}, per_byte[] = {F, F, 0x41};
         set_verdict(&a, c1, r1, false, 0, want, 0, want, 2);
         set_verdict(&b, c2, r2, false, 0, want, 0, per_byte, 3);
-        EXPECT(divergence_strict_same(&a, &b));
+        EXPECT_STR(oracle_strict_difference(&a, &b), NULL);
         EXPECT(divergence_repl_is(in, 3, &b, divergence_per_byte));
         set_verdict(&b, c2, r2, false, 0, want, 0, want, 2);
         EXPECT(!divergence_repl_is(in, 3, &b, divergence_per_byte));
         b.has_repl = false;
         EXPECT(!divergence_repl_is(in, 3, &b, divergence_per_byte));
         b.err_offset = 1;
-        EXPECT(!divergence_strict_same(&a, &b));
+        EXPECT_STR(oracle_strict_difference(&a, &b), "error offset differs");
         b.err_offset = ORACLE_UNKNOWN;
-        EXPECT(divergence_strict_same(&a, &b));
+        EXPECT_STR(oracle_strict_difference(&a, &b), NULL);
         b.accepted = true;
-        EXPECT(!divergence_strict_same(&a, &b));
+        EXPECT_STR(oracle_strict_difference(&a, &b), "accepts ill-formed input");
     }
 #ifdef ORACLE_HAVE_GLIB
     {
@@ -359,7 +359,7 @@ static size_t skips_the_rest(const uint8_t *p, size_t avail, size_t *n_fffd)
     return avail;
 }
 
-/* divergence_strict_same compares every code point, the first and the
+/* oracle_strict_difference compares every code point, the first and the
  * last too; divergence_repl_is follows its policy exactly, up to 3 U+FFFD
  * for each byte skipped (a whole input of them: the room it allocates is
  * all used), and refuses a policy that breaks its contract. */
@@ -374,22 +374,24 @@ static void test_divergence_edges(void)
 
     set_verdict(&a, c1, r1, true, 0, two, 2, NULL, 0);
     set_verdict(&b, c2, r2, true, 0, two, 2, NULL, 0);
-    EXPECT(divergence_strict_same(&a, &b));
+    EXPECT_STR(oracle_strict_difference(&a, &b), NULL);
     set_verdict(&b, c2, r2, true, 0, first, 2, NULL, 0);
-    EXPECT(!divergence_strict_same(&a, &b));
+    EXPECT_STR(oracle_strict_difference(&a, &b), "decoded code points differ");
     set_verdict(&b, c2, r2, true, 0, last, 2, NULL, 0);
-    EXPECT(!divergence_strict_same(&a, &b));
+    EXPECT_STR(oracle_strict_difference(&a, &b), "decoded code points differ");
+    set_verdict(&b, c2, r2, false, 1, two, 1, NULL, 0);
+    EXPECT_STR(oracle_strict_difference(&a, &b), "rejects valid input");
     /* rejected at an unknown offset: a prefix of ours is the same, more is not */
     set_verdict(&a, c1, r1, false, 2, two, 2, NULL, 0);
     set_verdict(&b, c2, r2, false, ORACLE_UNKNOWN, two, 1, NULL, 0);
-    EXPECT(divergence_strict_same(&a, &b));
+    EXPECT_STR(oracle_strict_difference(&a, &b), NULL);
     set_verdict(&b, c2, r2, false, ORACLE_UNKNOWN, first, 1, NULL, 0);
-    EXPECT(!divergence_strict_same(&a, &b));
+    EXPECT_STR(oracle_strict_difference(&a, &b), "decoded code points differ");
     set_verdict(&b, c2, r2, false, 2, two, 1, NULL, 0);
-    EXPECT(!divergence_strict_same(&a, &b));
+    EXPECT_STR(oracle_strict_difference(&a, &b), "decoded code points differ");
     set_verdict(&b, c2, r2, false, 2, two, 2, NULL, 0);
     b.status = ORACLE_CRASHED;
-    EXPECT(!divergence_strict_same(&a, &b));
+    EXPECT_STR(oracle_strict_difference(&a, &b), "crashed");
 
     {
         static const uint32_t three[] = {0x41, F, F, F, 0x42}, four[] = {0x41, F, F, F, F, 0x42},
