@@ -219,21 +219,25 @@ static void show_difference(audit_result *r, const oracle_verdict *ours,
 }
 
 /* Compares verdict theirs of decoder d on data[0..len) (whose call ended
- * with fault f) with u8guard's and fills *r. ours is scratch with
- * ORACLE_ROOM(len) code points of room in cps and in repl. */
+ * with fault f) with u8guard's and fills *r, the answers described for
+ * people (r->ours, r->theirs) unless they agree and describe_agreement is
+ * false. ours is scratch with ORACLE_ROOM(len) code points of room in cps
+ * and in repl. */
 static void judge(const audit_decoder *d, const uint8_t *data, size_t len,
                   oracle_verdict *ours, const oracle_verdict *theirs,
-                  plugin_fault f, audit_result *r)
+                  plugin_fault f, audit_result *r, bool describe_agreement)
 {
     const char *why = NULL;
 
     memset(r, 0, sizeof *r);
     r->fault = f;
     oracle_reference(data, len, ours);
-    audit_describe_ours(data, len, r->ours, sizeof r->ours);
-    describe_theirs(d, theirs, f, r->theirs, sizeof r->theirs);
     r->outcome = oracle_compare(d->o, data, len, ours, theirs,
                                 &r->divergence, &why);
+    if (r->outcome == ORACLE_AGREE && !describe_agreement)
+        return;
+    audit_describe_ours(data, len, r->ours, sizeof r->ours);
+    describe_theirs(d, theirs, f, r->theirs, sizeof r->theirs);
     if (r->outcome == ORACLE_DISAGREE) {
         if (f != PLUGIN_FAULT_NONE)
             snprintf(r->why, sizeof r->why, "%s", plugin_fault_name(f));
@@ -281,16 +285,9 @@ plugin_fault audit_decode_replacing(audit_decoder *d, const uint8_t *data,
     return f;
 }
 
-bool audit_eval(audit_decoder *d, const uint8_t *data, size_t len,
-                audit_result *r)
-{
-    oracle_input in = {data, len};
-
-    return audit_eval_batch(d, &in, 1, r);
-}
-
-bool audit_eval_batch(audit_decoder *d, const oracle_input *in, size_t n,
-                      audit_result *r)
+/* audit_eval_batch, describing the agreements too when describe_agreement. */
+static bool eval_batch(audit_decoder *d, const oracle_input *in, size_t n,
+                       audit_result *r, bool describe_agreement)
 {
     size_t total = 0, maxlen = 0, at = 0;
     oracle_verdict *v = calloc(n ? n : 1, sizeof *v), ours;
@@ -335,12 +332,26 @@ bool audit_eval_batch(audit_decoder *d, const oracle_input *in, size_t n,
         memset(&ours, 0, sizeof ours);
         ours.cps = scratch;
         ours.repl = scratch + ORACLE_ROOM(in[i].len);
-        judge(d, in[i].data, in[i].len, &ours, &v[i], f[i], &r[i]);
+        judge(d, in[i].data, in[i].len, &ours, &v[i], f[i], &r[i], describe_agreement);
     }
     free(v);
     free(f);
     free(buf);
     return true;
+}
+
+bool audit_eval(audit_decoder *d, const uint8_t *data, size_t len,
+                audit_result *r)
+{
+    oracle_input in = {data, len};
+
+    return eval_batch(d, &in, 1, r, true);
+}
+
+bool audit_eval_batch(audit_decoder *d, const oracle_input *in, size_t n,
+                      audit_result *r)
+{
+    return eval_batch(d, in, n, r, false);
 }
 
 /* A shrinking session: the decoder, the disagreement to keep, and the
@@ -378,10 +389,11 @@ static bool spent(const shrinker *s)
  * divergence. */
 static bool still_fails(shrinker *s, size_t len)
 {
+    oracle_input in = {s->cand, len};
     audit_result r;
 
     s->evals++;
-    if (!audit_eval(s->d, s->cand, len, &r))
+    if (!audit_eval_batch(s->d, &in, 1, &r))
         return false;
     if (r.fault == PLUGIN_FAULT_HANG)
         s->hangs++;
