@@ -433,10 +433,31 @@ static void test_divergence_edges(void)
     EXPECT(!divergence_repl_is(stray, sizeof stray, &b, three_for_one));
 }
 
+/* adapter_clear resets every member but the buffers, whatever was there;
+ * adapter_push fills exactly cap code points and refuses the next. */
+static void test_adapter_helpers(void)
+{
+    uint32_t cps[3], repl[3], buf[3] = {0, 0, 0x5A5A};
+    oracle_verdict v;
+    size_t n = 0;
+
+    memset(&v, 0x5A, sizeof v);
+    v.cps = cps;
+    v.repl = repl;
+    adapter_clear(&v);
+    EXPECT(!v.accepted && v.err_offset == 0 && v.n_cps == 0 && !v.has_repl &&
+           v.n_repl == 0 && v.status == ORACLE_OK && v.signal == 0);
+    EXPECT(v.cps == cps && v.repl == repl);
+    EXPECT(adapter_push(buf, &n, 2, 0x41) && n == 1 && buf[0] == 0x41);
+    EXPECT(adapter_push(buf, &n, 2, 0x42) && n == 2 && buf[1] == 0x42);
+    EXPECT(!adapter_push(buf, &n, 2, 0x43) && n == 2 && buf[2] == 0x5A5A);
+}
+
 int main(void)
 {
     test_compare();
     test_reference();
+    test_adapter_helpers();
     test_divergence_helpers();
     test_divergence_edges();
     if (failures) {
