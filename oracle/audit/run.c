@@ -4,6 +4,7 @@
  * (one subprocess round trip per batch for the Python and Node adapters),
  * tallied per decoder and error class, with each new kind of disagreement
  * shrunk and, with --record, written to the regression corpus. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -15,6 +16,14 @@
 #define BATCH 32
 /* Room for one generated input (audit_generate needs cap >= 256). */
 #define GEN_CAP 512
+
+/* Where an input came from: a case of the conformance corpus, or the
+ * generated input of that number (of the run's seed). Written out only
+ * for an example --record keeps. */
+typedef struct provenance {
+    const char *corpus_case; /* NULL: generated */
+    unsigned long generated;
+} provenance;
 
 /* The state shared by the batches of one run. */
 typedef struct run_ctx {
@@ -50,15 +59,23 @@ static const char *classification(const audit_decoder *d, const audit_example *e
                : "plugin disagreement";
 }
 
-/* Files result r of decoder d on input in (class cls); records a new
- * example when asked to. */
+/* Files result r of decoder d on input in (class cls, from pv); records
+ * a new example when asked to. */
 static void file_result(run_ctx *c, audit_decoder *d, const oracle_input *in,
-                        int cls, const audit_result *r, const char *found_by)
+                        int cls, const audit_result *r, const provenance *pv)
 {
     audit_example *e = audit_tally(d, cls, in->data, in->len, r);
+    char found_by[128];
 
-    if (e != NULL && c->o->record_dir != NULL &&
-        audit_record(c->o->record_dir, d, e, classification(d, e, r), found_by) < 0)
+    if (e == NULL || c->o->record_dir == NULL)
+        return;
+    if (pv->corpus_case)
+        snprintf(found_by, sizeof found_by,
+                 "u8guard audit: conformance corpus case %.60s", pv->corpus_case);
+    else
+        snprintf(found_by, sizeof found_by, "u8guard audit: generated input %lu of seed %llu",
+                 pv->generated, (unsigned long long)c->o->seed);
+    if (audit_record(c->o->record_dir, d, e, classification(d, e, r), found_by) < 0)
         c->st->record_errors++;
 }
 
@@ -68,12 +85,12 @@ static void file_result(run_ctx *c, audit_decoder *d, const oracle_input *in,
  * unbounded. */
 #define HANG_LIMIT 8
 
-/* Runs in[0..m) (classes cls[0..m), provenance found_by[0..m)) through
+/* Runs in[0..m) (classes cls[0..m), provenance pv[0..m)) through
  * every decoder. A sandboxed decoder's calls stop at the deadline (0 =
  * none: the corpus always runs whole) and after HANG_LIMIT hangs. Returns
  * false when out of memory. */
 static bool run_batch(run_ctx *c, const oracle_input *in, const int *cls,
-                      char (*found_by)[128], size_t m, double deadline)
+                      const provenance *pv, size_t m, double deadline)
 {
     for (size_t i = 0; i < c->n; i++) {
         audit_decoder *d = c->d[i];
@@ -90,14 +107,14 @@ static bool run_batch(run_ctx *c, const oracle_input *in, const int *cls,
                 }
                 if (!audit_eval(d, in[k].data, in[k].len, &c->res[0]))
                     return false;
-                file_result(c, d, &in[k], cls[k], &c->res[0], found_by[k]);
+                file_result(c, d, &in[k], cls[k], &c->res[0], &pv[k]);
             }
             continue;
         }
         if (!audit_eval_batch(d, in, m, c->res))
             return false;
         for (size_t k = 0; k < m; k++)
-            file_result(c, d, &in[k], cls[k], &c->res[k], found_by[k]);
+            file_result(c, d, &in[k], cls[k], &c->res[k], &pv[k]);
     }
     return true;
 }
@@ -109,7 +126,7 @@ int audit_run(const audit_options *o, audit_decoder *const *d, size_t n,
     uint8_t *gen = malloc((size_t)BATCH * GEN_CAP);
     oracle_input in[BATCH];
     int cls[BATCH];
-    char found_by[BATCH][128];
+    provenance pv[BATCH];
     audit_rng rng = {o->seed};
     double t0 = now_s(), deadline;
     int rc = 0;
@@ -141,10 +158,10 @@ int audit_run(const audit_options *o, audit_decoder *const *d, size_t n,
             in[m].data = corpus[i].data;
             in[m].len = corpus[i].len;
             cls[m] = audit_classify(corpus[i].data, corpus[i].len);
-            snprintf(found_by[m], sizeof found_by[m],
-                     "u8guard audit: conformance corpus case %.60s", corpus[i].name);
+            pv[m].corpus_case = corpus[i].name;
+            pv[m].generated = 0;
         }
-        if (!run_batch(c, in, cls, found_by, m, 0))
+        if (!run_batch(c, in, cls, pv, m, 0))
             goto oom;
         st->corpus_cases += m;
     }
@@ -163,11 +180,10 @@ int audit_run(const audit_options *o, audit_decoder *const *d, size_t n,
             in[m].len = audit_generate(&rng, corpus, n_corpus, gen + m * GEN_CAP,
                                        GEN_CAP);
             cls[m] = audit_classify(in[m].data, in[m].len);
-            snprintf(found_by[m], sizeof found_by[m],
-                     "u8guard audit: generated input %lu of seed %llu",
-                     st->generated + m, (unsigned long long)o->seed);
+            pv[m].corpus_case = NULL;
+            pv[m].generated = st->generated + m;
         }
-        if (!run_batch(c, in, cls, found_by, m, o->max_cases_set ? 0 : deadline))
+        if (!run_batch(c, in, cls, pv, m, o->max_cases_set ? 0 : deadline))
             goto oom;
         st->generated += m;
     }

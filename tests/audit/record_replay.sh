@@ -19,6 +19,10 @@ sha=$(printf '\300\200' | sha256sum | cut -d' ' -f1)
 [ -f "$dir/$sha.bin" ] || fail "$dir/$sha.bin missing"
 printf '\300\200' | cmp -s "$dir/$sha.bin" - || fail "$sha.bin does not hold C0 80"
 grep -qF "\"sha256\": \"$sha\"" "$dir/manifest.jsonl" || fail "manifest lacks sha256 $sha"
+# found_by names where it was found: the corpus case C0 80 is.
+grep -F '"hex": "c080"' "$dir/manifest.jsonl" |
+    grep -qF '"found_by": "u8guard audit: conformance corpus case design-c0-80"' ||
+    fail "c080's found_by is not the corpus case design-c0-80: $(cat "$dir/manifest.jsonl")"
 lines=$(wc -l <"$dir/manifest.jsonl")
 
 "$u8guard" audit --no-builtin --plugin "$plugin" --cases 200 --timeout-ms 10000 --record "$dir" >/dev/null
@@ -28,4 +32,26 @@ lines=$(wc -l <"$dir/manifest.jsonl")
     fail "--replay of an unchanged record failed: $(cat "$dir.replay")"
 grep -qF "$lines entries" "$dir.replay" && grep -qF " 0 changed" "$dir.replay" || fail "replay summary: $(cat "$dir.replay")"
 
-echo "ok: recorded $lines minimal examples once each; and the replay passes"
+# Without a corpus the first example is a generated input, and found_by
+# gives its number K exactly: the first K inputs (--cases K) find nothing,
+# the first K + 1 find it.
+gen=$dir.gen corpus=$dir.empty
+: >"$corpus" || fail "cannot create $corpus"
+record_gen() { # record_gen N: --record into a fresh $gen, N inputs of seed 5
+    rm -rf "$gen" && mkdir -p "$gen" || fail "cannot create $gen"
+    "$u8guard" audit --no-builtin --plugin "$plugin" --corpus "$corpus" --cases "$1" \
+        --seed 5 --timeout-ms 10000 --record "$gen" >/dev/null
+}
+record_gen 200
+[ $? -eq 1 ] || fail "--record of 200 generated inputs: exit status not 1"
+k=$(sed -n 's/.*"found_by": "u8guard audit: generated input \([0-9]*\) of seed 5".*/\1/p' \
+    "$gen/manifest.jsonl" | head -n 1)
+[ -n "$k" ] || fail "no found_by of a generated input: $(cat "$gen/manifest.jsonl")"
+record_gen "$k"
+[ $? -eq 0 ] || fail "the first $k generated inputs found something: input $k was not the first"
+record_gen $((k + 1))
+[ $? -eq 1 ] || fail "the first $((k + 1)) generated inputs found nothing"
+grep -qF "\"found_by\": \"u8guard audit: generated input $k of seed 5\"" "$gen/manifest.jsonl" ||
+    fail "found_by with $((k + 1)) inputs: $(cat "$gen/manifest.jsonl")"
+
+echo "ok: recorded $lines minimal examples once each, found_by exact (corpus case; generated input $k); and the replay passes"
