@@ -8,7 +8,7 @@
 # public functions for every length 0..12 of fully unknown contents
 # (ci/prove/eva.sh): prints its alarm count, fails on any alarm.
 #
-#   bash ci/prove.sh             run every proof (3836 goals, two Frama-C runs at a time) and Eva 0..12;
+#   bash ci/prove.sh             run every proof (3849 goals, two Frama-C runs at a time) and Eva 0..12;
 #                                the feed's two runs take the longest (doc/proofs.md has the times)
 #   PROVE_JOBS=1 bash ci/prove.sh       one WP run at a time (default 2)
 #   PROVE_NICE=0 bash ci/prove.sh       the WP runs' niceness (default 10; CI's is 0, ci/test.sh says why)
