@@ -31,10 +31,17 @@ unless (($mode eq 'strict' || $mode eq 'replace')
 }
 $| = 1;    # flush after every answer
 
-# Returns " hex" for each character of the string.
+# Returns " hex" for each character of the string. The lax 'utf8' also
+# decodes Perl's own 7- and 13-byte forms (lead FE, FF) into numbers of up
+# to 72 bits, which the protocol (at most 8 hex digits) cannot carry: such
+# a character is answered as ffffffff, the largest it can. What the audit
+# reports is unchanged by it (an input with one is never valid UTF-8),
+# where answering the real number was a protocol fault that restarted
+# the decoder.
 sub code_points {
     my ($text) = @_;
-    return join '', map { sprintf ' %x', ord } split //, $text;
+    return join '', map { my $c = ord; sprintf ' %x', $c > 0xffffffff ? 0xffffffff : $c }
+                        split //, $text;
 }
 
 # Returns the strict answer for the bytes $b.
