@@ -66,9 +66,7 @@ static int unistring_run(const oracle_input *in, size_t n, oracle_verdict *out)
  * u8_mbtouc on all 846476 ill-formed inputs of 1..4 bytes tried. */
 static size_t unistring_policy(const uint8_t *p, size_t avail, size_t *n_fffd)
 {
-    size_t more = p[0] >= 0xF0 && p[0] <= 0xF7   ? 3
-                  : p[0] >= 0xE0 && p[0] <= 0xEF ? 2
-                                                 : 0;
+    size_t more = p[0] >= 0xF8 ? 0 : p[0] >= 0xF0 ? 3 : p[0] >= 0xE0 ? 2 : 0;
     size_t k = 1;
 
     while (k <= more && k < avail && (p[k] & 0xC0) == 0x80)
