@@ -31,9 +31,8 @@
  * variable ORACLE_SUBPROCESS_TIMEOUT_MS overrides it, for tests. */
 #define DEFAULT_TIMEOUT_MS 30000
 
-static int timeout_ms(void)
+int subproc_timeout_ms(const char *env)
 {
-    const char *env = getenv("ORACLE_SUBPROCESS_TIMEOUT_MS");
     char *end;
     long v;
 
@@ -41,6 +40,11 @@ static int timeout_ms(void)
         return DEFAULT_TIMEOUT_MS;
     v = strtol(env, &end, 10);
     return *end == '\0' && v > 0 && v <= 3600000 ? (int)v : DEFAULT_TIMEOUT_MS;
+}
+
+static int timeout_ms(void)
+{
+    return subproc_timeout_ms(getenv("ORACLE_SUBPROCESS_TIMEOUT_MS"));
 }
 
 enum { IO_OK = 0, IO_EOF = -1, IO_TIMEOUT = -2 };

@@ -42,6 +42,12 @@ const char *subproc_start(subproc *sp);
 int subproc_run(subproc *sp, const oracle_input *in, size_t n,
                 oracle_verdict *out);
 
+/* subproc_timeout_ms returns how long, in milliseconds, a child may say
+ * nothing before it is taken for hung: env (the value of the environment
+ * variable ORACLE_SUBPROCESS_TIMEOUT_MS, NULL when it is not set) when it
+ * is a decimal number from 1 to 3600000, else 30000. */
+int subproc_timeout_ms(const char *env);
+
 /* subproc_stop ends sp's child, if any (end of input, then SIGKILL if it
  * does not exit promptly). */
 void subproc_stop(subproc *sp);

@@ -9,6 +9,7 @@
  * without touching it.
  *
  *   test_subprocess NAME    NAME = python or node */
+#include "adapters/subprocess.h"
 #include "oracle.h"
 
 #include <dirent.h>
@@ -157,6 +158,21 @@ static void check_size_limit(const oracle *o, const char *script)
 #endif
 }
 
+/* The child's timeout from ORACLE_SUBPROCESS_TIMEOUT_MS: decimal 1..3600000
+ * ms, anything else the default 30 s. */
+static void test_timeout_ms(void)
+{
+    EXPECT(subproc_timeout_ms(NULL) == 30000);
+    EXPECT(subproc_timeout_ms("") == 30000);
+    EXPECT(subproc_timeout_ms("1") == 1);
+    EXPECT(subproc_timeout_ms("99") == 99); /* decimal: no 9 in base 9, 108 in base 11 */
+    EXPECT(subproc_timeout_ms("3600000") == 3600000);
+    EXPECT(subproc_timeout_ms("3600001") == 30000);
+    EXPECT(subproc_timeout_ms("0") == 30000);
+    EXPECT(subproc_timeout_ms("-5") == 30000);
+    EXPECT(subproc_timeout_ms("5s") == 30000);
+}
+
 int main(int argc, char **argv)
 {
     const char *name = argc > 1 ? argv[1] : "python";
@@ -167,6 +183,11 @@ int main(int argc, char **argv)
     pid_t first, second, third;
     const char *why;
 
+    test_timeout_ms();
+    if (failures) {
+        printf("test_subprocess: %d failed checks\n", failures);
+        return 1;
+    }
     all = oracle_builtin(&n);
     for (size_t i = 0; i < n; i++)
         if (strcmp(all[i]->name, name) == 0)
