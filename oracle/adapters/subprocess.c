@@ -47,7 +47,8 @@ static int timeout_ms(void)
     return subproc_timeout_ms(getenv("ORACLE_SUBPROCESS_TIMEOUT_MS"));
 }
 
-enum { IO_OK = 0, IO_EOF = -1, IO_TIMEOUT = -2 };
+/* What the I/O helpers below return; only ever compared by name. */
+enum { IO_OK, IO_EOF, IO_TIMEOUT };
 
 static void set_cloexec(int fd)
 {

@@ -13,7 +13,9 @@
 #include "oracle.h"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -158,6 +160,58 @@ static void check_size_limit(const oracle *o, const char *script)
 #endif
 }
 
+/* The descriptors this process had before any adapter ran (its own
+ * inheritance, which every child shares). */
+static bool open_at_start[1024];
+
+static void note_open_fds(void)
+{
+    for (int fd = 0; fd < 1024; fd++)
+        open_at_start[fd] = fcntl(fd, F_GETFD) != -1;
+}
+
+/* Returns how many of child's descriptors above 2 are sockets or pipes
+ * this process opened too, which it can only have inherited: none when the
+ * adapter's ends of them are close-on-exec (the child's standard input and
+ * output are its own copies, 0 and 1). -1 when /proc does not say. */
+static int inherited_fds(pid_t child)
+{
+    char dir[64], path[340], link[256], mine[256];
+    DIR *d;
+    struct dirent *e;
+    int shared = 0;
+
+    snprintf(dir, sizeof dir, "/proc/%ld/fd", (long)child);
+    if (!(d = opendir(dir)))
+        return -1;
+    while ((e = readdir(d)) != NULL) {
+        ssize_t n;
+
+        if (e->d_name[0] < '0' || e->d_name[0] > '9' || atoi(e->d_name) <= 2)
+            continue;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if ((n = readlink(path, link, sizeof link - 1)) <= 0)
+            continue;
+        link[n] = '\0';
+        if (strncmp(link, "socket:", 7) != 0 && strncmp(link, "pipe:", 5) != 0)
+            continue;
+        for (int fd = 3; fd < 1024; fd++) {
+            if (open_at_start[fd])
+                continue;
+            snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+            n = readlink(path, mine, sizeof mine - 1);
+            if (n > 0 && (mine[n] = '\0', strcmp(mine, link) == 0)) {
+                printf("FAIL: the child %ld holds %s, also this process's fd %d\n",
+                       (long)child, link, fd);
+                shared++;
+                break;
+            }
+        }
+    }
+    closedir(d);
+    return shared;
+}
+
 /* The child's timeout from ORACLE_SUBPROCESS_TIMEOUT_MS: decimal 1..3600000
  * ms, anything else the default 30 s. */
 static void test_timeout_ms(void)
@@ -183,6 +237,7 @@ int main(int argc, char **argv)
     pid_t first, second, third;
     const char *why;
 
+    note_open_fds();
     test_timeout_ms();
     if (failures) {
         printf("test_subprocess: %d failed checks\n", failures);
@@ -228,6 +283,7 @@ int main(int argc, char **argv)
     run_batch(o, true, ORACLE_OK);
     third = find_child(script);
     EXPECT(third > 0 && third != second);
+    EXPECT(third > 0 && inherited_fds(third) == 0);
     check_size_limit(o, script);
 
     o->close();
