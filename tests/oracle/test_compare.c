@@ -224,6 +224,20 @@ static void test_reference(void)
     static const uint32_t F = 0xFFFD;
 
     {
+        /* without room for a replacement output: none, and said so */
+        static const uint8_t in[] = {0x41, 0x80};
+        uint32_t cps[3];
+        oracle_verdict v;
+
+        memset(&v, 0x5A, sizeof v);
+        v.cps = cps;
+        v.repl = NULL;
+        oracle_reference(in, 2, &v);
+        EXPECT(v.status == ORACLE_OK && v.signal == 0 && !v.accepted && v.err_offset == 1 &&
+               v.n_cps == 1 && cps[0] == 0x41 && !v.has_repl && v.n_repl == 0);
+    }
+
+    {
         static const uint8_t in[] = {0xC0, 0x80};
         static const uint32_t r[] = {F, F};
         check_reference("C0 80", in, 2, false, 0, none, 0, r, 2);
