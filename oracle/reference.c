@@ -5,16 +5,16 @@
 
 #include "u8guard.h"
 
-/* Appends the strict decoding of data[0..len), which the caller knows is
- * valid, to out[*n..). */
-static void append_valid(const uint8_t *data, size_t len, uint32_t *out,
-                         size_t *n)
+/* Appends the strict decoding of data[start..stop), which the caller
+ * knows is valid, to out[*n..). */
+static void append_valid(const uint8_t *data, size_t start, size_t stop,
+                         uint32_t *out, size_t *n)
 {
     u8guard_error err;
 
-    if (len == 0) /* data may be NULL then */
+    if (stop == start) /* nothing (and data may be NULL) */
         return;
-    *n += u8guard_decode_utf32(data, len, out + *n, len, &err);
+    *n += u8guard_decode_utf32(data + start, stop - start, out + *n, stop - start, &err);
 }
 
 void oracle_reference(const uint8_t *data, size_t len, oracle_verdict *v)
@@ -40,8 +40,7 @@ void oracle_reference(const uint8_t *data, size_t len, oracle_verdict *v)
         bool found = u8guard_next_error(data, len, &pos, &err);
         size_t stop = found ? err.offset : len;
 
-        if (stop > start)
-            append_valid(data + start, stop - start, v->repl, &n);
+        append_valid(data, start, stop, v->repl, &n);
         if (!found)
             break;
         v->repl[n++] = U8GUARD_REPLACEMENT;

@@ -34,6 +34,6 @@ static const oracle *const BUILTIN[] = {
 
 const oracle *const *oracle_builtin(size_t *n)
 {
-    *n = sizeof BUILTIN / sizeof BUILTIN[0] - 1;
+    *n = sizeof BUILTIN / sizeof *BUILTIN - 1; /* the NULL at the end */
     return BUILTIN;
 }
