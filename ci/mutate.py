@@ -720,6 +720,15 @@ WHY_UNISTRING_LEAD_EDGES = (
     "(>= 0xDF for >= 0xE0) or EF as one that may swallow 3 (>= 0xEF for >= 0xF0) "
     "skips the same bytes")
 
+WHY_ROOM_PLUS_ONE = (
+    "oracle.h's ORACLE_ROOM(len) is len + 1 code points, but no answer kept in a verdict "
+    "has more than len: an adapter pushes at most one code point per byte it reads, the "
+    "subprocess adapters refuse a reply with more than len (subprocess.c), the plugin and "
+    "exec runners refuse more than the input's bytes (plugin_runner.c), and u8guard's own "
+    "decoding gives at most one per byte; so a room of len holds every answer, and the 1 "
+    "more only keeps an empty input's buffers from being malloc(0), which glibc answers "
+    "with a unique pointer that is never written (and 2 more is more unused room)")
+
 WHY_USELOCALE = (
     "mbrtowc.c's run checks uselocale's answer, which is (locale_t)0 only for an invalid "
     "locale object (EINVAL); it is given the one newlocale made, so the branch is never "
@@ -1248,6 +1257,9 @@ EQUIVALENT = [
      "1", "0", WHY_ICU_OPENS),
     ("oracle/adapters/libunistring.c", "0xE0 ? 2", "0xE0", "0xDF", WHY_UNISTRING_LEAD_EDGES),
     ("oracle/adapters/libunistring.c", "0xF0 ? 3", "0xF0", "0xEF", WHY_UNISTRING_LEAD_EDGES),
+    ("oracle/oracle.h", " + 1)\n\n/* What one decoder said", " + 1", "", WHY_ROOM_PLUS_ONE),
+    ("oracle/oracle.h", "1)\n\n/* What one decoder said", "1", "2", WHY_ROOM_PLUS_ONE),
+    ("oracle/oracle.h", "1)\n\n/* What one decoder said", "1", "0", WHY_ROOM_PLUS_ONE),
     ("oracle/adapters/mbrtowc.c", "0)\n        return -1;\n    for", "0", "1", WHY_USELOCALE),
     ("oracle/adapters/mbrtowc.c", "1;\n    for (size_t i = 0; i < n; i++)\n        run_one",
      "1", "2", WHY_USELOCALE),

@@ -93,7 +93,7 @@ void oracle_reference(const uint8_t *data, size_t len, oracle_verdict *v);
 
 /* The outcome of comparing a decoder's verdict with u8guard's. */
 typedef enum oracle_outcome {
-    ORACLE_AGREE = 0,
+    ORACLE_AGREE, /* only ever compared by name */
     ORACLE_KNOWN_DIVERGENCE,
     ORACLE_DISAGREE
 } oracle_outcome;

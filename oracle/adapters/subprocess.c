@@ -255,14 +255,16 @@ static int read_reply(int fd, size_t len, oracle_verdict *v,
     for (int i = 0; i < 8; i++)
         off |= (uint64_t)h[2 + i] << (8 * i);
     n_cps = get_u32(h + 10);
-    if (n_cps > ORACLE_ROOM(len))
-        return IO_EOF; /* not our protocol: treat like a dead child */
+    /* At most one code point per input byte, as from any decoder: more
+     * is not our protocol (treated like a dead child). */
+    if (n_cps > len)
+        return IO_EOF;
     if ((rc = read_cps(fd, v->cps, n_cps, scratch)) != IO_OK)
         return rc;
     if ((rc = read_exact(fd, r, sizeof r, timeout_ms())) != IO_OK)
         return rc;
     n_repl = get_u32(r + 1);
-    if (n_repl > ORACLE_ROOM(len))
+    if (n_repl > len)
         return IO_EOF;
     if ((rc = read_cps(fd, v->repl, n_repl, scratch)) != IO_OK)
         return rc;
