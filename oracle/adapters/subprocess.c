@@ -67,9 +67,9 @@ static int wait_fd(int fd, short events, int timeout_ms)
     do
         r = poll(&p, 1, timeout_ms);
     while (r < 0 && errno == EINTR);
-    if (r == 0)
-        return IO_TIMEOUT;
-    return r < 0 ? IO_EOF : IO_OK;
+    if (r < 0)
+        return IO_EOF;
+    return r == 0 ? IO_TIMEOUT : IO_OK;
 }
 
 static int read_exact(int fd, void *buf, size_t n, int timeout_ms)
