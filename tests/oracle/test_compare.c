@@ -197,6 +197,15 @@ static void test_compare(void)
     }
 }
 
+/* junk_verdict fills *v with junk (0x5A bytes) but for its buffers cps
+ * and repl, so that a member the function under test leaves unset shows. */
+static void junk_verdict(oracle_verdict *v, uint32_t *cps, uint32_t *repl)
+{
+    memset(v, 0x5A, sizeof *v);
+    v->cps = cps;
+    v->repl = repl;
+}
+
 /* oracle_reference on data[0..len) gives exactly the listed verdict. */
 static void check_reference(const char *what, const uint8_t *data, size_t len,
                             bool accepted, size_t off, const uint32_t *c,
@@ -205,9 +214,7 @@ static void check_reference(const char *what, const uint8_t *data, size_t len,
     uint32_t cps[16], repl[16];
     oracle_verdict v;
 
-    memset(&v, 0x5A, sizeof v); /* every member it does not set stays junk */
-    v.cps = cps;
-    v.repl = repl;
+    junk_verdict(&v, cps, repl);
     oracle_reference(data, len, &v);
     if (v.status != ORACLE_OK || v.signal != 0 || v.accepted != accepted || v.err_offset != off ||
         v.n_cps != nc || memcmp(cps, c, nc * sizeof *c) != 0 || !v.has_repl ||
@@ -229,9 +236,7 @@ static void test_reference(void)
         uint32_t cps[3];
         oracle_verdict v;
 
-        memset(&v, 0x5A, sizeof v);
-        v.cps = cps;
-        v.repl = NULL;
+        junk_verdict(&v, cps, NULL);
         oracle_reference(in, 2, &v);
         EXPECT(v.status == ORACLE_OK && v.signal == 0 && !v.accepted && v.err_offset == 1 &&
                v.n_cps == 1 && cps[0] == 0x41 && !v.has_repl && v.n_repl == 0);
@@ -458,9 +463,7 @@ static void test_adapter_helpers(void)
     oracle_verdict v;
     size_t n = 0;
 
-    memset(&v, 0x5A, sizeof v);
-    v.cps = cps;
-    v.repl = repl;
+    junk_verdict(&v, cps, repl);
     adapter_clear(&v);
     EXPECT(!v.accepted && v.err_offset == 0 && v.n_cps == 0 && !v.has_repl &&
            v.n_repl == 0 && v.status == ORACLE_OK && v.signal == 0);
