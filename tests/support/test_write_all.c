@@ -12,24 +12,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "support/sha256.h"
 #include "support/write_all.h"
+#include "ticker.h"
 
 #define BIG ((size_t)2 << 20)
 
 static int fails;
-static volatile sig_atomic_t ticks;
-
-static void on_alarm(int sig)
-{
-    (void)sig;
-    ticks++;
-}
 
 static void expect(int cond, const char *what)
 {
@@ -72,8 +65,6 @@ static void through(const char *what, int rfd, int wfd, int timed)
     static unsigned char data[BIG];
     int res[2], rc;
     char want[65], got[65] = {0};
-    struct sigaction sa;
-    struct itimerval it = {{0, 1000}, {0, 1000}}, off = {{0, 0}, {0, 0}};
     pid_t pid;
     char line[160];
 
@@ -92,15 +83,11 @@ static void through(const char *what, int rfd, int wfd, int timed)
     }
     close(rfd);
     close(res[1]);
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_alarm; /* no SA_RESTART: blocked writes are interrupted */
-    sigaction(SIGALRM, &sa, NULL);
-    ticks = 0;
-    setitimer(ITIMER_REAL, &it, NULL);
+    ticker_start();
     rc = timed == 1   ? write_all_timed(wfd, data, BIG, 10000)
          : timed == 2 ? write_all_nosock(wfd, data, BIG)
                       : write_all(wfd, data, BIG);
-    setitimer(ITIMER_REAL, &off, NULL);
+    ticker_stop();
     close(wfd);
     while (read(res[0], got, 64) < 0 && errno == EINTR)
         ;
@@ -109,8 +96,8 @@ static void through(const char *what, int rfd, int wfd, int timed)
     snprintf(line, sizeof line, "%s: returns 0 (got %d)", what, rc);
     expect(rc == 0, line);
     snprintf(line, sizeof line, "%s: the timer interrupted the writes (%d ticks)", what,
-             (int)ticks);
-    expect(ticks > 10, line);
+             ticker_ticks());
+    expect(ticker_ticks() > 10, line);
     snprintf(line, sizeof line, "%s: the reader got every byte in order (sha256 %.16s...)",
              what, got);
     expect(strcmp(got, want) == 0, line);
