@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* write_all.c -- the write loop (write_all.h). Only async-signal-safe
- * calls (send, write, poll) and errno: no stdio, no allocation. */
+ * calls (send, write, poll_wait) and errno: no stdio, no allocation. */
 #include "support/write_all.h"
+#include "support/poll_wait.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -40,15 +41,13 @@ static int write_loop(int fd, const void *p, size_t n, int timeout_ms, bool sock
 
     while (n > 0) {
         if (timed) {
-            struct pollfd pf = {.fd = fd, .events = POLLOUT};
-            int r = poll(&pf, 1, timeout_ms);
-            if (r < 0 && errno == EINTR)
-                continue;
+            short revents = 0;
+            int r = poll_wait(fd, POLLOUT, timeout_ms, &revents);
             if (r < 0)
                 return errno;
             if (r == 0)
                 return ETIMEDOUT;
-            if (pf.revents & POLLNVAL)
+            if (revents & POLLNVAL)
                 return EBADF;
             /* POLLERR or POLLHUP: the write below reports the error */
         }

@@ -7,6 +7,7 @@
  * that writing to a dead child is EPIPE (MSG_NOSIGNAL), not a SIGPIPE
  * that would kill the caller. */
 #include "adapters/subprocess.h"
+#include "support/poll_wait.h"
 #include "support/write_all.h"
 #include "install_dirs.h"
 
@@ -57,30 +58,18 @@ static void set_cloexec(int fd)
         (void)fcntl(fd, F_SETFD, flags | FD_CLOEXEC);
 }
 
-/* Waits until fd is ready for events; returns IO_OK, IO_EOF (error) or
- * IO_TIMEOUT. */
-static int wait_fd(int fd, short events, int timeout_ms)
-{
-    struct pollfd p = {.fd = fd, .events = events};
-    int r;
-
-    do
-        r = poll(&p, 1, timeout_ms);
-    while (r < 0 && errno == EINTR);
-    if (r < 0)
-        return IO_EOF;
-    return r == 0 ? IO_TIMEOUT : IO_OK;
-}
-
+/* Reads buf[0..n) from fd, waiting at most timeout_ms for each part to
+ * arrive (signals do not restart the wait: poll_wait); returns IO_OK,
+ * IO_EOF (end of file or error) or IO_TIMEOUT. */
 static int read_exact(int fd, void *buf, size_t n, int timeout_ms)
 {
     unsigned char *p = buf;
 
     while (n > 0) {
         ssize_t r;
-        int w = wait_fd(fd, POLLIN, timeout_ms);
-        if (w != IO_OK)
-            return w;
+        int w = poll_wait(fd, POLLIN, timeout_ms, NULL);
+        if (w <= 0)
+            return w == 0 ? IO_TIMEOUT : IO_EOF;
         r = read(fd, p, n);
         if (r < 0 && errno == EINTR)
             continue;

@@ -2,8 +2,9 @@
 /* test_subprocess.c -- the subprocess adapters (python, node) survive
  * their child dying and stopping: a killed child is restarted within the
  * same batch, a stopped one is reported as ORACLE_HUNG for its batch and
- * replaced by a fresh one for the next. Linux only (finds the child
- * through /proc). Exit 77 when neither interpreter is available.
+ * replaced by a fresh one for the next, also while a 1 ms timer
+ * interrupts every wait. Linux only (finds the child through /proc).
+ * Exit 77 when neither interpreter is available.
  * The largest input the protocol's u32 frame is allowed to carry,
  * UINT32_MAX - 8 bytes, goes to the child; one byte more is refused
  * without touching it.
@@ -11,6 +12,7 @@
  *   test_subprocess NAME    NAME = python or node */
 #include "adapters/subprocess.h"
 #include "oracle.h"
+#include "ticker.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -234,7 +236,7 @@ int main(int argc, char **argv)
                                                     : "python_decode.py";
     const oracle *o = NULL, *const *all;
     size_t n;
-    pid_t first, second, third;
+    pid_t first, second, stopped, third;
     const char *why;
 
     note_open_fds();
@@ -273,6 +275,22 @@ int main(int argc, char **argv)
     setenv("ORACLE_SUBPROCESS_TIMEOUT_MS", "1000", 1);
     run_batch(o, false, ORACLE_HUNG);
     EXPECT(find_child(script) != second);
+
+    /* The same under a 1 ms timer whose signals interrupt every wait: a
+     * fresh child's greeting and answers still arrive, and the stopped
+     * child's 1 s still runs out (poll_wait keeps the time left; a wait
+     * restarted with its whole limit at each tick would never end, and
+     * the timer's watchdog would fail the test after about 20 s). */
+    ticker_start();
+    run_batch(o, true, ORACLE_OK);
+    stopped = find_child(script);
+    EXPECT(stopped > 0);
+    if (stopped > 0)
+        kill(stopped, SIGSTOP);
+    run_batch(o, false, ORACLE_HUNG);
+    ticker_stop();
+    EXPECT(ticker_ticks() > 100);
+    EXPECT(find_child(script) != stopped);
     /* A limit of 0 ms (or one that is no number) is ignored: the default
      * applies, and the batch is answered as usual. */
     setenv("ORACLE_SUBPROCESS_TIMEOUT_MS", "0", 1);

@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
+/* poll_wait.h -- the one wait with a time limit of the project. poll(2)
+ * fails with EINTR when a signal arrives; restarting it with the whole
+ * limit again, as a plain retry loop does, means that a host program
+ * with a periodic timer (an interval timer, a profiler's SIGPROF) never
+ * sees the limit expire, and a peer that stopped answering is waited for
+ * forever. poll_wait retries with the time that is left. */
+#ifndef U8GUARD_SUPPORT_POLL_WAIT_H
+#define U8GUARD_SUPPORT_POLL_WAIT_H
+
+/* poll_wait waits until fd is ready for events (poll(2) flags, POLLIN or
+ * POLLOUT) or timeout_ms milliseconds have passed in all (negative: no
+ * limit), retrying after EINTR with the time left on a monotonic clock.
+ * Returns 1 when fd is ready, with poll's revents in *revents when revents
+ * is not NULL; 0 when the time is up; -1 on an error, errno set.
+ * Async-signal-safe (poll and clock_gettime only). */
+int poll_wait(int fd, short events, int timeout_ms, short *revents);
+
+#endif

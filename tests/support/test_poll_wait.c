@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
+/* test_poll_wait.c -- poll_wait (support/poll_wait.c) keeps its time limit
+ * while a 1 ms interval timer interrupts it: a pipe with nothing to read
+ * times out after 200 ms, not never (a retry with the whole limit would
+ * be interrupted again each millisecond); a write_all_timed to a peer
+ * that stopped reading ends with ETIMEDOUT the same way. The timer's
+ * watchdog (tests/common/ticker.h) ends the process after about 20 s of
+ * ticks, so a regression fails instead of hanging. Also: readiness with
+ * its revents, POLLNVAL for a closed descriptor, no limit for a negative one. The
+ * error return (-1 for anything but EINTR) has no input here that makes
+ * poll fail (EFAULT, ENOMEM), so it is not exercised. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "support/poll_wait.h"
+#include "support/write_all.h"
+#include "ticker.h"
+
+static int fails;
+
+static void expect(int cond, const char *what)
+{
+    printf("%s %s\n", cond ? "ok  " : "FAIL", what);
+    fails += !cond;
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+int main(void)
+{
+    int p[2], s[2], closed, r, rc;
+    short rev = 0;
+    double t0, spent;
+    char line[160];
+    static unsigned char block[1 << 16];
+
+    if (pipe(p) != 0 || socketpair(AF_UNIX, SOCK_STREAM, 0, s) != 0)
+        return 1;
+
+    /* nothing to read, interrupted each millisecond: 0 after the limit */
+    ticker_start();
+    t0 = now_s();
+    r = poll_wait(p[0], POLLIN, 200, &rev);
+    spent = now_s() - t0;
+    ticker_stop();
+    snprintf(line, sizeof line, "a pipe with nothing to read: 0 after %.0f ms (limit 200 ms)",
+             spent * 1000);
+    expect(r == 0 && spent >= 0.199 && spent < 5, line);
+    snprintf(line, sizeof line, "the timer interrupted the wait (%d ticks)", ticker_ticks());
+    expect(ticker_ticks() > 20, line);
+    expect(rev == 0, "a timeout leaves *revents alone");
+
+    /* ready: 1 and poll's revents, with or without a limit */
+    if (write(p[1], "x", 1) != 1)
+        return 1;
+    expect(poll_wait(p[0], POLLIN, 200, &rev) == 1 && rev == POLLIN,
+           "a pipe with a byte to read: 1, revents POLLIN");
+    expect(poll_wait(p[0], POLLIN, -1, NULL) == 1,
+           "no limit (-1), revents not asked for: 1");
+    rev = 0;
+    expect(poll_wait(p[1], POLLOUT, 0, &rev) == 1 && rev == POLLOUT,
+           "a pipe with room, limit 0: 1, revents POLLOUT");
+
+    /* a closed descriptor: ready, with POLLNVAL */
+    closed = dup(1);
+    close(closed);
+    rev = 0;
+    expect(poll_wait(closed, POLLIN, 200, &rev) == 1 && rev == POLLNVAL,
+           "a closed descriptor: 1, revents POLLNVAL");
+
+    /* a peer that stops reading, interrupted each millisecond: the
+     * write ends with ETIMEDOUT once the socket buffer is full */
+    memset(block, 'a', sizeof block);
+    ticker_start();
+    t0 = now_s();
+    rc = 0;
+    for (int i = 0; i < 256 && rc == 0; i++)
+        rc = write_all_timed(s[1], block, sizeof block, 200);
+    spent = now_s() - t0;
+    ticker_stop();
+    snprintf(line, sizeof line,
+             "write_all_timed to a peer that stops reading, under the timer: "
+             "ETIMEDOUT (got %d) after %.0f ms, %d ticks", rc, spent * 1000, ticker_ticks());
+    expect(rc == ETIMEDOUT && spent >= 0.199 && spent < 10 && ticker_ticks() > 20, line);
+
+    close(p[0]);
+    close(p[1]);
+    close(s[0]);
+    close(s[1]);
+    printf("%s: %d failure(s)\n", fails ? "FAIL" : "PASS", fails);
+    return fails != 0;
+}
