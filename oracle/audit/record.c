@@ -12,9 +12,6 @@
  * audit_replay_one prints: both write the same keys in the same order, and
  * the replay compares the recorded objects with freshly computed ones
  * after dropping the whitespace between JSON tokens. */
-#ifndef _POSIX_C_SOURCE
-#define _POSIX_C_SOURCE 200809L /* getline, gmtime_r */
-#endif
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>

@@ -4,9 +4,6 @@
  * classified.
  * Split out of record.c; see record.c for the regression corpus as a
  * whole and record_internal.h for what each shared helper returns. */
-#ifndef _POSIX_C_SOURCE
-#define _POSIX_C_SOURCE 200809L
-#endif
 #include <stdlib.h>
 #include <string.h>
 
