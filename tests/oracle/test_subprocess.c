@@ -3,7 +3,7 @@
  * their child dying and stopping: a killed child is restarted within the
  * same batch, a stopped one is reported as ORACLE_HUNG for its batch and
  * replaced by a fresh one for the next, also while a 1 ms timer
- * interrupts every wait. Linux only (finds the child through /proc).
+ * interrupts every wait, and also when it stops taking a request. Linux only (finds the child through /proc).
  * Exit 77 when neither interpreter is available.
  * The largest input the protocol's u32 frame is allowed to carry,
  * UINT32_MAX - 8 bytes, goes to the child; one byte more is refused
@@ -115,6 +115,40 @@ static int run_batch(const oracle *o, bool expect_ok, int expect_status)
         EXPECT(v[0].status == expect_status && v[1].status == expect_status);
     }
     return rc;
+}
+
+/* A stopped child and a request larger than what the socket holds (4
+ * MiB of "A"): the send times out after the 1 s limit and the batch is
+ * ORACLE_HUNG, not taken for a dead child (that would be restarted and
+ * answer, the batch then ORACLE_OK). Leaves no child running. */
+static void check_send_timeout(const oracle *o, const char *script)
+{
+    enum { BIG = 4 << 20 };
+    uint8_t *data = malloc(BIG);
+    uint32_t *mem = malloc(2 * sizeof *mem * ORACLE_ROOM((size_t)BIG));
+    oracle_input in = {data, BIG};
+    oracle_verdict v = {.cps = mem, .repl = mem + ORACLE_ROOM((size_t)BIG)};
+    pid_t stopped;
+
+    if (!data || !mem) {
+        EXPECT(!"out of memory for the 4 MiB batch");
+        free(data);
+        free(mem);
+        return;
+    }
+    memset(data, 'A', BIG);
+    run_batch(o, true, ORACLE_OK);
+    stopped = find_child(script);
+    EXPECT(stopped > 0);
+    if (stopped > 0)
+        kill(stopped, SIGSTOP);
+    setenv("ORACLE_SUBPROCESS_TIMEOUT_MS", "1000", 1);
+    EXPECT(o->run(&in, 1, &v) == -1);
+    EXPECT(v.status == ORACLE_HUNG);
+    EXPECT(find_child(script) < 0);
+    unsetenv("ORACLE_SUBPROCESS_TIMEOUT_MS");
+    free(data);
+    free(mem);
 }
 
 /* The size limit of subproc_run (subprocess.c: in[i].len > UINT32_MAX - 8
@@ -291,6 +325,7 @@ int main(int argc, char **argv)
     ticker_stop();
     EXPECT(ticker_ticks() > 100);
     EXPECT(find_child(script) != stopped);
+    check_send_timeout(o, script);
     /* A limit of 0 ms (or one that is no number) is ignored: the default
      * applies, and the batch is answered as usual. */
     setenv("ORACLE_SUBPROCESS_TIMEOUT_MS", "0", 1);
