@@ -178,6 +178,18 @@ WHY_GEN_AT = (
     "case 3 of audit_generate: at = b - below(r, 4) + below(r, 2) with b >= 16, so at >= 13 "
     "and at > 3, at > 4, at >= 4 and at > 5 are all true")
 
+WHY_NAME_ASCII = (
+    "text.c's audit_name_human takes a character's length from its lead byte only inside "
+    "the valid prefix, where a lead is 00..7F or C2..F4, and after DEL (7F) and the C0 "
+    "controls were escaped: so 'p[i] < 0x80' is 'p[i] < B' for every B from 7F to C2, and "
+    "'<=', 0x81 and 0x7F pick the same length for every lead that gets there")
+
+WHY_BAD_LEN_ONE = (
+    "text.c's bad_len runs only where u8guard_valid_prefix found no valid character at p "
+    "(n > 0), so u8guard_validate reports an error at offset 0 whose length, the maximal "
+    "subpart, is 1..3 (doc/contract.md): the fallback for a length of 0 is never taken, and "
+    "its value (1, or 0 or 2) is never returned")
+
 WHY_WINDOW_ROOM = (
     "eval.c's append_window is called only by show_difference, right after audit_describe_ours "
     "and describe_theirs wrote one verdict into r->ours (320 bytes) and r->theirs (480): at most "
@@ -1078,6 +1090,11 @@ EQUIVALENT = [
     ("oracle/audit/gen.c", "> 4 ? at - 4", ">", ">=", WHY_GEN_AT),
     ("oracle/audit/gen.c", "4 ? at - 4", "4", "5", WHY_GEN_AT),
     ("oracle/audit/gen.c", "4 ? at - 4", "4", "3", WHY_GEN_AT),
+    ("oracle/audit/text.c", "< 0x80 ? 1 : p[i] < 0xE0", "<", "<=", WHY_NAME_ASCII),
+    ("oracle/audit/text.c", "0x80 ? 1 : p[i] < 0xE0", "0x80", "0x81", WHY_NAME_ASCII),
+    ("oracle/audit/text.c", "0x80 ? 1 : p[i] < 0xE0", "0x80", "0x7F", WHY_NAME_ASCII),
+    ("oracle/audit/text.c", "1;\n}\n\nchar *audit_name_human", "1", "2", WHY_BAD_LEN_ONE),
+    ("oracle/audit/text.c", "1;\n}\n\nchar *audit_name_human", "1", "0", WHY_BAD_LEN_ONE),
     ("oracle/audit/eval.c", "< cap)\n        snprintf(buf + used, cap - used, \"; code points", "<",
      "<=", WHY_WINDOW_ROOM),
     ("oracle/audit/eval.c", "32 < cap)\n        snprintf(buf + used, cap - used, \"; code points",

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
-/* test_engine.c -- white-box tests of two pieces of the audit engine
+/* test_engine.c -- white-box tests of pieces of the audit engine
  * (oracle/audit/) that the command-level tests cannot see:
  *
  *   generate  audit_generate: the exact bytes of chosen inputs of one seed,
@@ -19,7 +19,11 @@
  * are) stands in for a plugin: it answers as u8guard does, except that it
  * rejects valid input holding 7 or more bytes 'Q' or 'R'.
  *
- *   test_audit_engine generate|classify|shrink   run the checks (0 or 1)
+ *   text      audit_hex's cut and audit_name_human's bytes (text.c):
+ *             which leads copy 2, 3 or 4 bytes, what is escaped, where
+ *             a full buffer cuts;
+ *
+ *   test_audit_engine generate|classify|shrink|text   run the checks (0 or 1)
  *   test_audit_engine dump SEED N [corpus]   print the first N inputs of
  *                         SEED (no corpus, or this file's CORPUS), one
  *                         "index hex" a line
@@ -309,6 +313,75 @@ static void check_shrink_all(void)
     check_shrink("cabcQRdRccRQcaQdQQQbQaRaQcRaaQRRacRdadd", 2000, "QRRQRRR", 294);
 }
 
+/* ---- text ---- */
+
+static void expect_str(const char *got, const char *want, const char *what)
+{
+    if (strcmp(got, want) != 0) {
+        printf("FAIL text %s: got \"%s\", want \"%s\"\n", what, got, want);
+        fails++;
+    } else {
+        printf("ok   text %s: \"%s\"\n", what, got);
+    }
+}
+
+/* audit_name_human(name, buf, cap) in a larger buffer: the text, and
+ * not one byte written from buf[cap] on. */
+static void name_cut(const char *name, size_t cap, const char *want, const char *what)
+{
+    char buf[64];
+
+    memset(buf, '#', sizeof buf);
+    expect_str(audit_name_human(name, buf, cap), want, what);
+    for (size_t i = cap; i < sizeof buf; i++)
+        if (buf[i] != '#') {
+            printf("FAIL text %s: byte %zu written, past cap %zu\n", what, i, cap);
+            fails++;
+            break;
+        }
+}
+
+/* audit_hex and audit_name_human (text.c), exactly: audit_hex's cut
+ * keeps room for "..." and the NUL (6 bytes after the last pair);
+ * audit_name_human copies each valid character whole (leads C2..DF: 2
+ * bytes, E0..EF: 3, F0..F4: 4), writes C0 controls, DEL and each byte of
+ * an ill-formed sequence as \xHH, and stops before a step that might not
+ * fit (5 bytes: one \xHH and its NUL). */
+static void check_text(void)
+{
+    static const uint8_t bytes[] = {0x00, 0xAB, 0xFF, 0x10, 0x7E};
+    char buf[64];
+
+    expect_str(audit_hex(bytes, 5, buf, sizeof buf), "00abff107e", "hex");
+    expect_str(audit_hex(bytes, 0, buf, sizeof buf), "", "hex of nothing");
+    /* cap 10: pairs at 0, 2, 4 (4 + 2 + 4 = 10 fits), then the cut */
+    expect_str(audit_hex(bytes, 5, buf, 10), "00abff...", "hex cut, cap 10");
+    expect_str(audit_hex(bytes, 5, buf, 9), "00ab...", "hex cut, cap 9");
+
+    expect_str(audit_name_human("a\x01" "b\x7f" "c\x1f", buf, sizeof buf),
+               "a\\x01b\\x7Fc\\x1F", "controls and DEL");
+    /* each followed by a control byte, which a copy one byte too long
+     * would take along unescaped */
+    expect_str(audit_name_human("\xc2\x80\x01\xdf\xbf\x01\xe0\xa4\x85\x01\xef\xbf\xbd\x01"
+                                "\xf0\x9f\x98\x80\x01\xf4\x8f\xbf\xbf\x01~\x01",
+                                buf, sizeof buf),
+               "\xc2\x80\\x01\xdf\xbf\\x01\xe0\xa4\x85\\x01\xef\xbf\xbd\\x01"
+               "\xf0\x9f\x98\x80\\x01\xf4\x8f\xbf\xbf\\x01~\\x01",
+               "characters led by C2, DF, E0, EF, F0, F4 and 7E, whole");
+    expect_str(audit_name_human("\xc3(\xe0\x80\x80" "x\xf0\x9f\x98", buf, sizeof buf),
+               "\\xC3(\\xE0\\x80\\x80x\\xF0\\x9F\\x98",
+               "ill-formed: each byte, a truncated F0 9F 98 too");
+    name_cut("abcdef", 5, "a", "cut, cap 5");
+    name_cut("abcdef", 6, "ab", "cut, cap 6");
+    name_cut("\xff\xfe\xfd", 8, "\\xFF", "ill-formed cut, cap 8");
+    name_cut("\xff\xfe\xfd", 9, "\\xFF\\xFE", "ill-formed cut, cap 9");
+    name_cut("\xf0\x9f\x98", 9, "\\xF0\\x9F", "a 3-byte ill-formed sequence cut inside, cap 9");
+    name_cut("\xf0\x9f\x98", 13, "\\xF0\\x9F\\x98", "a 3-byte ill-formed sequence, cap 13");
+    buf[0] = 'k';
+    (void)audit_name_human("abc", buf, 0);
+    expect_str(buf[0] == 'k' ? "untouched" : "written", "untouched", "cap 0");
+}
+
 int main(int argc, char **argv)
 {
     if ((argc == 4 || argc == 5) && strcmp(argv[1], "dump") == 0)
@@ -323,8 +396,10 @@ int main(int argc, char **argv)
         check_classify();
     else if (argc == 2 && strcmp(argv[1], "shrink") == 0)
         check_shrink_all();
+    else if (argc == 2 && strcmp(argv[1], "text") == 0)
+        check_text();
     else {
-        fprintf(stderr, "usage: test_audit_engine generate|classify|shrink|dump SEED N [corpus]\n");
+        fprintf(stderr, "usage: test_audit_engine generate|classify|shrink|text|dump SEED N [corpus]\n");
         return 2;
     }
     if (fails)
