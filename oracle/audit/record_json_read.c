@@ -101,7 +101,9 @@ bool json_member(const char *line, const char *key, const char **v, const char *
 }
 
 /* Copies the string member key of line, unescaped, into out[0..cap).
- * Returns false when it is absent, not a string or too long. */
+ * Returns false when it is absent, not a string, too long, or holds an
+ * escape other than those of JSON (\u with exactly four hex digits, for
+ * U+0001..U+00FF only). */
 bool json_member_str(const char *line, const char *key, char *out, size_t cap)
 {
     const char *v, *end;
@@ -114,12 +116,15 @@ bool json_member_str(const char *line, const char *key, char *out, size_t cap)
         if (c == '\\') {
             c = *++v;
             if (c == 'u') {
-                char h[5] = {0};
-                long x;
-                if (end - v < 5)
-                    return false;
-                memcpy(h, v + 1, 4);
-                x = strtol(h, NULL, 16);
+                long x = 0;
+                /* four hex digits; the closing quote is none, so this
+                 * never reads past it */
+                for (int k = 1; k <= 4; k++) {
+                    int d = hex_digit((unsigned char)v[k]);
+                    if (d < 0)
+                        return false;
+                    x = 16 * x + d;
+                }
                 /* json_string escapes controls and DEL only; older
                  * manifests may hold any byte as \u00XX */
                 if (x <= 0 || x > 0xFF)
