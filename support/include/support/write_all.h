@@ -26,9 +26,9 @@ int write_all_nosock(int fd, const void *p, size_t n);
 
 /* write_all_timed is write_all for a peer that may stop reading: before
  * each write it waits at most timeout_ms milliseconds (poll_wait, whose
- * limit signals do not restart; negative: no limit) for fd to take more, then writes only what fd takes at once (a
- * socket with MSG_DONTWAIT, anything else PIPE_BUF bytes at a time), and
- * it retries EAGAIN. Returns 0 on success, ETIMEDOUT when a wait expired,
+ * limit signals do not restart; negative: no limit) for fd to take more,
+ * then writes only what fd takes at once (a socket with MSG_DONTWAIT,
+ * anything else PIPE_BUF bytes at a time), and it retries EAGAIN. Returns 0 on success, ETIMEDOUT when a wait expired,
  * EBADF when fd is not open, else the errno of the failure (EIO as for
  * write_all). */
 int write_all_timed(int fd, const void *p, size_t n, int timeout_ms);
