@@ -10,10 +10,16 @@
 #include "record_internal.h"
 #include "support/hex.h"
 
+/* Returns true for the four bytes JSON calls whitespace. */
+static bool is_json_ws(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
 /* Returns p after JSON whitespace. */
 const char *json_skip_ws(const char *p)
 {
-    while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+    while (is_json_ws(*p))
         p++;
     return p;
 }
@@ -155,28 +161,28 @@ bool json_member_str(const char *line, const char *key, char *out, size_t cap)
 
 /* Copies [v, end) into a new string without the whitespace between JSON
  * tokens (strings kept as they are). Returns it (free it), or NULL when
- * out of memory. */
+ * out of memory. The copy is squeezed in place: what is kept never moves
+ * forward, and a string the range cuts ends at the copy's end. */
 char *json_canonical(const char *v, const char *end)
 {
-    char *out = malloc((size_t)(end - v) + 1), *o = out;
+    char *out = strndup(v, (size_t)(end - v)), *r = out, *w = out;
 
     if (out == NULL)
         return NULL;
-    while (v < end) {
-        if (*v == '"') {
-            const char *s = json_skip_string(v);
-            if (s == NULL || s > end)
-                s = end;
-            memcpy(o, v, (size_t)(s - v));
-            o += s - v;
-            v = s;
-        } else if (*v == ' ' || *v == '\t' || *v == '\r' || *v == '\n') {
-            v++;
+    while (*r) {
+        if (*r == '"') {
+            const char *s = json_skip_string(r);
+            size_t n = s ? (size_t)(s - r) : strlen(r);
+            memmove(w, r, n);
+            w += n;
+            r += n;
+        } else if (is_json_ws(*r)) {
+            r++;
         } else {
-            *o++ = *v++;
+            *w++ = *r++;
         }
     }
-    *o = '\0';
+    *w = '\0';
     return out;
 }
 

@@ -224,6 +224,8 @@ static void check_read(void)
     check(str_is("{\"s\":\"\\u00g1\"}", "s", 64, NULL), "json_member_str: \\u00g1 refused");
     check(str_is("{\"s\":\"\\u0041x\"}", "s", 64, "Ax"), "json_member_str: \\u0041 then x");
     check(str_is("{\"s\":\"\\u0041\"}", "s", 64, "A"), "json_member_str: \\u0041 is A");
+    check(str_is("{\"s\":\"\\u1041\"}", "s", 64, NULL), "json_member_str: \\u1041 refused");
+    check(str_is("{\"s\":\"\\ug041\"}", "s", 64, NULL), "json_member_str: \\ug041 refused");
     check(str_is("{\"s\":\"abc\"}", "s", 4, "abc"), "json_member_str: exactly fits cap 4");
     check(str_is("{\"s\":\"abc\"}", "s", 3, NULL), "json_member_str: too long for cap 3");
     check(str_is("{\"s\":\"\"}", "s", 1, ""), "json_member_str: empty, cap 1");
@@ -234,6 +236,9 @@ static void check_read(void)
                        "{\"a b\":[1,2],\"c\":\" \\\" x \"}"),
           "json_member_canonical: space between tokens dropped, kept in strings");
     check(canonical_is("{\"k\":1}", "j", NULL), "json_member_canonical: absent");
+    check(canonical_is("{\"k\":\"a b\"}", "k", "\"a b\""),
+          "json_member_canonical: a string alone");
+    check(canonical_is("{\"k\":[ ]}", "k", "[]"), "json_member_canonical: [ ]");
     {
         static const char text[] = "[ \"ab c";
         char *c = json_canonical(text, text + 5);
