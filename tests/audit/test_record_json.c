@@ -6,7 +6,8 @@
  *   write  the growing string (sbuf): an empty one reads ""; appends of
  *          every length, including those that reach the room's last byte
  *          (the terminating NUL needs one more) and empty ones, give
- *          exactly the concatenation; sb_str escapes as JSON; sb_cps
+ *          exactly the concatenation, and a growth doubles the room it
+ *          needs; sb_str escapes as JSON; sb_cps
  *          writes up to CPS_LIST_MAX code points as U+XXXX words and a
  *          longer list as the SHA-256 of its UTF-32LE bytes. Running out
  *          of memory (b->oom) is not forced: there is no allocator to fail.
@@ -57,6 +58,11 @@ static void check_growth(void)
         memcpy(want + len, piece, (size_t)k + 1);
         len += (size_t)k;
         exact += k > 0 && len_before + (size_t)k == cap_before;
+        /* a growth makes room for twice what is needed (amortised appends) */
+        if (b.cap != cap_before && b.cap != 2 * (len + 1)) {
+            printf("FAIL append %d grew the room to %zu, want 2 * (%zu + 1)\n", i, b.cap, len);
+            failures++;
+        }
         expect_text(&b, want, "after an append");
         if (b.len != len) {
             printf("FAIL after append %d: len %zu, want %zu\n", i, b.len, len);
@@ -253,6 +259,8 @@ static void check_read(void)
     check(record_unhex("", 0, bytes, sizeof bytes) == 0, "record_unhex of nothing");
     check(record_unhex("0a0", 3, bytes, sizeof bytes) == -1, "record_unhex: odd length");
     check(record_unhex("zz", 2, bytes, sizeof bytes) == -1, "record_unhex: not hex");
+    check(record_unhex("0x41", 4, bytes, sizeof bytes) == -1, "record_unhex: no 0x prefix");
+    check(record_unhex("41 42", 5, bytes, sizeof bytes) == -1, "record_unhex: no separators");
     check(record_unhex("0102030405", 10, bytes, 4) == -1, "record_unhex: longer than cap");
     check(record_unhex("01020304", 8, bytes, 4) == 4, "record_unhex: exactly cap");
 }
