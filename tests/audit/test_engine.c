@@ -358,8 +358,8 @@ static void check_text(void)
     expect_str(audit_hex(bytes, 5, buf, 10), "00abff...", "hex cut, cap 10");
     expect_str(audit_hex(bytes, 5, buf, 9), "00ab...", "hex cut, cap 9");
 
-    expect_str(audit_name_human("a\x01" "b\x7f" "c\x1f", buf, sizeof buf),
-               "a\\x01b\\x7Fc\\x1F", "controls and DEL");
+    expect_str(audit_name_human("a\x01" "b\x7f" "c\x1f" " !", buf, sizeof buf),
+               "a\\x01b\\x7Fc\\x1F !", "controls and DEL escaped, space and ! not");
     /* each followed by a control byte, which a copy one byte too long
      * would take along unescaped */
     expect_str(audit_name_human("\xc2\x80\x01\xdf\xbf\x01\xe0\xa4\x85\x01\xef\xbf\xbd\x01"
@@ -375,6 +375,7 @@ static void check_text(void)
     name_cut("abcdef", 6, "ab", "cut, cap 6");
     name_cut("\xff\xfe\xfd", 8, "\\xFF", "ill-formed cut, cap 8");
     name_cut("\xff\xfe\xfd", 9, "\\xFF\\xFE", "ill-formed cut, cap 9");
+    name_cut("\xf0\x9f\x98", 8, "\\xF0", "a 3-byte ill-formed sequence cut inside, cap 8");
     name_cut("\xf0\x9f\x98", 9, "\\xF0\\x9F", "a 3-byte ill-formed sequence cut inside, cap 9");
     name_cut("\xf0\x9f\x98", 13, "\\xF0\\x9F\\x98", "a 3-byte ill-formed sequence, cap 13");
     buf[0] = 'k';
