@@ -53,29 +53,63 @@ static void block(uint32_t h[8], const uint8_t *p)
     h[4] += e; h[5] += f; h[6] += g; h[7] += hh;
 }
 
-char *sha256_hex(const void *data, size_t len, char hex[65])
+void sha256_init(sha256_ctx *c)
+{
+    static const uint32_t H0[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+                                   0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+
+    memcpy(c->h, H0, sizeof H0);
+    c->len = 0;
+}
+
+void sha256_update(sha256_ctx *c, const void *data, size_t len)
 {
     const uint8_t *p = data;
-    uint32_t h[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-                     0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
-    uint8_t tail[128];
-    size_t full = len / 64 * 64, rest = len - full, tlen;
-    uint64_t bits = (uint64_t)len * 8;
+    size_t have = (size_t)(c->len % 64);
 
-    for (size_t i = 0; i < full; i += 64)
-        block(h, p + i);
+    if (len == 0)
+        return;
+    c->len += len;
+    /* first fill the partial block that earlier pieces left */
+    if (have) {
+        size_t take = len < 64 - have ? len : 64 - have;
+        memcpy(c->buf + have, p, take);
+        p += take;
+        len -= take;
+        if (have + take < 64)
+            return;
+        block(c->h, c->buf);
+    }
+    for (; len >= 64; p += 64, len -= 64)
+        block(c->h, p);
+    memcpy(c->buf, p, len);
+}
+
+char *sha256_final_hex(sha256_ctx *c, char hex[65])
+{
+    uint8_t tail[128];
+    size_t rest = (size_t)(c->len % 64), tlen = rest + 1 + 8 <= 64 ? 64 : 128;
+    uint64_t bits = c->len * 8;
+
     /* the last partial block, 0x80, zeros, the length in bits (big-endian) */
     memset(tail, 0, sizeof tail);
-    if (rest)
-        memcpy(tail, p + full, rest);
+    memcpy(tail, c->buf, rest);
     tail[rest] = 0x80;
-    tlen = rest + 1 + 8 <= 64 ? 64 : 128;
     for (int i = 0; i < 8; i++)
         tail[tlen - 1 - i] = (uint8_t)(bits >> (8 * i));
-    block(h, tail);
+    block(c->h, tail);
     if (tlen == 128)
-        block(h, tail + 64);
+        block(c->h, tail + 64);
     for (int i = 0; i < 8; i++)
-        snprintf(hex + 8 * i, 9, "%08x", (unsigned)h[i]);
+        snprintf(hex + 8 * i, 9, "%08x", (unsigned)c->h[i]);
     return hex;
+}
+
+char *sha256_hex(const void *data, size_t len, char hex[65])
+{
+    sha256_ctx c;
+
+    sha256_init(&c);
+    sha256_update(&c, data, len);
+    return sha256_final_hex(&c, hex);
 }

@@ -38,7 +38,8 @@ void sb_str(sbuf *b, const char *s);
 const char *sb_text(const sbuf *b);
 /* sb_cps appends a code point list as a JSON string: "U+0041 U+FFFD", or
  * "sha256:<hash of the code points as UTF-32LE>" when longer than
- * CPS_LIST_MAX; returns nothing, sets b->oom when out of memory. */
+ * CPS_LIST_MAX (any number: the hash takes them four bytes at a time);
+ * returns nothing, sets b->oom when out of memory. */
 void sb_cps(sbuf *b, const uint32_t *cps, size_t n);
 
 /* ---- record_answers.c: what u8guard and a decoder say ---- */

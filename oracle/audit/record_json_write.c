@@ -82,17 +82,15 @@ void sb_cps(sbuf *b, const uint32_t *cps, size_t n)
         return;
     }
     {
-        uint8_t *le = malloc(4 * n);
+        sha256_ctx c;
         char sha[65];
-        if (le == NULL) {
-            b->oom = true;
-            return;
+
+        sha256_init(&c);
+        for (size_t i = 0; i < n; i++) {
+            const uint8_t le[4] = {(uint8_t)cps[i], (uint8_t)(cps[i] >> 8),
+                                   (uint8_t)(cps[i] >> 16), (uint8_t)(cps[i] >> 24)};
+            sha256_update(&c, le, sizeof le);
         }
-        for (size_t i = 0; i < n; i++)
-            for (int k = 0; k < 4; k++)
-                le[4 * i + (size_t)k] = (uint8_t)(cps[i] >> (8 * k));
-        sha256_hex(le, 4 * n, sha);
-        free(le);
-        sb_printf(b, "\"sha256:%s\"", sha);
+        sb_printf(b, "\"sha256:%s\"", sha256_final_hex(&c, sha));
     }
 }

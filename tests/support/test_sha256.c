@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
-/* test_sha256.c -- sha256_hex (support/sha256.c), which names every
- * recorded regression input of the audit and checks the tests' outputs,
- * against FIPS 180-4's examples (the empty message, "abc", the 56-byte
+/* test_sha256.c -- sha256_hex and the same digest of a message given in
+ * pieces (sha256_init, sha256_update, sha256_final_hex;
+ * support/sha256.c), which names every recorded regression input of the
+ * audit and checks the tests' outputs, against FIPS 180-4's examples (the empty message, "abc", the 56-byte
  * two-block one, a million 'a') and against Python's hashlib at each
  * padding edge (55, 56, 63, 64, 65, 119, 120, 127, 128, 129 bytes: where
- * the length field moves to a second block). */
+ * the length field moves to a second block), each also in pieces of
+ * every size from 1 to 130 bytes. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,6 +52,54 @@ static int check(const char *what, const uint8_t *msg, size_t len, const char *w
     return 0;
 }
 
+/* Returns 0 when the digest of msg[0..len), given to sha256_update in
+ * pieces of piece bytes (the last one shorter), is want, else 1. */
+static int check_pieces(const uint8_t *msg, size_t len, size_t piece, const char *want)
+{
+    sha256_ctx c;
+    char got[65];
+
+    sha256_init(&c);
+    for (size_t at = 0; at < len; at += piece)
+        sha256_update(&c, msg + at, len - at < piece ? len - at : piece);
+    sha256_update(&c, NULL, 0);
+    memset(got, 'x', sizeof got);
+    if (sha256_final_hex(&c, got) != got || got[64] != '\0' || strcmp(got, want) != 0) {
+        printf("FAIL sha256 of %zu bytes in pieces of %zu: got %.64s, want %s\n", len, piece,
+               got, want);
+        return 1;
+    }
+    return 0;
+}
+
+/* The generated messages of every padding edge, in pieces of every size
+ * from 1 to 130 bytes (a piece that fills the partial block, one that
+ * crosses it, one of whole blocks), and a million 'a' in pieces of 1, 63
+ * and 4096. */
+static int check_streaming(const uint8_t *million)
+{
+    int fails = 0, runs = 0;
+    uint8_t buf[129];
+
+    for (size_t i = 0; i < sizeof VECTORS / sizeof VECTORS[0]; i++) {
+        const vector *v = &VECTORS[i];
+        const uint8_t *msg = (const uint8_t *)v->msg;
+        if (msg == NULL) {
+            for (size_t k = 0; k < v->len; k++)
+                buf[k] = (uint8_t)((k * 7 + 3) & 0xFF);
+            msg = buf;
+        }
+        for (size_t piece = 1; piece <= 130; piece++, runs++)
+            fails += check_pieces(msg, v->len, piece, v->sha);
+    }
+    for (size_t k = 0; k < 3; k++, runs++)
+        fails += check_pieces(million, 1000000, k == 0 ? 1 : k == 1 ? 63 : 4096,
+                              "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+    printf("%s sha256 in pieces: %d of %d digests as at once\n", fails ? "FAIL" : "ok  ",
+           runs - fails, runs);
+    return fails;
+}
+
 int main(void)
 {
     int fails = 0;
@@ -75,6 +125,7 @@ int main(void)
     memset(million, 'a', 1000000);
     fails += check("one million 'a'", million, 1000000,
                    "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+    fails += check_streaming(million);
     free(million);
     printf("%s: %d failure(s)\n", fails ? "FAIL" : "PASS", fails);
     return fails != 0;
