@@ -190,6 +190,10 @@ WHY_BAD_LEN_ONE = (
     "subpart, is 1..3 (doc/contract.md): the fallback for a length of 0 is never taken, and "
     "its value (1, or 0 or 2) is never returned")
 
+WHY_SHA_ROOM = (
+    "record_json_write.c's sb_cps gives sha256_final_hex a buffer of 65 bytes, the 64 hex "
+    "digits and the NUL it writes; a 66th byte is never written or read")
+
 WHY_WINDOW_ROOM = (
     "eval.c's append_window is called only by show_difference, right after audit_describe_ours "
     "and describe_theirs wrote one verdict into r->ours (320 bytes) and r->theirs (480): at most "
@@ -1090,6 +1094,8 @@ EQUIVALENT = [
     ("oracle/audit/gen.c", "> 4 ? at - 4", ">", ">=", WHY_GEN_AT),
     ("oracle/audit/gen.c", "4 ? at - 4", "4", "5", WHY_GEN_AT),
     ("oracle/audit/gen.c", "4 ? at - 4", "4", "3", WHY_GEN_AT),
+    ("oracle/audit/record_json_write.c", "65];\n\n        sha256_init(&c);", "65", "66",
+     WHY_SHA_ROOM),
     ("oracle/audit/text.c", "< 0x80 ? 1 : p[i] < 0xE0", "<", "<=", WHY_NAME_ASCII),
     ("oracle/audit/text.c", "0x80 ? 1 : p[i] < 0xE0", "0x80", "0x81", WHY_NAME_ASCII),
     ("oracle/audit/text.c", "0x80 ? 1 : p[i] < 0xE0", "0x80", "0x7F", WHY_NAME_ASCII),
