@@ -191,8 +191,20 @@ WHY_BAD_LEN_ONE = (
     "its value (1, or 0 or 2) is never returned")
 
 WHY_SHA_ROOM = (
-    "record_json_write.c's sb_cps gives sha256_final_hex a buffer of 65 bytes, the 64 hex "
-    "digits and the NUL it writes; a 66th byte is never written or read")
+    "a digest's buffer of 65 bytes (record_json_write.c's sb_cps, record_answers.c's sb_ours) "
+    "holds the 64 hex digits and the NUL that sha256_final_hex or sha256_hex writes; a 66th "
+    "byte is never written or read")
+
+WHY_OURS_ROOM = (
+    "record_answers.c's sb_ours allocates 2 * ORACLE_ROOM(len) code points, one room for "
+    "the strict and one for the replacement decoding (v.repl starts at the second); a third "
+    "room is never written or read")
+
+WHY_FIRST_READ_LATE = (
+    "record_answers.c's sb_ours reads first (its offset for the consistency check, the "
+    "first_error object) only when count > 0, that is after the loop's first error was "
+    "assigned to it: its initial value, {0} or {1}, is never read; it is there for "
+    "compilers that cannot see that")
 
 WHY_WINDOW_ROOM = (
     "eval.c's append_window is called only by show_difference, right after audit_describe_ours "
@@ -1096,6 +1108,9 @@ EQUIVALENT = [
     ("oracle/audit/gen.c", "4 ? at - 4", "4", "3", WHY_GEN_AT),
     ("oracle/audit/record_json_write.c", "65];\n\n        sha256_init(&c);", "65", "66",
      WHY_SHA_ROOM),
+    ("oracle/audit/record_answers.c", "2 * ORACLE_ROOM(len) * sizeof *buf", "2", "3", WHY_OURS_ROOM),
+    ("oracle/audit/record_answers.c", "65];\n        sha256_hex(", "65", "66", WHY_SHA_ROOM),
+    ("oracle/audit/record_answers.c", "0}; /* first: read only", "0", "1", WHY_FIRST_READ_LATE),
     ("oracle/audit/text.c", "< 0x80 ? 1 : p[i] < 0xE0", "<", "<=", WHY_NAME_ASCII),
     ("oracle/audit/text.c", "0x80 ? 1 : p[i] < 0xE0", "0x80", "0x81", WHY_NAME_ASCII),
     ("oracle/audit/text.c", "0x80 ? 1 : p[i] < 0xE0", "0x80", "0x7F", WHY_NAME_ASCII),

@@ -455,6 +455,12 @@ ORDER = {
 }
 
 
+# The regression corpus is recorded and replayed by the same helpers
+# (record*.c, replay*.c): record_answers.c's answers are checked by
+# regress_replay, which its own words do not name.
+RELATED_WORDS = {"record": ("replay",), "replay": ("record",)}
+
+
 def rank(order, name):
     return next((i for i, r in enumerate(order) if re.search(r, name)), len(order))
 
@@ -498,6 +504,7 @@ def tests_for(f, tests, includers=(), kills=None):
     # a time cap (--cap) an oracle/ file's list of up to 76 audit tests is
     # reached only that far.
     words = [w for w in stem.split("-") if len(w) >= 4]
+    words += [r for w in list(words) for r in RELATED_WORDS.get(w, ())]
 
     def affinity(t):
         name = t.name.replace("_", "-")

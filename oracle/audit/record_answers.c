@@ -19,9 +19,8 @@
 bool sb_ours(sbuf *b, const uint8_t *data, size_t len)
 {
     uint32_t *buf = malloc(2 * ORACLE_ROOM(len) * sizeof *buf);
-    oracle_verdict v;
     sbuf errs = {0};
-    u8guard_error e, first = {0, 0, U8GUARD_OK, U8GUARD_CLASS_NONE, 0};
+    u8guard_error e, first = {0}; /* first: read only once an error was found */
     size_t pos = 0, count = 0;
     bool consistent;
 
@@ -29,9 +28,7 @@ bool sb_ours(sbuf *b, const uint8_t *data, size_t len)
         b->oom = true;
         return true;
     }
-    memset(&v, 0, sizeof v);
-    v.cps = buf;
-    v.repl = buf + ORACLE_ROOM(len);
+    oracle_verdict v = {.cps = buf, .repl = buf + ORACLE_ROOM(len)};
     oracle_reference(len ? data : (const uint8_t *)"", len, &v);
     while (u8guard_next_error(data, len, &pos, &e)) {
         if (count == 0)
@@ -41,7 +38,7 @@ bool sb_ours(sbuf *b, const uint8_t *data, size_t len)
         count++;
     }
     consistent = v.accepted == (count == 0) &&
-                 (v.accepted || v.err_offset == first.offset) &&
+                 (count == 0 || v.err_offset == first.offset) &&
                  u8guard_count_errors(data, len) == count;
     sb_printf(b, "{\"valid\": %s, \"errors\": ", v.accepted ? "true" : "false");
     if (count == 0) {
