@@ -16,13 +16,19 @@
  *          a nested object), unescaping with its refusals, whitespace
  *          dropped between tokens but kept in strings, hex.
  *
- *   test_audit_record_json write|read   run the checks (0 or 1) */
+ *   answers  a decoder's answer as recorded (sb_theirs: which statuses
+ *            keep their signal, null and "unknown" offsets, no
+ *            replacement mode) and u8guard's error list at the edge where
+ *            it is hashed instead (sb_ours, ERRORS_TEXT_MAX).
+ *
+ *   test_audit_record_json write|read|answers   run the checks (0 or 1) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "record_internal.h"
 #include "support/sha256.h"
+#include "u8guard.h"
 
 static int failures;
 
@@ -268,6 +274,109 @@ static void check_read(void)
     check(record_unhex("01020304", 8, bytes, 4) == 4, "record_unhex: exactly cap");
 }
 
+/* ---- answers ---- */
+
+/* sb_theirs of v, compared with want exactly. */
+static void theirs_is(const oracle_verdict *v, const char *want, const char *what)
+{
+    sbuf b = {0};
+
+    sb_theirs(&b, v);
+    expect_text(&b, want, what);
+    free(b.s);
+}
+
+/* The error list of data[0..len) as sb_ours writes it before any limit:
+ * "offset/length kind", joined by ", " (the manifest's format). */
+static size_t errors_text(const uint8_t *data, size_t len, char *out, size_t cap)
+{
+    size_t pos = 0, o = 0;
+    u8guard_error e;
+
+    out[0] = '\0';
+    while (u8guard_next_error(data, len, &pos, &e) && o < cap)
+        o += (size_t)snprintf(out + o, cap - o, "%s%zu/%zu %s", o ? ", " : "", e.offset,
+                              e.length, u8guard_kind_name(e.kind));
+    return o;
+}
+
+/* sb_theirs: the signal only for a crash or an overread (an OK or hung
+ * verdict's signal member is junk here), null and "unknown" offsets, no
+ * replacement mode; sb_ours at the edge of ERRORS_TEXT_MAX: an error list
+ * of exactly 480 characters is written out, one of 481 or more hashed. */
+static void check_answers(void)
+{
+    uint32_t cps[2] = {0x41, 0xFFFD};
+    oracle_verdict v = {.status = ORACLE_OK, .signal = 7, .accepted = true, .cps = cps,
+                        .n_cps = 1, .repl = cps, .n_repl = 1, .has_repl = true};
+    static uint8_t data[600];
+    char text[8192], want[8400], sha[65];
+    int edge = 0;
+
+    theirs_is(&v, "{\"status\": \"ok\", \"signal\": 0, \"accepted\": true, \"err_offset\": null, "
+                  "\"n_cps\": 1, \"cps\": \"U+0041\", \"n_repl\": 1, \"repl\": \"U+0041\"}",
+              "sb_theirs: accepted, a junk signal not written");
+    v.accepted = false;
+    v.err_offset = 3;
+    v.has_repl = false;
+    theirs_is(&v, "{\"status\": \"ok\", \"signal\": 0, \"accepted\": false, \"err_offset\": 3, "
+                  "\"n_cps\": 1, \"cps\": \"U+0041\", \"n_repl\": null, \"repl\": null}",
+              "sb_theirs: rejected at 3, no replacement mode");
+    v.err_offset = ORACLE_UNKNOWN;
+    theirs_is(&v, "{\"status\": \"ok\", \"signal\": 0, \"accepted\": false, \"err_offset\": "
+                  "\"unknown\", \"n_cps\": 1, \"cps\": \"U+0041\", \"n_repl\": null, "
+                  "\"repl\": null}",
+              "sb_theirs: rejected, offset unknown");
+    v.status = ORACLE_CRASHED;
+    v.signal = 6;
+    theirs_is(&v, "{\"status\": \"crashed\", \"signal\": 6}", "sb_theirs: crashed, signal 6");
+    v.status = ORACLE_OVERREAD;
+    v.signal = 11;
+    theirs_is(&v, "{\"status\": \"overread\", \"signal\": 11}", "sb_theirs: overread, signal 11");
+    v.status = ORACLE_HUNG;
+    v.signal = 9;
+    theirs_is(&v, "{\"status\": \"hung\", \"signal\": 0}", "sb_theirs: hung, a junk signal");
+    v.status = ORACLE_FAILED;
+    theirs_is(&v, "{\"status\": \"failed\", \"signal\": 0}", "sb_theirs: failed");
+
+    /* k bytes 'a' then n bytes 80 (each an error of its own): the list's
+     * length moves by one with k's digits, so some (k, n) give exactly
+     * ERRORS_TEXT_MAX characters */
+    memset(data, 0x80, sizeof data);
+    for (size_t k = 0; k < 200; k++) {
+        for (size_t n = 1; k + n < sizeof data; n++) {
+            sbuf b = {0};
+            size_t tl;
+
+            memset(data, 'a', k);
+            memset(data + k, 0x80, n);
+            tl = errors_text(data, k + n, text, sizeof text);
+            if (tl + 1 < ERRORS_TEXT_MAX)
+                continue;
+            if (tl > ERRORS_TEXT_MAX + 1)
+                break;
+            edge += tl == ERRORS_TEXT_MAX;
+            if (tl <= ERRORS_TEXT_MAX)
+                snprintf(want, sizeof want, "\"errors\": \"%s\"", text);
+            else
+                snprintf(want, sizeof want, "\"errors\": \"sha256:%s\"",
+                         sha256_hex(text, tl, sha));
+            (void)sb_ours(&b, data, k + n);
+            if (b.oom || strstr(sb_text(&b), want) == NULL) {
+                printf("FAIL sb_ours of %zu 'a' and %zu 80s (list of %zu): %.120s...\n", k, n,
+                       tl, sb_text(&b));
+                failures++;
+            }
+            free(b.s);
+        }
+    }
+    if (edge == 0) {
+        printf("FAIL no input gave a list of exactly %d characters: the test lost its edge\n",
+               ERRORS_TEXT_MAX);
+        failures++;
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 2 && strcmp(argv[1], "write") == 0) {
@@ -275,8 +384,10 @@ int main(int argc, char **argv)
         check_str_and_cps();
     } else if (argc == 2 && strcmp(argv[1], "read") == 0) {
         check_read();
+    } else if (argc == 2 && strcmp(argv[1], "answers") == 0) {
+        check_answers();
     } else {
-        fprintf(stderr, "usage: test_audit_record_json write|read\n");
+        fprintf(stderr, "usage: test_audit_record_json write|read|answers\n");
         return 2;
     }
     printf("test_record_json %s: %s (%d failed checks)\n", argv[1],
