@@ -197,8 +197,9 @@ WHY_SHA_ROOM = (
 
 WHY_OURS_ROOM = (
     "record_answers.c's sb_ours allocates 2 * ORACLE_ROOM(len) code points, one room for "
-    "the strict and one for the replacement decoding (v.repl starts at the second); a third "
-    "room is never written or read")
+    "the strict and one for the replacement decoding (v.repl starts at the second), and "
+    "decoder_says 4 rooms, the same two for u8guard and for the decoder; a room more is "
+    "never written or read")
 
 WHY_FIRST_READ_LATE = (
     "record_answers.c's sb_ours reads first (its offset for the consistency check, the "
@@ -1110,6 +1111,7 @@ EQUIVALENT = [
      WHY_SHA_ROOM),
     ("oracle/audit/record_answers.c", "2 * ORACLE_ROOM(len) * sizeof *buf", "2", "3", WHY_OURS_ROOM),
     ("oracle/audit/record_answers.c", "65];\n        sha256_hex(", "65", "66", WHY_SHA_ROOM),
+    ("oracle/audit/record_answers.c", "4 * ORACLE_ROOM(len) * sizeof *buf", "4", "5", WHY_OURS_ROOM),
     ("oracle/audit/record_answers.c", "0}; /* first: read only", "0", "1", WHY_FIRST_READ_LATE),
     ("oracle/audit/text.c", "< 0x80 ? 1 : p[i] < 0xE0", "<", "<=", WHY_NAME_ASCII),
     ("oracle/audit/text.c", "0x80 ? 1 : p[i] < 0xE0", "0x80", "0x81", WHY_NAME_ASCII),

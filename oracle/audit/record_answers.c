@@ -113,19 +113,16 @@ void sb_theirs(sbuf *b, const oracle_verdict *v)
 bool decoder_says(audit_decoder *d, const uint8_t *data, size_t len, said *s)
 {
     uint32_t *buf = malloc(4 * ORACLE_ROOM(len) * sizeof *buf);
-    oracle_verdict ours, theirs;
     plugin_fault fault = PLUGIN_FAULT_NONE;
     const uint8_t *p = len ? data : (const uint8_t *)"";
 
     memset(s, 0, sizeof *s);
     if (buf == NULL)
         return false;
-    memset(&ours, 0, sizeof ours);
-    memset(&theirs, 0, sizeof theirs);
-    ours.cps = buf;
-    ours.repl = buf + ORACLE_ROOM(len);
-    theirs.cps = buf + 2 * ORACLE_ROOM(len);
-    theirs.repl = buf + 3 * ORACLE_ROOM(len);
+    /* four rooms: ours (strict, replacement), then theirs */
+    oracle_verdict ours = {.cps = buf, .repl = buf + ORACLE_ROOM(len)};
+    oracle_verdict theirs = {.cps = buf + 2 * ORACLE_ROOM(len),
+                             .repl = buf + 3 * ORACLE_ROOM(len)};
     oracle_reference(p, len, &ours);
     if (d->plugin) {
         fault = plugin_runner_decode(d->plugin, p, len, &theirs);
