@@ -38,6 +38,16 @@ static const vector VECTORS[] = {
     {129, NULL, "307f8fc2c1622b92762e818d39a185d4d667ad49a4b07ceae1f4afa008a93ec4"},
 };
 
+/* Returns v's message: its text, or the generated one written to buf. */
+static const uint8_t *message_of(const vector *v, uint8_t buf[129])
+{
+    if (v->msg != NULL)
+        return (const uint8_t *)v->msg;
+    for (size_t k = 0; k < v->len; k++)
+        buf[k] = (uint8_t)((k * 7 + 3) & 0xFF);
+    return buf;
+}
+
 /* Returns 0 when the digest of msg[0..len) is want, else 1 (printed). */
 static int check(const char *what, const uint8_t *msg, size_t len, const char *want)
 {
@@ -83,12 +93,7 @@ static int check_streaming(const uint8_t *million)
 
     for (size_t i = 0; i < sizeof VECTORS / sizeof VECTORS[0]; i++) {
         const vector *v = &VECTORS[i];
-        const uint8_t *msg = (const uint8_t *)v->msg;
-        if (msg == NULL) {
-            for (size_t k = 0; k < v->len; k++)
-                buf[k] = (uint8_t)((k * 7 + 3) & 0xFF);
-            msg = buf;
-        }
+        const uint8_t *msg = message_of(v, buf);
         for (size_t piece = 1; piece <= 130; piece++, runs++)
             fails += check_pieces(msg, v->len, piece, v->sha);
     }
@@ -108,12 +113,7 @@ int main(void)
 
     for (size_t i = 0; i < sizeof VECTORS / sizeof VECTORS[0]; i++) {
         const vector *v = &VECTORS[i];
-        const uint8_t *msg = (const uint8_t *)v->msg;
-        if (msg == NULL) {
-            for (size_t k = 0; k < v->len; k++)
-                buf[k] = (uint8_t)((k * 7 + 3) & 0xFF);
-            msg = buf;
-        }
+        const uint8_t *msg = message_of(v, buf);
         fails += check(v->msg ? "a FIPS 180-4 example" : "a generated message", msg,
                        v->len, v->sha);
     }
