@@ -28,9 +28,9 @@ int write_all_nosock(int fd, const void *p, size_t n);
  * each write it waits at most timeout_ms milliseconds (poll_wait, whose
  * limit signals do not restart; negative: no limit) for fd to take more,
  * then writes only what fd takes at once (a socket with MSG_DONTWAIT,
- * anything else PIPE_BUF bytes at a time), and it retries EAGAIN. Returns 0 on success, ETIMEDOUT when a wait expired,
- * EBADF when fd is not open, else the errno of the failure (EIO as for
- * write_all). */
+ * anything else PIPE_BUF bytes at a time), and it retries EAGAIN.
+ * Returns 0 on success, ETIMEDOUT when a wait expired, EBADF when fd is
+ * not open, else the errno of the failure (EIO as for write_all). */
 int write_all_timed(int fd, const void *p, size_t n, int timeout_ms);
 
 #endif
