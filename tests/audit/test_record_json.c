@@ -8,7 +8,7 @@
  *          (the terminating NUL needs one more) and empty ones, give
  *          exactly the concatenation, and a growth doubles the room it
  *          needs; sb_str escapes as JSON; sb_cps
- *          writes up to CPS_LIST_MAX code points as U+XXXX words and a
+ *          writes up to CPS_LIST_MAX code points as words like U+0041 and a
  *          longer list as the SHA-256 of its UTF-32LE bytes. Running out
  *          of memory (b->oom) is not forced: there is no allocator to fail.
  *   read   whitespace, strings with escapes, nested values and members
