@@ -3,8 +3,9 @@
  * their child dying and stopping: a killed child is restarted within the
  * same batch, a stopped one is reported as ORACLE_HUNG for its batch and
  * replaced by a fresh one for the next, also while a 1 ms timer
- * interrupts every wait, and also when it stops taking a request. Linux only (finds the child through /proc).
- * Exit 77 when neither interpreter is available.
+ * interrupts every wait, and also when it stops taking a request. Linux
+ * only (finds the child through /proc). Exit 77 when neither interpreter
+ * is available.
  * The largest input the protocol's u32 frame is allowed to carry,
  * UINT32_MAX - 8 bytes, goes to the child; one byte more is refused
  * without touching it.
@@ -136,6 +137,21 @@ static int run_batch(const oracle *o, bool expect_ok, int expect_status)
     return rc;
 }
 
+/* Runs a batch (so that a child is running and has answered), then
+ * stops that child with SIGSTOP; returns its pid, or -1 (a failed check)
+ * when there was none. */
+static pid_t stop_answering_child(const oracle *o, const char *script)
+{
+    pid_t pid;
+
+    run_batch(o, true, ORACLE_OK);
+    pid = find_child(script);
+    EXPECT(pid > 0);
+    if (pid > 0)
+        kill(pid, SIGSTOP);
+    return pid;
+}
+
 /* A stopped child and a request larger than what the socket holds (4
  * MiB of "A"): the send times out after the 1 s limit and the batch is
  * ORACLE_HUNG, not taken for a dead child (that would be restarted and
@@ -147,7 +163,6 @@ static void check_send_timeout(const oracle *o, const char *script)
     uint32_t *mem = malloc(2 * sizeof *mem * ORACLE_ROOM((size_t)BIG));
     oracle_input in = {data, BIG};
     oracle_verdict v = {.cps = mem, .repl = mem + ORACLE_ROOM((size_t)BIG)};
-    pid_t stopped;
 
     if (!data || !mem) {
         EXPECT(!"out of memory for the 4 MiB batch");
@@ -156,11 +171,7 @@ static void check_send_timeout(const oracle *o, const char *script)
         return;
     }
     memset(data, 'A', BIG);
-    run_batch(o, true, ORACLE_OK);
-    stopped = find_child(script);
-    EXPECT(stopped > 0);
-    if (stopped > 0)
-        kill(stopped, SIGSTOP);
+    (void)stop_answering_child(o, script); /* checks that there was one */
     setenv("ORACLE_SUBPROCESS_TIMEOUT_MS", "1000", 1);
     EXPECT(o->run(&in, 1, &v) == -1);
     EXPECT(v.status == ORACLE_HUNG);
@@ -335,11 +346,7 @@ int main(int argc, char **argv)
      * restarted with its whole limit at each tick would never end, and
      * the timer's watchdog would fail the test after about 20 s). */
     ticker_start();
-    run_batch(o, true, ORACLE_OK);
-    stopped = find_child(script);
-    EXPECT(stopped > 0);
-    if (stopped > 0)
-        kill(stopped, SIGSTOP);
+    stopped = stop_answering_child(o, script);
     run_batch(o, false, ORACLE_HUNG);
     ticker_stop();
     EXPECT(ticker_ticks() > 100);
