@@ -17,6 +17,7 @@
  * its standard input and output a socket to the auditor, answering one
  * line per request (doc/audit-exec.md). */
 #include "plugin_runner.h"
+#include "support/poll_wait.h"
 #include "support/write_all.h"
 
 #include "u8guard/audit_plugin.h"
@@ -374,30 +375,20 @@ static long long now_ms(void)
  * on error, -1 on timeout. */
 static int wait_readable(int fd, long long deadline)
 {
-    for (;;) {
-        struct pollfd pfd = {fd, POLLIN, 0};
-        long long left = deadline - now_ms();
-        int pr;
+    long long left = deadline - now_ms();
+    int w;
 
-        if (left <= 0)
-            return -1;
-        pr = poll(&pfd, 1, (int)(left > 1000000 ? 1000000 : left));
-        if (pr < 0 && errno == EINTR)
-            continue;
-        if (pr < 0)
-            return 0;
-        if (pr == 0)
-            return -1;
-        return 1;
-    }
+    if (left <= 0)
+        return -1;
+    /* poll_wait keeps the limit across signals; the cap keeps it an int */
+    w = poll_wait(fd, POLLIN, (int)(left > 1000000 ? 1000000 : left), NULL);
+    return w > 0 ? 1 : w == 0 ? -1 : 0;
 }
 
 /* Returns true when fd has something to read (or its EOF) right now. */
 static bool readable_now(int fd)
 {
-    struct pollfd pfd = {fd, POLLIN, 0};
-
-    return poll(&pfd, 1, 0) == 1;
+    return poll_wait(fd, POLLIN, 0, NULL) == 1;
 }
 
 /* Reads exactly n bytes before the deadline. Returns 1 on success, 0 on
