@@ -14,6 +14,7 @@
 #include "audit.h"
 #include "install_dirs.h"
 #include "sandbox.h"
+#include "support/poll_wait.h"
 #include "world.h"
 
 const char *audit_world_dir(char *buf, size_t cap)
@@ -286,7 +287,8 @@ static bool command_runs(const char *cmd, const char *dir, char *why, size_t cap
 }
 
 /* Runs cmd by /bin/sh -c (standard error to /dev/null) and writes the
- * first line it prints within 20 s to buf[0..cap) ("" when none). */
+ * first line it prints within 20 s to buf[0..cap) ("" when none). The 20 s
+ * hold across signals: a host's timer interrupts the waits, not the probe. */
 static void first_line(const char *cmd, char *buf, size_t cap)
 {
     int p[2];
@@ -318,7 +320,6 @@ static void first_line(const char *cmd, char *buf, size_t cap)
     close(p[1]);
     clock_gettime(CLOCK_MONOTONIC, &t0);
     for (;;) {
-        struct pollfd pf = {p[0], POLLIN, 0};
         long left;
         ssize_t got;
 
@@ -326,9 +327,11 @@ static void first_line(const char *cmd, char *buf, size_t cap)
         left = 20000 - (long)((t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000);
         if (left <= 0 || used + 1 >= cap || memchr(buf, '\n', used) != NULL)
             break;
-        if (poll(&pf, 1, (int)left) <= 0)
+        if (poll_wait(p[0], POLLIN, (int)left, NULL) <= 0)
             break;
         got = read(p[0], buf + used, cap - 1 - used);
+        if (got < 0 && errno == EINTR)
+            continue;
         if (got <= 0)
             break;
         used += (size_t)got;
@@ -336,7 +339,8 @@ static void first_line(const char *cmd, char *buf, size_t cap)
     }
     close(p[0]);
     (void)kill(-pid, SIGKILL);
-    (void)waitpid(pid, NULL, 0);
+    while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+        continue; /* a signal must not leave the child a zombie */
     buf[strcspn(buf, "\r\n")] = '\0';
 }
 

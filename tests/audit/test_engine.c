@@ -23,18 +23,26 @@
  *             which leads copy 2, 3 or 4 bytes, what is escaped, where
  *             a full buffer cuts;
  *
- *   test_audit_engine generate|classify|shrink|text   run the checks (0 or 1)
+ *   world     audit_world_probe's version command under a 1 ms interval
+ *             timer (tests/common/ticker.h): the first line still read,
+ *             the command's process reaped (world.c's first_line);
+ *
+ *   test_audit_engine generate|classify|shrink|text|world   run the checks (0 or 1)
  *   test_audit_engine dump SEED N [corpus]   print the first N inputs of
  *                         SEED (no corpus, or this file's CORPUS), one
  *                         "index hex" a line
  *
  * Exact values here change when the generator's or the shrinker's logic
  * changes on purpose; `dump` and the failure messages give the new ones. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "audit.h"
+#include "ticker.h"
+#include "world.h"
 
 static int fails;
 
@@ -318,10 +326,10 @@ static void check_shrink_all(void)
 static void expect_str(const char *got, const char *want, const char *what)
 {
     if (strcmp(got, want) != 0) {
-        printf("FAIL text %s: got \"%s\", want \"%s\"\n", what, got, want);
+        printf("FAIL %s: got \"%s\", want \"%s\"\n", what, got, want);
         fails++;
     } else {
-        printf("ok   text %s: \"%s\"\n", what, got);
+        printf("ok   %s: \"%s\"\n", what, got);
     }
 }
 
@@ -383,6 +391,29 @@ static void check_text(void)
     expect_str(buf[0] == 'k' ? "untouched" : "written", "untouched", "cap 0");
 }
 
+/* The version command of a runnable decoder answers after 200 ms, while
+ * a 1 ms timer interrupts every wait of the probe: the line must still be
+ * read (a wait that gave up at the first signal read nothing) and the
+ * command's process reaped (no child left, not even a zombie). */
+static void check_world_version(void)
+{
+    char strict[] = "true", version[] = "sleep 0.2; echo v9.1", packages[] = "";
+    world_entry e = {.strict = strict, .version_cmd = version, .packages = packages};
+    bool ok;
+    int ticks;
+
+    ticker_start();
+    ok = audit_world_probe(&e, "/nonexistent-world");
+    ticker_stop();
+    ticks = ticker_ticks();
+    expect_str(ok ? "runs" : e.missing, "runs", "a decoder whose program is 'true'");
+    expect_str(e.version, "v9.1", "the version line read under the timer");
+    expect_str(ticks > 50 ? "interrupted" : "not interrupted", "interrupted",
+               "the timer ticked through the 200 ms wait");
+    expect_str(waitpid(-1, NULL, WNOHANG) < 0 && errno == ECHILD ? "none" : "a child",
+               "none", "the version command's process reaped");
+}
+
 int main(int argc, char **argv)
 {
     if ((argc == 4 || argc == 5) && strcmp(argv[1], "dump") == 0)
@@ -399,8 +430,10 @@ int main(int argc, char **argv)
         check_shrink_all();
     else if (argc == 2 && strcmp(argv[1], "text") == 0)
         check_text();
+    else if (argc == 2 && strcmp(argv[1], "world") == 0)
+        check_world_version();
     else {
-        fprintf(stderr, "usage: test_audit_engine generate|classify|shrink|text|dump SEED N [corpus]\n");
+        fprintf(stderr, "usage: test_audit_engine generate|classify|shrink|text|world|dump SEED N [corpus]\n");
         return 2;
     }
     if (fails)
