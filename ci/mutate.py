@@ -191,7 +191,8 @@ WHY_BAD_LEN_ONE = (
     "its value (1, or 0 or 2) is never returned")
 
 WHY_SHA_ROOM = (
-    "a digest's buffer of 65 bytes (record_json_write.c's sb_cps, record_answers.c's sb_ours) "
+    "a digest's buffer of 65 bytes (record_json_write.c's sb_cps, record_answers.c's sb_ours, "
+    "replay_one.c's audit_replay_one) "
     "holds the 64 hex digits and the NUL that sha256_final_hex or sha256_hex writes; a 66th "
     "byte is never written or read")
 
@@ -1113,6 +1114,7 @@ EQUIVALENT = [
     ("oracle/audit/record_answers.c", "65];\n        sha256_hex(", "65", "66", WHY_SHA_ROOM),
     ("oracle/audit/record_answers.c", "4 * ORACLE_ROOM(len) * sizeof *buf", "4", "5", WHY_OURS_ROOM),
     ("oracle/audit/record_answers.c", "0}; /* first: read only", "0", "1", WHY_FIRST_READ_LATE),
+    ("oracle/audit/replay_one.c", "65], cls[128]", "65", "66", WHY_SHA_ROOM),
     ("oracle/audit/text.c", "< 0x80 ? 1 : p[i] < 0xE0", "<", "<=", WHY_NAME_ASCII),
     ("oracle/audit/text.c", "0x80 ? 1 : p[i] < 0xE0", "0x80", "0x81", WHY_NAME_ASCII),
     ("oracle/audit/text.c", "0x80 ? 1 : p[i] < 0xE0", "0x80", "0x7F", WHY_NAME_ASCII),
