@@ -1,12 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT OR Apache-2.0
-# record_replay.sh U8GUARD PLUGIN WORKDIR -- `u8guard audit --record DIR`
-# keeps each minimal example (DIR/<sha256>.bin and a manifest line), does
-# not record it twice, and `--replay DIR` passes while the decoder still
-# says the same. (The manifest's format, and a replay that catches a
-# changed answer, are tested with record.c, in tests/regress.)
+# record_replay.sh U8GUARD PLUGIN WORKDIR FAULTY -- `u8guard audit --record
+# DIR` keeps each minimal example (DIR/<sha256>.bin and a manifest line),
+# does not record it twice, and `--replay DIR` passes while the decoder
+# still says the same. The manifest's "why" says what differs, or for a
+# plugin that faulted (FAULTY reads in[-1] on the byte Q) the fault.
+# (The manifest's format, and a replay that catches a changed answer,
+# are tested with record.c, in tests/regress.)
 set -u
-u8guard=$1 plugin=$2 dir=$3
+u8guard=$1 plugin=$2 dir=$3 faulty=$4
 fail() { echo "FAIL: $*"; exit 1; }
 rm -rf "$dir" && mkdir -p "$dir" || fail "cannot create $dir"
 
@@ -23,6 +25,8 @@ grep -qF "\"sha256\": \"$sha\"" "$dir/manifest.jsonl" || fail "manifest lacks sh
 grep -F '"hex": "c080"' "$dir/manifest.jsonl" |
     grep -qF '"found_by": "u8guard audit: conformance corpus case design-c0-80"' ||
     fail "c080's found_by is not the corpus case design-c0-80: $(cat "$dir/manifest.jsonl")"
+grep -F '"hex": "c080"' "$dir/manifest.jsonl" | grep -qF '"why": "accepts ill-formed input"' ||
+    fail "c080's why is not 'accepts ill-formed input': $(cat "$dir/manifest.jsonl")"
 lines=$(wc -l <"$dir/manifest.jsonl")
 
 "$u8guard" audit --no-builtin --plugin "$plugin" --cases 200 --timeout-ms 10000 --record "$dir" >/dev/null
@@ -54,4 +58,17 @@ record_gen $((k + 1))
 grep -qF "\"found_by\": \"u8guard audit: generated input $k of seed 5\"" "$gen/manifest.jsonl" ||
     fail "found_by with $((k + 1)) inputs: $(cat "$gen/manifest.jsonl")"
 
-echo "ok: recorded $lines minimal examples once each, found_by exact (corpus case; generated input $k); and the replay passes"
+# A fault is recorded as what it is, and replays as the same fault.
+fdir=$dir.fault
+rm -rf "$fdir" && mkdir -p "$fdir" || fail "cannot create $fdir"
+"$u8guard" audit --no-builtin --plugin "$faulty" --cases 50 --timeout-ms 10000 --record "$fdir" >/dev/null
+[ $? -eq 1 ] || fail "--record of the faulty plugin: exit status not 1"
+[ "$(wc -l <"$fdir/manifest.jsonl")" -eq 1 ] || fail "faulty plugin: not one entry: $(cat "$fdir/manifest.jsonl")"
+grep -F '"hex": "51"' "$fdir/manifest.jsonl" | grep -F '"classification": "plugin-fault"' |
+    grep -F '"why": "out-of-bounds read"' | grep -qF '"theirs": {"status": "overread", "signal": 11}' ||
+    fail "the fault's entry: $(cat "$fdir/manifest.jsonl")"
+"$u8guard" audit --replay "$fdir" --no-builtin --plugin "$faulty" >"$fdir.replay" ||
+    fail "--replay of the fault failed: $(cat "$fdir.replay")"
+grep -qF "1 entries, 0 changed, 1 replayed" "$fdir.replay" || fail "fault replay summary: $(cat "$fdir.replay")"
+
+echo "ok: recorded $lines minimal examples once each, found_by exact (corpus case; generated input $k); the fault recorded as a fault; and the replays pass"
