@@ -20,7 +20,6 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #ifndef ORACLE_SUBPROCESS_DIR
@@ -90,18 +89,11 @@ static int send_all(int fd, const void *buf, size_t n, int timeout_ms)
     return e == 0 ? IO_OK : e == ETIMEDOUT ? IO_TIMEOUT : IO_EOF;
 }
 
-static void sleep_ms(long ms)
-{
-    struct timespec ts = {.tv_sec = ms / 1000, .tv_nsec = (ms % 1000) * 1000000L};
-    while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
-        ;
-}
-
 void subproc_stop(subproc *sp)
 {
     if (sp->pid <= 0)
         return;
-    /* End of input asks the script to exit; give it a moment. */
+    /* End of input asks the script to exit; give it up to a second. */
     close(sp->to_child);
     close(sp->from_child);
     for (int i = 0; i < 100; i++) {
@@ -112,7 +104,7 @@ void subproc_stop(subproc *sp)
             sp->pid = 0;
             return;
         }
-        sleep_ms(10);
+        (void)poll_wait(-1, 0, 10, NULL); /* a 10 ms pause (no fd: poll only waits) */
     }
     kill(sp->pid, SIGKILL);
     while (waitpid(sp->pid, NULL, 0) < 0 && errno == EINTR)

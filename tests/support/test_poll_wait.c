@@ -5,7 +5,8 @@
  * be interrupted again each millisecond); a write_all_timed to a peer
  * that stopped reading ends with ETIMEDOUT the same way. The timer's
  * watchdog (tests/common/ticker.h) ends the process after about 20 s of
- * ticks, so a regression fails instead of hanging. Also: readiness with
+ * ticks, so a regression fails instead of hanging. Also: a pause (no
+ * descriptor) that lasts its whole limit under the timer, readiness with
  * its revents, POLLNVAL for a closed descriptor, no limit for a negative one. The
  * error return (-1 for anything but EINTR) has no input here that makes
  * poll fail (EFAULT, ENOMEM), so it is not exercised. */
@@ -61,6 +62,17 @@ int main(void)
     snprintf(line, sizeof line, "the timer interrupted the wait (%d ticks)", ticker_ticks());
     expect(ticker_ticks() > 20, line);
     expect(rev == 0, "a timeout leaves *revents alone");
+
+    /* no descriptor (-1): a pause of the whole limit, under the timer too
+     * (subprocess.c's subproc_stop pauses so) */
+    ticker_start();
+    t0 = now_s();
+    r = poll_wait(-1, 0, 50, NULL);
+    spent = now_s() - t0;
+    ticker_stop();
+    snprintf(line, sizeof line, "no descriptor, interrupted (%d ticks): 0 after %.0f ms (limit 50 ms)",
+             ticker_ticks(), spent * 1000);
+    expect(r == 0 && spent >= 0.0499 && spent < 5 && ticker_ticks() > 5, line);
 
     /* ready: 1 and poll's revents, with or without a limit */
     if (write(p[1], "x", 1) != 1)
