@@ -325,6 +325,23 @@ static void test_timeout_ms(void)
     EXPECT(subproc_timeout_ms("5s") == 30000);
 }
 
+/* subproc_stop of a subproc that is not running (pid 0) touches nothing:
+ * the descriptors it holds (here a pipe's) stay open. */
+static void check_stop_idle(void)
+{
+    int p[2];
+
+    if (pipe(p) != 0) {
+        EXPECT(!"pipe");
+        return;
+    }
+    subproc sp = {.script = "python_decode.py", .pid = 0, .to_child = p[1], .from_child = p[0]};
+    subproc_stop(&sp);
+    EXPECT(fcntl(p[0], F_GETFD) != -1 && fcntl(p[1], F_GETFD) != -1);
+    close(p[0]);
+    close(p[1]);
+}
+
 int main(int argc, char **argv)
 {
     const char *name = argc > 1 ? argv[1] : "python";
@@ -337,6 +354,7 @@ int main(int argc, char **argv)
 
     note_open_fds();
     test_timeout_ms();
+    check_stop_idle();
     if (failures) {
         printf("test_subprocess: %d failed checks\n", failures);
         return 1;
