@@ -208,6 +208,20 @@ WHY_FIRST_READ_LATE = (
     "assigned to it: its initial value, {0} or {1}, is never read; it is there for "
     "compilers that cannot see that")
 
+WHY_STOP_GRACE = (
+    "subprocess.c's subproc_stop waits up to 100 pauses of 10 ms for a child that was sent "
+    "end of input before it kills it; these mutants change only that time (a pause more or "
+    "less, 9 or 11 ms a pause, or a pause cut short: poll_wait on descriptor 0, '-1' -> '-0', "
+    "returns at once only where fd 0 is closed or hung up; -2 and the events of a negative "
+    "descriptor are ignored), never the outcome: the child is reaped, or killed and reaped, "
+    "either way. Only a timing test on a quiet machine could tell")
+
+WHY_PID_NOT_ONE = (
+    "subprocess.c's subproc_stop returns at once for sp->pid <= 0 (not running); '<= 1' also "
+    "returns for pid 1, which fork never returns to a parent (pid 1 is the init of the "
+    "parent's own namespace, started before it; a child in a new pid namespace is seen by "
+    "its parent under another pid): the same for every pid a subproc holds")
+
 WHY_WINDOW_ROOM = (
     "eval.c's append_window is called only by show_difference, right after audit_describe_ours "
     "and describe_theirs wrote one verdict into r->ours (320 bytes) and r->theirs (480): at most "
@@ -1378,6 +1392,17 @@ EQUIVALENT = [
     ("cpu.c", "0x6u\n#define XCR0_ZMM", "0x6u", "0x07u", WHY_XCR0_X87),
     ("cpu.c", "0xE6u\n", "0xE6u", "0xE7u", WHY_XCR0_X87),
     ("cpu.c", "0xE6u\n", "0xE6u", "0xE5u", WHY_XCR0_X87),
+    ("oracle/adapters/subprocess.c", "0; i < 100; i++", "0", "1", WHY_STOP_GRACE),
+    ("oracle/adapters/subprocess.c", "< 100; i++", "<", "<=", WHY_STOP_GRACE),
+    ("oracle/adapters/subprocess.c", "100; i++", "100", "101", WHY_STOP_GRACE),
+    ("oracle/adapters/subprocess.c", "100; i++", "100", "99", WHY_STOP_GRACE),
+    ("oracle/adapters/subprocess.c", "1, 0, 10, NULL); /* a 10 ms pause", "1", "2", WHY_STOP_GRACE),
+    ("oracle/adapters/subprocess.c", "1, 0, 10, NULL); /* a 10 ms pause", "1", "0", WHY_STOP_GRACE),
+    ("oracle/adapters/subprocess.c", "0, 10, NULL); /* a 10 ms pause", "0", "1", WHY_STOP_GRACE),
+    ("oracle/adapters/subprocess.c", "10, NULL); /* a 10 ms pause", "10", "11", WHY_STOP_GRACE),
+    ("oracle/adapters/subprocess.c", "10, NULL); /* a 10 ms pause", "10", "9", WHY_STOP_GRACE),
+    ("oracle/adapters/subprocess.c", "0)\n        return;\n    /* End of input", "0", "1",
+     WHY_PID_NOT_ONE),
 ]
 
 
