@@ -19,7 +19,9 @@
  *   answers  a decoder's answer as recorded (sb_theirs: which statuses
  *            keep their signal, null and "unknown" offsets, no
  *            replacement mode) and u8guard's error list at the edge where
- *            it is hashed instead (sb_ours, ERRORS_TEXT_MAX).
+ *            it is hashed instead (sb_ours, ERRORS_TEXT_MAX); the
+ *            classification an outcome gets and the set a manifest may
+ *            hold (classification_of, valid_classification).
  *
  *   test_audit_record_json write|read|answers   run the checks (0 or 1) */
 #include <stdio.h>
@@ -377,6 +379,58 @@ static void check_answers(void)
     }
 }
 
+/* classification_of for each outcome, of a plugin and of a built-in
+ * decoder, and cut at its cap; valid_classification's exact set. */
+static void check_classification(void)
+{
+    static audit_decoder builtin, plugin;
+    static const char *const valid[] = {"u8guard-bug-fixed", "oracle-disagreement",
+                                        "plugin-disagreement", "plugin-fault",
+                                        "known-divergence:x", "known-divergence:cesu-8"};
+    static const char *const invalid[] = {"", "bogus", "plugin-faults", "plugin-fault ",
+                                          "u8guard-bug-fixe", "known-divergence:",
+                                          "known-divergence", "known-divergenceXY",
+                                          "known-divergence-x"};
+    struct {
+        const audit_decoder *d;
+        said s;
+        size_t cap;
+        const char *want;
+    } cases[] = {
+        {&builtin, {.outcome = ORACLE_KNOWN_DIVERGENCE, .divergence = "cesu-8"}, 64,
+         "known-divergence:cesu-8"},
+        {&builtin, {.outcome = ORACLE_KNOWN_DIVERGENCE, .divergence = "cesu-8"}, 10,
+         "known-div"},
+        {&builtin, {.outcome = ORACLE_DISAGREE, .fault = true}, 64, "oracle-disagreement"},
+        {&plugin, {.outcome = ORACLE_DISAGREE}, 64, "plugin-disagreement"},
+        {&plugin, {.outcome = ORACLE_DISAGREE, .fault = true}, 64, "plugin-fault"},
+        {&plugin, {.outcome = ORACLE_AGREE, .fault = true}, 64, "u8guard-bug-fixed"},
+        {&builtin, {.outcome = ORACLE_AGREE}, 64, "u8guard-bug-fixed"},
+    };
+    char out[64];
+
+    /* only compared with NULL, never used as a runner */
+    plugin.plugin = (plugin_runner *)(void *)&plugin;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        classification_of(cases[i].d, &cases[i].s, out, cases[i].cap);
+        if (strcmp(out, cases[i].want) != 0) {
+            printf("FAIL classification_of, case %zu: got \"%s\", want \"%s\"\n", i, out,
+                   cases[i].want);
+            failures++;
+        }
+    }
+    for (size_t i = 0; i < sizeof valid / sizeof valid[0]; i++)
+        if (!valid_classification(valid[i])) {
+            printf("FAIL valid_classification(\"%s\") is false\n", valid[i]);
+            failures++;
+        }
+    for (size_t i = 0; i < sizeof invalid / sizeof invalid[0]; i++)
+        if (valid_classification(invalid[i])) {
+            printf("FAIL valid_classification(\"%s\") is true\n", invalid[i]);
+            failures++;
+        }
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 2 && strcmp(argv[1], "write") == 0) {
@@ -386,6 +440,7 @@ int main(int argc, char **argv)
         check_read();
     } else if (argc == 2 && strcmp(argv[1], "answers") == 0) {
         check_answers();
+        check_classification();
     } else {
         fprintf(stderr, "usage: test_audit_record_json write|read|answers\n");
         return 2;
