@@ -27,7 +27,10 @@
  *             timer (tests/common/ticker.h): the first line still read,
  *             the command's process reaped (world.c's first_line);
  *
- *   test_audit_engine generate|classify|shrink|text|world   run the checks (0 or 1)
+ *   markdown  audit_print_markdown: the explanation each kind of example
+ *             gets (report_md.c's table), a known divergence's, escapes;
+ *
+ *   test_audit_engine generate|classify|shrink|text|world|markdown   run the checks (0 or 1)
  *   test_audit_engine dump SEED N [corpus]   print the first N inputs of
  *                         SEED (no corpus, or this file's CORPUS), one
  *                         "index hex" a line
@@ -414,6 +417,90 @@ static void check_world_version(void)
                "none", "the version command's process reaped");
 }
 
+/* ---- markdown ---- */
+
+/* audit_print_markdown's explanations: each (why, class) of a decoder's
+ * examples gets the "Required" text of its kind (report_md.c's EXPLAIN:
+ * by class for accepted ill-formed input, by why alone for the rest, the
+ * last entry for anything else) and a known divergence the one of a
+ * documented difference; names and answers with '|', '`' and a newline
+ * escaped. Each want is the start of the text that must follow. */
+static void check_markdown(void)
+{
+    static const struct {
+        int cls;
+        const char *why, *want;
+    } ex[] = {
+        {CLASS_OVERLONG, "accepts ill-formed input", "RFC 3629 section 3 forbids decoding an overlong"},
+        {CLASS_SURROGATE, "accepts ill-formed input", "RFC 3629 section 3: the surrogates"},
+        {CLASS_CESU8, "accepts ill-formed input", "RFC 3629 section 3: a surrogate pair encoded"},
+        {CLASS_TOO_LARGE, "accepts ill-formed input", "RFC 3629 restricts UTF-8 to U+0000..U+10FFFF"},
+        {CLASS_FIVE_SIX, "accepts ill-formed input", "RFC 3629 removed the five- and six-byte"},
+        {CLASS_TRUNCATED, "accepts ill-formed input", "RFC 3629 section 3: the input is not UTF-8"},
+        {CLASS_UNEXPECTED_CONTINUATION, "accepts ill-formed input",
+         "RFC 3629 section 3: the input is not UTF-8"},
+        {CLASS_SPECIAL_VALID, "rejects valid input", "RFC 3629 section 3: every scalar value"},
+        {CLASS_VALID, "rejects valid input", "RFC 3629 section 3: every scalar value"},
+        {CLASS_BAD_CONTINUATION, "error offset differs", "The error is where the longest"},
+        {CLASS_SPECIAL_VALID, "decoded code points differ", "A well-formed sequence decodes"},
+        {CLASS_TRUNCATED, "replacement output differs", "Unicode's U+FFFD substitution"},
+        {CLASS_OVERLONG, "crashed (signal 11)", "A decoder answers every input"},
+        {CLASS_OVERLONG, "accepts ill-formed input!", "A decoder answers every input"},
+    };
+    static audit_decoder d;
+    audit_decoder *const all[1] = {&d};
+    audit_run_stats st = {.corpus_cases = 3, .generated = 4};
+    size_t n = sizeof ex / sizeof ex[0];
+    char *text = NULL, want[400];
+    size_t size = 0;
+    FILE *f = open_memstream(&text, &size);
+    const char *at;
+
+    if (f == NULL) {
+        printf("FAIL open_memstream\n");
+        fails++;
+        return;
+    }
+    snprintf(d.name, sizeof d.name, "dec|x");
+    snprintf(d.what, sizeof d.what, "a`b");
+    for (size_t i = 0; i < n; i++) {
+        d.examples[i].cls = ex[i].cls;
+        snprintf(d.examples[i].why, sizeof d.examples[i].why, "%s", ex[i].why);
+        snprintf(d.examples[i].theirs, sizeof d.examples[i].theirs, "t%zu\nx", i);
+        snprintf(d.examples[i].ours, sizeof d.examples[i].ours, "o%zu", i);
+    }
+    d.n_examples = n;
+    d.known_examples[0].cls = CLASS_TRUNCATED;
+    snprintf(d.known_examples[0].why, sizeof d.known_examples[0].why, "some-divergence");
+    d.n_known = 1;
+    audit_print_markdown(f, all, 1, &st, 9);
+    fclose(f);
+    at = strstr(text, "Inputs: 3 conformance cases, then 4 generated inputs (seed 9).");
+    expect_str(at ? "found" : text, "found", "markdown: the inputs line");
+    at = strstr(text, "## dec\\|x\n\n- Decoder: a\\`b\n");
+    expect_str(at ? "found" : text, "found", "markdown: the decoder's heading, escaped");
+    for (size_t i = 0; i <= n && at != NULL; i++) {
+        const audit_example *e = i < n ? &d.examples[i] : &d.known_examples[0];
+        char what[160];
+
+        if (i < n)
+            snprintf(want, sizeof want, "### %s: %s\n\n- Minimal input: `(empty)`\n"
+                     "- dec\\|x: t%zu x\n- u8guard: o%zu\n- Required: %s",
+                     audit_class_name(e->cls), e->why, i, i, ex[i].want);
+        else
+            snprintf(want, sizeof want, "### truncated: some-divergence (a documented known "
+                     "divergence)\n\n- Minimal input: `(empty)`\n- dec\\|x: \n- u8guard: \n"
+                     "- Required: Nothing that this decoder breaks");
+        if (strstr(at, want) == NULL)
+            printf("after the last match: %.700s\n", at);
+        at = strstr(at, want);
+        snprintf(what, sizeof what, "markdown: example %zu (%s, %s%s)", i,
+                 audit_class_name(e->cls), e->why, i < n ? "" : ", known");
+        expect_str(at ? "in order" : "missing", "in order", what);
+    }
+    free(text);
+}
+
 int main(int argc, char **argv)
 {
     if ((argc == 4 || argc == 5) && strcmp(argv[1], "dump") == 0)
@@ -432,8 +519,10 @@ int main(int argc, char **argv)
         check_text();
     else if (argc == 2 && strcmp(argv[1], "world") == 0)
         check_world_version();
+    else if (argc == 2 && strcmp(argv[1], "markdown") == 0)
+        check_markdown();
     else {
-        fprintf(stderr, "usage: test_audit_engine generate|classify|shrink|text|world|dump SEED N [corpus]\n");
+        fprintf(stderr, "usage: test_audit_engine generate|classify|shrink|text|world|markdown|dump SEED N [corpus]\n");
         return 2;
     }
     if (fails)
