@@ -178,8 +178,14 @@ size_t audit_generate(audit_rng *r, const audit_case *corpus, long n_corpus,
                       uint8_t *out, size_t cap);
 
 /* audit_hex writes data[0..len) as lowercase hex into buf[0..cap) (cut
- * with "..." when too long). Returns buf. */
+ * with "..." when too long: each byte needs room for itself and for
+ * "..." and the NUL after it). Returns buf. */
 char *audit_hex(const uint8_t *data, size_t len, char *buf, size_t cap);
+
+/* AUDIT_HEX_ROOM is the least cap with which audit_hex writes len bytes
+ * (len >= 1) whole: two digits a byte, then room for "..." and the NUL
+ * that a cut at the last byte would need. */
+#define AUDIT_HEX_ROOM(len) (2 * (size_t)(len) + 4)
 
 /* audit_json_str writes s as a JSON string literal (with quotes) to f,
  * escaped by json_string (support/json.h): valid UTF-8 as it is, quote,

@@ -90,7 +90,7 @@ int audit_record(const char *dir, const audit_decoder *d,
                  const char *found_by)
 {
     char sha[65], path[4200], date[32], cls[128] = "", version[128];
-    char *hex = malloc(2 * e->len + 8);
+    char *hex = malloc(AUDIT_HEX_ROOM(e->len));
     sbuf line = {0};
     said s;
     time_t now = time(NULL);
@@ -140,7 +140,7 @@ int audit_record(const char *dir, const audit_decoder *d,
     gmtime_r(&now, &tmv);
     strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tmv);
     sb_printf(&line, "{\"sha256\": \"%s\", \"hex\": \"%s\", \"decoder\": ", sha,
-              audit_hex(e->data, e->len, hex, 2 * e->len + 8));
+              audit_hex(e->data, e->len, hex, AUDIT_HEX_ROOM(e->len)));
     sb_str(&line, d->name);
     sb_printf(&line, ", \"len\": %zu, \"classification\": ", e->len);
     sb_str(&line, cls);

@@ -155,7 +155,7 @@ static int replay_line(const char *dir, const char *line, long lineno,
                        audit_decoder *const *d, size_t n, uint8_t *buf,
                        replay_stats *st)
 {
-    char *hex = malloc(2 * AUDIT_MAX_INPUT + 8);
+    char *hex = malloc(AUDIT_HEX_ROOM(AUDIT_MAX_INPUT));
     char sha[80] = "", name[80] = "", cls[128] = "", sha_now[65];
     uint8_t *bin = malloc(AUDIT_MAX_INPUT + 1);
     const char *hv, *he;
@@ -180,7 +180,7 @@ static int replay_line(const char *dir, const char *line, long lineno,
         printf("%s/manifest.jsonl:%ld: unknown classification '%s'\n", dir, lineno, cls);
         goto out;
     }
-    audit_hex(buf, (size_t)len, hex, 2 * AUDIT_MAX_INPUT + 8);
+    audit_hex(buf, (size_t)len, hex, AUDIT_HEX_ROOM(AUDIT_MAX_INPUT));
     sha256_hex(buf, (size_t)len, sha_now);
     if (strcmp(sha_now, sha) != 0) {
         printf("%s/manifest.jsonl:%ld: the sha256 of hex %s is %s, recorded %s\n",

@@ -71,7 +71,7 @@ static long read_one(const char *path, uint8_t *out, char **raw, const char **di
 int audit_replay_one(const char *path, audit_decoder *const *d, size_t n)
 {
     uint8_t *data = malloc(AUDIT_MAX_INPUT + 1);
-    char *hex = malloc(2 * AUDIT_MAX_INPUT + 8), *raw = NULL, sha[65], cls[128], ver[128];
+    char *hex = malloc(AUDIT_HEX_ROOM(AUDIT_MAX_INPUT)), *raw = NULL, sha[65], cls[128], ver[128];
     const char *diff_line;
     sbuf out = {0};
     long len = -1;
@@ -85,7 +85,7 @@ int audit_replay_one(const char *path, audit_decoder *const *d, size_t n)
         goto done;
     sha256_hex(data, (size_t)len, sha);
     sb_printf(&out, "{\"sha256\": \"%s\", \"hex\": \"%s\", \"len\": %ld, \"class\": \"%s\"",
-              sha, audit_hex(data, (size_t)len, hex, 2 * AUDIT_MAX_INPUT + 8), len,
+              sha, audit_hex(data, (size_t)len, hex, AUDIT_HEX_ROOM(AUDIT_MAX_INPUT)), len,
               audit_class_name(audit_classify(data, (size_t)len)));
     if (diff_line) {
         char dname[80] = "";

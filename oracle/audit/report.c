@@ -308,7 +308,7 @@ static void print_examples(FILE *f, const audit_example *e, size_t n,
 
 void audit_print_json(FILE *f, audit_decoder *const *d, size_t n, uint64_t seed)
 {
-    char hex[2 * AUDIT_MAX_INPUT + 8];
+    char hex[AUDIT_HEX_ROOM(AUDIT_MAX_INPUT)];
 
     for (size_t i = 0; i < n; i++) {
         const audit_decoder *x = d[i];

@@ -13,7 +13,7 @@
 /* What the standard requires and what an attacker gains, for one kind of
  * difference (why, and for accepted ill-formed input the class). */
 typedef struct explanation {
-    const char *why;   /* a disagreement's why; NULL matches any */
+    const char *why;   /* a disagreement's why */
     int cls;           /* its class, or -1 for any */
     const char *require;
     const char *gain;
@@ -81,25 +81,26 @@ static const explanation EXPLAIN[] = {
      "Dropping ill-formed bytes splices what surrounds them (`<scr` C0 `ipt>` becomes "
      "`<script>`); a different number of U+FFFD, or a value kept that others replace, "
      "makes lengths, offsets and comparisons disagree between components."},
-    {NULL, -1,
-     "A decoder answers every input, within bounds, without crashing or hanging, and "
-     "the same way each time.",
-     "Denial of service, and where memory outside the buffers is read, disclosure of "
-     "memory."},
+    /* the last entry, for any other why (a fault): its why and cls are not read */
+    {.require = "A decoder answers every input, within bounds, without crashing or "
+                "hanging, and the same way each time.",
+     .gain = "Denial of service, and where memory outside the buffers is read, "
+             "disclosure of memory."},
 };
 
 /* A known divergence (its why is its id) breaks no rule: oracle_compare
  * files a difference as one only when the decoder's strict verdict agrees
  * and the rest is reporting style (oracle/DIVERGENCES.md). */
 static const explanation KNOWN = {
-    NULL, -1,
-    "Nothing that this decoder breaks: its strict verdict agrees with u8guard's, and "
-    "the difference is one of reporting style (how it substitutes U+FFFD or where it "
-    "reports an error), documented with its reasons in oracle/DIVERGENCES.md.",
-    "Nothing from this decoder alone. Components that compare the number of U+FFFD or "
-    "an error's position with another decoder's see a difference."};
+    .require = "Nothing that this decoder breaks: its strict verdict agrees with u8guard's, "
+               "and the difference is one of reporting style (how it substitutes U+FFFD or "
+               "where it reports an error), documented with its reasons in "
+               "oracle/DIVERGENCES.md.",
+    .gain = "Nothing from this decoder alone. Components that compare the number of U+FFFD "
+            "or an error's position with another decoder's see a difference."};
 
-/* Returns the explanation for why in class cls. */
+/* Returns the explanation for why in class cls: the first entry with that
+ * why and that class (or -1), else the last. */
 static const explanation *explain(const char *why, int cls)
 {
     size_t i;
@@ -125,7 +126,7 @@ static void md_text(FILE *f, const char *s)
 static void md_example(FILE *f, const audit_decoder *x, const audit_example *e,
                        bool known)
 {
-    char hex[2 * AUDIT_MAX_INPUT + 8];
+    char hex[AUDIT_HEX_ROOM(AUDIT_MAX_INPUT)];
     const explanation *ex = known ? &KNOWN : explain(e->why, e->cls);
 
     fprintf(f, "### %s: ", audit_class_name(e->cls));

@@ -353,7 +353,8 @@ static void name_cut(const char *name, size_t cap, const char *want, const char 
 }
 
 /* audit_hex and audit_name_human (text.c), exactly: audit_hex's cut
- * keeps room for "..." and the NUL (6 bytes after the last pair);
+ * keeps room for "..." and the NUL (6 bytes after the last pair), and
+ * AUDIT_HEX_ROOM is exactly the room of a whole one;
  * audit_name_human copies each valid character whole (leads C2..DF: 2
  * bytes, E0..EF: 3, F0..F4: 4), writes C0 controls, DEL and each byte of
  * an ill-formed sequence as \xHH, and stops before a step that might not
@@ -368,6 +369,13 @@ static void check_text(void)
     /* cap 10: pairs at 0, 2, 4 (4 + 2 + 4 = 10 fits), then the cut */
     expect_str(audit_hex(bytes, 5, buf, 10), "00abff...", "hex cut, cap 10");
     expect_str(audit_hex(bytes, 5, buf, 9), "00ab...", "hex cut, cap 9");
+    /* AUDIT_HEX_ROOM(n) is the least room that holds n bytes whole: one
+     * byte less cuts the last pair */
+    expect_str(audit_hex(bytes, 5, buf, AUDIT_HEX_ROOM(5)), "00abff107e", "hex, AUDIT_HEX_ROOM(5)");
+    expect_str(audit_hex(bytes, 5, buf, AUDIT_HEX_ROOM(5) - 1), "00abff10...",
+               "hex, AUDIT_HEX_ROOM(5) - 1");
+    expect_str(audit_hex(bytes, 1, buf, AUDIT_HEX_ROOM(1)), "00", "hex, AUDIT_HEX_ROOM(1)");
+    expect_str(audit_hex(bytes, 1, buf, AUDIT_HEX_ROOM(1) - 1), "...", "hex, AUDIT_HEX_ROOM(1) - 1");
 
     expect_str(audit_name_human("a\x01" "b\x7f" "c\x1f" " !", buf, sizeof buf),
                "a\\x01b\\x7Fc\\x1F !", "controls and DEL escaped, space and ! not");
