@@ -222,6 +222,10 @@ WHY_PID_NOT_ONE = (
     "parent's own namespace, started before it; a child in a new pid namespace is seen by "
     "its parent under another pid): the same for every pid a subproc holds")
 
+WHY_ANY_CLASS = (
+    "report_md.c's explain matches an entry of EXPLAIN whose cls is negative to any class "
+    "(EXPLAIN[i].cls < 0): -1 and -2 mean the same")
+
 WHY_WINDOW_ROOM = (
     "eval.c's append_window is called only by show_difference, right after audit_describe_ours "
     "and describe_theirs wrote one verdict into r->ours (320 bytes) and r->theirs (480): at most "
@@ -1403,6 +1407,16 @@ EQUIVALENT = [
     ("oracle/adapters/subprocess.c", "10, NULL); /* a 10 ms pause", "10", "9", WHY_STOP_GRACE),
     ("oracle/adapters/subprocess.c", "0)\n        return;\n    /* End of input", "0", "1",
      WHY_PID_NOT_ONE),
+    ("oracle/audit/report_md.c", "1,\n     \"RFC 3629 section 3: the input is not UTF-8",
+     "1", "2", WHY_ANY_CLASS),
+    ("oracle/audit/report_md.c", "1,\n     \"RFC 3629 section 3: every scalar value U+000",
+     "1", "2", WHY_ANY_CLASS),
+    ("oracle/audit/report_md.c", "1,\n     \"The error is where the longest well-formed p",
+     "1", "2", WHY_ANY_CLASS),
+    ("oracle/audit/report_md.c", "1,\n     \"A well-formed sequence decodes to exactly it",
+     "1", "2", WHY_ANY_CLASS),
+    ("oracle/audit/report_md.c", "1,\n     \"Unicode's U+FFFD substitution of maximal sub",
+     "1", "2", WHY_ANY_CLASS),
 ]
 
 
