@@ -170,9 +170,10 @@ static void check_short_reads(void)
 }
 
 /* Runs a batch (so that a child is running and has answered), then
- * stops that child with SIGSTOP; returns its pid, or -1 (a failed check)
- * when there was none. */
-static pid_t stop_answering_child(const oracle *o, const char *script)
+ * sends that child sig (SIGKILL: it dies between batches; SIGSTOP: it
+ * stops answering); returns its pid, or -1 (a failed check) when there
+ * was none. */
+static pid_t signal_answering_child(const oracle *o, const char *script, int sig)
 {
     pid_t pid;
 
@@ -180,7 +181,7 @@ static pid_t stop_answering_child(const oracle *o, const char *script)
     pid = find_child(script);
     EXPECT(pid > 0);
     if (pid > 0)
-        kill(pid, SIGSTOP);
+        kill(pid, sig);
     return pid;
 }
 
@@ -203,7 +204,7 @@ static void check_send_timeout(const oracle *o, const char *script)
         return;
     }
     memset(data, 'A', BIG);
-    (void)stop_answering_child(o, script); /* checks that there was one */
+    (void)signal_answering_child(o, script, SIGSTOP); /* checks that there was one */
     setenv("ORACLE_SUBPROCESS_TIMEOUT_MS", "1000", 1);
     EXPECT(o->run(&in, 1, &v) == -1);
     EXPECT(v.status == ORACLE_HUNG);
@@ -371,13 +372,8 @@ int main(int argc, char **argv)
         printf("SKIPPED: adapter %s is unavailable here: %s\n", name, why);
         return SKIP;
     }
-    run_batch(o, true, ORACLE_OK);
-    first = find_child(script);
-    EXPECT(first > 0);
-
     /* Killed between batches: the next batch restarts it and succeeds. */
-    if (first > 0)
-        kill(first, SIGKILL);
+    first = signal_answering_child(o, script, SIGKILL);
     run_batch(o, true, ORACLE_OK);
     second = find_child(script);
     EXPECT(second > 0 && second != first);
@@ -396,7 +392,7 @@ int main(int argc, char **argv)
      * restarted with its whole limit at each tick would never end, and
      * the timer's watchdog would fail the test after about 20 s). */
     ticker_start();
-    stopped = stop_answering_child(o, script);
+    stopped = signal_answering_child(o, script, SIGSTOP);
     run_batch(o, false, ORACLE_HUNG);
     ticker_stop();
     EXPECT(ticker_ticks() > 100);
