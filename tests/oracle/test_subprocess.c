@@ -6,7 +6,9 @@
  * interrupts every wait, and also when it stops taking a request. Linux
  * only (finds the child through /proc). Exit 77 when neither interpreter
  * is available.
- * Answers that arrive a byte at a time are read whole (python only).
+ * Answers that arrive a byte at a time are read whole; a child that
+ * exits before answering or claims more code points than the input has
+ * bytes fails its batch (python only).
  * The largest input the protocol's u32 frame is allowed to carry,
  * UINT32_MAX - 8 bytes, goes to the child; one byte more is refused
  * without touching it.
@@ -167,6 +169,34 @@ static void check_short_reads(void)
     }
     subproc_stop(&sp);
     EXPECT(sp.pid == 0);
+}
+
+/* A child that breaks the protocol (tests/oracle/fake_child.py, mode as
+ * FAKE_CHILD_MODE): "exit" ends while the parent waits for its answer,
+ * under the 1 ms timer, so that the read at end of file comes after
+ * interrupted waits (errno still EINTR: that read must end the batch, not
+ * be retried as if interrupted); "many-cps" and "many-repl" claim more
+ * code points than the input has bytes (refused before any is stored).
+ * Each child is restarted once, then the batch is ORACLE_FAILED. */
+static void check_misbehaving_child(const char *mode)
+{
+    static const char *const fake[] = {TEST_FAKE_CHILD, NULL};
+    subproc sp = {.script = "python_decode.py", .programs = fake};
+    uint32_t mem[4][4];
+    oracle_verdict v[2] = {{.cps = mem[0], .repl = mem[1]},
+                           {.cps = mem[2], .repl = mem[3]}};
+    int rc;
+
+    setenv("FAKE_CHILD_MODE", mode, 1);
+    ticker_start();
+    rc = subproc_run(&sp, BATCH, 2, v);
+    ticker_stop();
+    unsetenv("FAKE_CHILD_MODE");
+    expect_batch(rc, v, false, ORACLE_FAILED);
+    EXPECT(ticker_ticks() > 20);
+    EXPECT(sp.pid == 0);
+    if (failures)
+        printf("  (fake child mode %s)\n", mode);
 }
 
 /* Runs a batch (so that a child is running and has answered), then
@@ -410,8 +440,12 @@ int main(int argc, char **argv)
     EXPECT(third > 0 && third != second);
     EXPECT(third > 0 && inherited_fds(third) == 0);
     check_size_limit(o, script);
-    if (strcmp(name, "python") == 0)
+    if (strcmp(name, "python") == 0) {
         check_short_reads();
+        check_misbehaving_child("exit");
+        check_misbehaving_child("many-cps");
+        check_misbehaving_child("many-repl");
+    }
 
     o->close();
     EXPECT(find_child(script) < 0);

@@ -1,0 +1,45 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT OR Apache-2.0
+"""fake_child.py -- a child of oracle/adapters/subprocess.h's protocol that
+misbehaves as the environment variable FAKE_CHILD_MODE says, for
+test_subprocess.c (its argument, the oracle script's path, is ignored):
+
+  exit       greets, reads the start of a request, then exits 50 ms
+             later without answering (end of file while the parent waits)
+  many-cps   greets and answers each input of n bytes with n + 1 code
+             points (more than any decoder can give: not the protocol)
+  many-repl  the same for the replacement output
+"""
+import os
+import struct
+import sys
+import time
+
+mode = os.environ.get('FAKE_CHILD_MODE', '')
+inp = sys.stdin.buffer
+
+
+def send(data):
+    """Writes data unbuffered; a parent that has gone ends this child."""
+    try:
+        os.write(1, data)
+    except BrokenPipeError:
+        sys.exit(0)
+
+
+send(b'U8GO')
+head = inp.read(4)
+if mode == 'exit' or len(head) < 4:
+    time.sleep(0.05)
+    sys.exit(0)
+lens = []
+for _ in range(struct.unpack('<I', head)[0]):
+    n = struct.unpack('<I', inp.read(4))[0]
+    inp.read(n)
+    lens.append(n)
+for n in lens:
+    cps = n + 1 if mode == 'many-cps' else n
+    repl = n + 1 if mode == 'many-repl' else n
+    send(struct.pack('<BBQI', 0, 1, n, cps) + struct.pack('<I', 0x41) * cps +
+         struct.pack('<BI', 1, repl) + struct.pack('<I', 0x41) * repl)
+inp.read()
