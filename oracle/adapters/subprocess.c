@@ -69,9 +69,9 @@ static int read_exact(int fd, void *buf, size_t n, int timeout_ms)
         int w = poll_wait(fd, POLLIN, timeout_ms, NULL);
         if (w <= 0)
             return w == 0 ? IO_TIMEOUT : IO_EOF;
+        /* poll_wait said readable, and this pipe has no other reader:
+         * read does not block, so no signal can interrupt it (no EINTR) */
         r = read(fd, p, n);
-        if (r < 0 && errno == EINTR)
-            continue;
         if (r <= 0)
             return IO_EOF;
         p += r;

@@ -329,9 +329,7 @@ static void first_line(const char *cmd, char *buf, size_t cap)
             break;
         if (poll_wait(p[0], POLLIN, (int)left, NULL) <= 0)
             break;
-        got = read(p[0], buf + used, cap - 1 - used);
-        if (got < 0 && errno == EINTR)
-            continue;
+        got = read(p[0], buf + used, cap - 1 - used); /* readable: does not block */
         if (got <= 0)
             break;
         used += (size_t)got;
