@@ -403,9 +403,7 @@ static int read_deadline(int fd, void *buf, size_t n, long long deadline)
 
         if (w != 1)
             return w;
-        r = read(fd, p, n);
-        if (r < 0 && errno == EINTR)
-            continue;
+        r = read(fd, p, n); /* readable, no other reader: does not block, no EINTR */
         if (r <= 0)
             return 0;
         p += r;
@@ -740,9 +738,8 @@ static int read_line(plugin_runner *r, size_t max, long long deadline)
         w = wait_readable(r->fd, deadline);
         if (w != 1)
             return w;
+        /* readable, no other reader: does not block, no EINTR */
         got = read(r->fd, r->line + r->line_len, r->line_cap - r->line_len - 1);
-        if (got < 0 && errno == EINTR)
-            continue;
         if (got <= 0)
             return 0;
         r->line_len += (size_t)got;
