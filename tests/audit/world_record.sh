@@ -1,0 +1,32 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT OR Apache-2.0
+# world_record.sh U8GUARD WORLD_DIR WORKDIR -- `audit --world --record DIR`
+# with the test registry (tests/audit/world: exec decoders with a
+# replacing mode) records what each decoder says in both modes: py-drop's
+# strict answer and its replacement output (it drops C0: 0 code points,
+# not null, which a record without the replacing mode would write), and
+# py-badrepl's broken replacing mode as a fault ("bad result",
+# plugin-fault); `--replay DIR --world` then finds every entry unchanged.
+set -u
+u8guard=$1 world=$2 dir=$3
+fail() { echo "FAIL: $*"; exit 1; }
+rm -rf "$dir" && mkdir -p "$dir" || fail "cannot create $dir"
+m=$dir/manifest.jsonl
+
+U8GUARD_WORLD_DIR=$world "$u8guard" audit --no-builtin --world --seconds 0 --timeout-ms 10000 \
+    --record "$dir" >"$dir.out" 2>&1
+[ $? -eq 1 ] || fail "--world --record: exit status not 1: $(cat "$dir.out")"
+grep -F '"hex": "c0", "decoder": "py-drop"' "$m" |
+    grep -F '"classification": "plugin-disagreement"' |
+    grep -F '"why": "replacement output differs"' |
+    grep -qF '"theirs": {"status": "ok", "signal": 0, "accepted": false, "err_offset": 0, "n_cps": 0, "cps": "", "n_repl": 0, "repl": ""}' ||
+    fail "py-drop's C0 entry: $(grep -F '"decoder": "py-drop"' "$m")"
+grep -F '"hex": "c0", "decoder": "py-badrepl"' "$m" | grep -F '"classification": "plugin-fault"' |
+    grep -F '"why": "bad result"' | grep -qF '"theirs": {"status": "failed", "signal": 0}' ||
+    fail "py-badrepl's C0 entry: $(grep -F '"decoder": "py-badrepl"' "$m")"
+n=$(wc -l <"$m")
+U8GUARD_WORLD_DIR=$world "$u8guard" audit --replay "$dir" --no-builtin --world \
+    --timeout-ms 10000 >"$dir.replay" 2>&1 || fail "--replay --world: $(cat "$dir.replay")"
+grep -qF "$n entries, 0 changed, $n replayed, 0 not replayed" "$dir.replay" ||
+    fail "replay summary: $(cat "$dir.replay")"
+echo "ok: $n entries recorded with both modes' answers, replayed unchanged"
