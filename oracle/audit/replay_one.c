@@ -12,40 +12,49 @@
 #include "record_internal.h"
 #include "support/sha256.h"
 
-/* Reads the input of --replay-one: the bytes of path, or the hex= of the
- * first "U8GUARD-DIFF" line in it (*diff_line then points into *raw).
- * Returns the input's length with the bytes in out[0..AUDIT_MAX_INPUT),
- * or -1 after a message on stderr. */
+/* Reads the input of --replay-one: the hex= of the first "U8GUARD-DIFF"
+ * line of path (a differential fuzz target's report, fuzz/diff.c: any
+ * number of lines of the fuzzer's before it) when path holds such a line
+ * and no NUL byte, else the bytes of path. Returns the input's length
+ * with the bytes in out[0..AUDIT_MAX_INPUT) (*diff_line then points to
+ * the line, in *raw, which the caller frees), or -1 after a message on
+ * stderr. */
 static long read_one(const char *path, uint8_t *out, char **raw, const char **diff_line)
 {
-    size_t cap = 4 * AUDIT_MAX_INPUT + 1024, len;
-    char *data = malloc(cap + 1);
-    const char *tag;
-    FILE *f;
+    FILE *f = fopen(path, "rb");
+    char *line = NULL;
+    size_t cap = 0, len;
+    ssize_t n;
+    bool nul = false;
+    long rc = -1;
 
-    *raw = data;
+    *raw = NULL;
     *diff_line = NULL;
-    f = fopen(path, "rb");
-    if (f == NULL || data == NULL) {
-        fprintf(stderr, "u8guard audit: %s: %s\n", path, f ? "out of memory" : strerror(errno));
-        if (f)
-            fclose(f);
+    if (f == NULL) {
+        fprintf(stderr, "u8guard audit: %s: %s\n", path, strerror(errno));
         return -1;
     }
-    len = fread(data, 1, cap, f);
+    while ((n = getline(&line, &cap, f)) >= 0) {
+        if (memchr(line, '\0', (size_t)n) != NULL)
+            nul = true;
+        else if (*raw == NULL && strstr(line, "U8GUARD-DIFF ") != NULL) {
+            *raw = line; /* kept: the first such line */
+            line = NULL;
+            cap = 0;
+        }
+    }
+    free(line);
     if (ferror(f)) {
         fprintf(stderr, "u8guard audit: %s: %s\n", path, strerror(errno));
         fclose(f);
         return -1;
     }
-    fclose(f);
-    data[len] = '\0';
-    /* A differential fuzz target's report (fuzz/diff.c): take its hex=. */
-    tag = memchr(data, '\0', len) ? NULL : strstr(data, "U8GUARD-DIFF ");
-    if (tag) {
-        const char *h = strstr(tag, " hex="), *eol = tag + strcspn(tag, "\r\n");
+    if (*raw != NULL && !nul) {
+        const char *tag = strstr(*raw, "U8GUARD-DIFF "), *h = strstr(tag, " hex=");
         long l;
-        if (h == NULL || h > eol) {
+
+        fclose(f);
+        if (h == NULL || h > tag + strcspn(tag, "\r\n")) {
             fprintf(stderr, "u8guard audit: %s: a U8GUARD-DIFF line without hex=\n", path);
             return -1;
         }
@@ -59,13 +68,19 @@ static long read_one(const char *path, uint8_t *out, char **raw, const char **di
         *diff_line = tag;
         return l;
     }
-    if (len > AUDIT_MAX_INPUT) {
-        fprintf(stderr, "u8guard audit: %s: longer than %d bytes; minimise it first\n",
-                path, AUDIT_MAX_INPUT);
-        return -1;
-    }
-    memcpy(out, data, len);
-    return (long)len;
+    free(*raw); /* a U8GUARD-DIFF line in a file with a NUL byte: not a report */
+    *raw = NULL;
+    rewind(f);
+    len = fread(out, 1, AUDIT_MAX_INPUT, f);
+    if (ferror(f))
+        fprintf(stderr, "u8guard audit: %s: %s\n", path, strerror(errno));
+    else if (fgetc(f) != EOF)
+        fprintf(stderr, "u8guard audit: %s: longer than %d bytes; minimise it first\n", path,
+                AUDIT_MAX_INPUT);
+    else
+        rc = (long)len;
+    fclose(f);
+    return rc;
 }
 
 int audit_replay_one(const char *path, audit_decoder *const *d, size_t n)

@@ -118,6 +118,29 @@ def main():
         check("--replay-one reads a U8GUARD-DIFF line's hex= and decoder=",
               one.get("hex") == "f888808080" and one.get("diff_decoder") == "iconv-wchar" and
               one.get("u8guard", {}).get("error_count") == 5, out)
+        # A long fuzzing session's log: the line comes after 200 KB of the
+        # fuzzer's own lines (the whole file is read, not a first part).
+        longlog = os.path.join(tmp, "long.log")
+        fuzzer_lines = "".join("#%d\tNEW    cov: 1234 ft: 5678 corp: 90/1Kb exec/s: 4000\n" % i
+                               for i in range(4000))
+        with open(longlog, "w", encoding="ascii") as f:
+            f.write(fuzzer_lines)
+            f.write("U8GUARD-DIFF decoder=iconv-wchar hex=f888808080 ours=reject@0:n=0:repl=5 "
+                    "theirs=accept:n=1 why=accepts ill-formed input\n")
+        rc, out = run([u8guard, "audit", "--replay-one", longlog, "--json"])
+        one = json.loads(out) if rc == 0 else {}
+        check("--replay-one finds the U8GUARD-DIFF line after %d bytes of a log"
+              % len(fuzzer_lines),
+              one.get("hex") == "f888808080" and one.get("diff_decoder") == "iconv-wchar", out)
+        # A U8GUARD-DIFF line in a file that holds a NUL byte: the file is
+        # an input of its own (raw bytes), not a report.
+        nulfile = os.path.join(tmp, "nul.bin")
+        with open(nulfile, "wb") as f:
+            f.write(b"U8GUARD-DIFF decoder=iconv hex=41\n\0")
+        rc, out = run([u8guard, "audit", "--replay-one", nulfile, "--json"])
+        one = json.loads(out) if rc == 0 else {}
+        check("--replay-one takes a file with a NUL byte as the input itself",
+              one.get("len") == 35 and "diff_decoder" not in one, out)
         badlog = os.path.join(tmp, "bad.log")
         with open(badlog, "w", encoding="ascii") as f:
             f.write("U8GUARD-DIFF decoder=iconv hex=f8z ours=accept\n")
