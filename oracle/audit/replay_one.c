@@ -12,27 +12,27 @@
 #include "record_internal.h"
 #include "support/sha256.h"
 
-/* Reads the input of --replay-one: the hex= of the first "U8GUARD-DIFF"
- * line of path (a differential fuzz target's report, fuzz/diff.c: any
- * number of lines of the fuzzer's before it) when path holds such a line
- * and no NUL byte, else the bytes of path. Returns the input's length
- * with the bytes in out[0..AUDIT_MAX_INPUT) (*diff_line then points to
- * the line, in *raw, which the caller frees), or -1 after a message on
- * stderr. */
-static long read_one(const char *path, uint8_t *out, char **raw, const char **diff_line)
+/* Reads the input of --replay-one into out[0..AUDIT_MAX_INPUT): the hex=
+ * of the first "U8GUARD-DIFF" line of path (a differential fuzz target's
+ * report, fuzz/diff.c: any number of lines of the fuzzer's before it)
+ * when path holds such a line and no NUL byte (*diff_line then points to
+ * that line, in *raw, which the caller frees), else the bytes of path.
+ * Returns true with the input's length in *len, or false after a message
+ * on stderr. */
+static bool read_one(const char *path, uint8_t *out, size_t *len, char **raw,
+                     const char **diff_line)
 {
     FILE *f = fopen(path, "rb");
     char *line = NULL;
-    size_t cap = 0, len;
+    size_t cap = 0;
     ssize_t n;
     bool nul = false;
-    long rc = -1;
 
     *raw = NULL;
     *diff_line = NULL;
     if (f == NULL) {
         fprintf(stderr, "u8guard audit: %s: %s\n", path, strerror(errno));
-        return -1;
+        return false;
     }
     while ((n = getline(&line, &cap, f)) >= 0) {
         if (memchr(line, '\0', (size_t)n) != NULL)
@@ -47,7 +47,7 @@ static long read_one(const char *path, uint8_t *out, char **raw, const char **di
     if (ferror(f)) {
         fprintf(stderr, "u8guard audit: %s: %s\n", path, strerror(errno));
         fclose(f);
-        return -1;
+        return false;
     }
     if (*raw != NULL && !nul) {
         const char *tag = strstr(*raw, "U8GUARD-DIFF "), *h = strstr(tag, " hex=");
@@ -56,31 +56,34 @@ static long read_one(const char *path, uint8_t *out, char **raw, const char **di
         fclose(f);
         if (h == NULL || h > tag + strcspn(tag, "\r\n")) {
             fprintf(stderr, "u8guard audit: %s: a U8GUARD-DIFF line without hex=\n", path);
-            return -1;
+            return false;
         }
         h += 5;
         l = record_unhex(h, strcspn(h, " \t\r\n"), out, AUDIT_MAX_INPUT);
         if (l < 0) {
             fprintf(stderr, "u8guard audit: %s: malformed or too long hex= on the "
                             "U8GUARD-DIFF line (at most %d bytes)\n", path, AUDIT_MAX_INPUT);
-            return -1;
+            return false;
         }
         *diff_line = tag;
-        return l;
+        *len = (size_t)l;
+        return true;
     }
     free(*raw); /* a U8GUARD-DIFF line in a file with a NUL byte: not a report */
     *raw = NULL;
     rewind(f);
-    len = fread(out, 1, AUDIT_MAX_INPUT, f);
+    *len = fread(out, 1, AUDIT_MAX_INPUT, f);
+    if (!ferror(f) && fgetc(f) == EOF) {
+        fclose(f);
+        return true;
+    }
     if (ferror(f))
         fprintf(stderr, "u8guard audit: %s: %s\n", path, strerror(errno));
-    else if (fgetc(f) != EOF)
+    else
         fprintf(stderr, "u8guard audit: %s: longer than %d bytes; minimise it first\n", path,
                 AUDIT_MAX_INPUT);
-    else
-        rc = (long)len;
     fclose(f);
-    return rc;
+    return false;
 }
 
 int audit_replay_one(const char *path, audit_decoder *const *d, size_t n)
@@ -89,19 +92,19 @@ int audit_replay_one(const char *path, audit_decoder *const *d, size_t n)
     char *hex = malloc(AUDIT_HEX_ROOM(AUDIT_MAX_INPUT)), *raw = NULL, sha[65], cls[128], ver[128];
     const char *diff_line;
     sbuf out = {0};
-    long len = -1;
+    size_t len;
     int rc = 2;
 
-    if (data == NULL || hex == NULL)
+    if (data == NULL || hex == NULL) {
         fprintf(stderr, "u8guard audit: out of memory\n");
-    else
-        len = read_one(path, data, &raw, &diff_line);
-    if (len < 0)
         goto done;
-    sha256_hex(data, (size_t)len, sha);
-    sb_printf(&out, "{\"sha256\": \"%s\", \"hex\": \"%s\", \"len\": %ld, \"class\": \"%s\"",
-              sha, audit_hex(data, (size_t)len, hex, AUDIT_HEX_ROOM(AUDIT_MAX_INPUT)), len,
-              audit_class_name(audit_classify(data, (size_t)len)));
+    }
+    if (!read_one(path, data, &len, &raw, &diff_line))
+        goto done;
+    sha256_hex(data, len, sha);
+    sb_printf(&out, "{\"sha256\": \"%s\", \"hex\": \"%s\", \"len\": %zu, \"class\": \"%s\"",
+              sha, audit_hex(data, len, hex, AUDIT_HEX_ROOM(AUDIT_MAX_INPUT)), len,
+              audit_class_name(audit_classify(data, len)));
     if (diff_line) {
         char dname[80] = "";
         const char *p = strstr(diff_line, " decoder=");
@@ -111,7 +114,7 @@ int audit_replay_one(const char *path, audit_decoder *const *d, size_t n)
         sb_str(&out, dname);
     }
     sb_printf(&out, ", \"u8guard\": ");
-    if (!sb_ours(&out, data, (size_t)len))
+    if (!sb_ours(&out, data, len))
         fprintf(stderr, "u8guard audit: %s: oracle_reference and u8guard_next_error "
                         "disagree on this input (a u8guard bug)\n", path);
     sb_printf(&out, ", \"decoders\": [");
@@ -119,7 +122,7 @@ int audit_replay_one(const char *path, audit_decoder *const *d, size_t n)
         said s;
         if (d[i]->unavailable)
             continue;
-        if (!decoder_says(d[i], data, (size_t)len, &s)) {
+        if (!decoder_says(d[i], data, len, &s)) {
             free(s.theirs.s);
             out.oom = true;
             break;

@@ -200,6 +200,16 @@ def main():
         rc, out = run([u8guard, "audit", "--replay-one", big, "--json"])
         check("--replay-one refuses an input over 4096 bytes",
               rc == 2 and "longer than 4096 bytes" in out, out)
+        missing = os.path.join(tmp, "no-such-input")
+        rc, out = run([u8guard, "audit", "--replay-one", missing, "--json"])
+        check("--replay-one of a missing file exits 2 naming it",
+              rc == 2 and missing + ": No such file or directory" in out, out)
+        empty = os.path.join(tmp, "empty.bin")
+        open(empty, "wb").close()
+        rc, out = run([u8guard, "audit", "--replay-one", empty, "--json"])
+        one = json.loads(out) if rc == 0 else {}
+        check("--replay-one of an empty file: the empty input",
+              one.get("len") == 0 and one.get("hex") == "", out)
         broken = os.path.join(tmp, "broken")
         os.mkdir(broken)
         with open(os.path.join(broken, "manifest.jsonl"), "w", encoding="ascii") as f:
