@@ -233,6 +233,11 @@ WHY_THEIRS_OVER_REPL = (
     "from the data, not from ours.repl; the recorded u8guard answer is sb_ours', from a "
     "buffer of its own")
 
+WHY_GETLINE_NULL = (
+    "replay_one.c's read_one starts getline with line NULL (at first, and again after it "
+    "kept a line): getline then allocates a buffer of its own choosing whatever the size "
+    "given with it (POSIX), so that size, 0 or 1, changes nothing")
+
 WHY_ANY_CLASS = (
     "report_md.c's explain matches an entry of EXPLAIN whose cls is negative to any class "
     "(EXPLAIN[i].cls < 0): -1 and -2 mean the same")
@@ -1146,6 +1151,8 @@ EQUIVALENT = [
     ("oracle/audit/record_answers.c", "2 * ORACLE_ROOM(len),\n                             .repl",
      "2", "1", WHY_THEIRS_OVER_REPL),
     ("oracle/audit/replay_one.c", "65], cls[128]", "65", "66", WHY_SHA_ROOM),
+    ("oracle/audit/replay_one.c", "0;\n    ssize_t n;", "0", "1", WHY_GETLINE_NULL),
+    ("oracle/audit/replay_one.c", "0;\n        }\n    }\n    free(line);", "0", "1", WHY_GETLINE_NULL),
     ("oracle/audit/text.c", "< 0x80 ? 1 : p[i] < 0xE0", "<", "<=", WHY_NAME_ASCII),
     ("oracle/audit/text.c", "0x80 ? 1 : p[i] < 0xE0", "0x80", "0x81", WHY_NAME_ASCII),
     ("oracle/audit/text.c", "0x80 ? 1 : p[i] < 0xE0", "0x80", "0x7F", WHY_NAME_ASCII),

@@ -34,7 +34,7 @@ static bool read_one(const char *path, uint8_t *out, size_t *len, char **raw,
         fprintf(stderr, "u8guard audit: %s: %s\n", path, strerror(errno));
         return false;
     }
-    while ((n = getline(&line, &cap, f)) >= 0) {
+    while ((n = getline(&line, &cap, f)) != -1) {
         if (memchr(line, '\0', (size_t)n) != NULL)
             nul = true;
         else if (*raw == NULL && strstr(line, "U8GUARD-DIFF ") != NULL) {
