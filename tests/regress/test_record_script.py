@@ -141,6 +141,20 @@ def main():
         one = json.loads(out) if rc == 0 else {}
         check("--replay-one takes a file with a NUL byte as the input itself",
               one.get("len") == 35 and "diff_decoder" not in one, out)
+        # fuzz/diff.c writes "hex=" with nothing after it for the empty input
+        emptylog = os.path.join(tmp, "empty-hex.log")
+        with open(emptylog, "w", encoding="ascii") as f:
+            f.write("U8GUARD-DIFF decoder=iconv hex= ours=accept:n=0 theirs=reject@0:n=0\n")
+        rc, out = run([u8guard, "audit", "--replay-one", emptylog, "--json"])
+        one = json.loads(out) if rc == 0 else {}
+        check("--replay-one reads an empty hex= as the empty input",
+              one.get("len") == 0 and one.get("diff_decoder") == "iconv", out)
+        nohex = os.path.join(tmp, "no-hex.log")
+        with open(nohex, "w", encoding="ascii") as f:
+            f.write("INFO: Seed: 1\nU8GUARD-DIFF decoder=iconv ours=accept:n=0\n")
+        rc, out = run([u8guard, "audit", "--replay-one", nohex, "--json"])
+        check("--replay-one refuses a U8GUARD-DIFF line without hex=", rc == 2 and
+              "a U8GUARD-DIFF line without hex=" in out, out)
         badlog = os.path.join(tmp, "bad.log")
         with open(badlog, "w", encoding="ascii") as f:
             f.write("U8GUARD-DIFF decoder=iconv hex=f8z ours=accept\n")
