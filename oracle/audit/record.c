@@ -89,7 +89,7 @@ int audit_record(const char *dir, const audit_decoder *d,
                  const audit_example *e, const char *classification,
                  const char *found_by)
 {
-    char sha[65], path[4200], date[32], cls[128] = "", version[128];
+    char sha[65], path[4200], date[32], cls[128] = "", version[AUDIT_VERSION_ROOM];
     char *hex = malloc(AUDIT_HEX_ROOM(e->len));
     sbuf line = {0};
     said s;

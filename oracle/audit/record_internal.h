@@ -93,6 +93,13 @@ char *decoder_version(const char *name, char *out, size_t cap);
  * built-in library's (decoder_version). Returns out. */
 char *audit_decoder_version(const audit_decoder *d, char *out, size_t cap);
 
+/* AUDIT_VERSION_ROOM is a cap with which audit_decoder_version writes
+ * every version whole: a decoder's what (the longer of what and version),
+ * or a library's version (a few bytes). */
+#define AUDIT_VERSION_ROOM sizeof ((audit_decoder *)0)->what
+_Static_assert(sizeof ((audit_decoder *)0)->what >= sizeof ((audit_decoder *)0)->version,
+               "AUDIT_VERSION_ROOM holds a decoder's version too");
+
 /* ---- record_json_read.c: reading manifest lines ---- */
 
 /* json_skip_ws returns p after JSON whitespace (p itself when there is

@@ -88,8 +88,9 @@ static bool read_one(const char *path, uint8_t *out, size_t *len, char **raw,
 
 int audit_replay_one(const char *path, audit_decoder *const *d, size_t n)
 {
-    uint8_t *data = malloc(AUDIT_MAX_INPUT + 1);
-    char *hex = malloc(AUDIT_HEX_ROOM(AUDIT_MAX_INPUT)), *raw = NULL, sha[65], cls[128], ver[128];
+    uint8_t *data = malloc(AUDIT_MAX_INPUT);
+    char *hex = malloc(AUDIT_HEX_ROOM(AUDIT_MAX_INPUT)), *raw = NULL, sha[65], cls[128];
+    char ver[AUDIT_VERSION_ROOM];
     const char *diff_line;
     sbuf out = {0};
     size_t len;

@@ -58,6 +58,19 @@ record_gen $((k + 1))
 grep -qF "\"found_by\": \"u8guard audit: generated input $k of seed 5\"" "$gen/manifest.jsonl" ||
     fail "found_by with $((k + 1)) inputs: $(cat "$gen/manifest.jsonl")"
 
+# A plugin's version is what it is ("plugin PATH"), whole for a version
+# of 150 bytes (what a decoder's description holds, 159, not 127).
+prefix=$dir.long/
+n=$((150 - 12 - ${#prefix}))
+[ $n -ge 1 ] || fail "the work directory's path is too long for this check: $dir"
+long=$prefix$(printf 'p%.0s' $(seq 1 $n))
+mkdir -p "$long" && cp "$plugin" "$long/p.so" && printf 'A' >"$dir.one" ||
+    fail "cannot set up $long"
+"$u8guard" audit --replay-one "$dir.one" --no-builtin --plugin "$long/p.so" >"$dir.one.json" ||
+    fail "--replay-one with $long/p.so: $(cat "$dir.one.json")"
+grep -qF "\"version\": \"plugin $long/p.so\"" "$dir.one.json" ||
+    fail "the version of $long/p.so is not whole: $(cat "$dir.one.json")"
+
 # A fault is recorded as what it is, and replays as the same fault.
 fdir=$dir.fault
 rm -rf "$fdir" && mkdir -p "$fdir" || fail "cannot create $fdir"
