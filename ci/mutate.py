@@ -238,6 +238,11 @@ WHY_GETLINE_NULL = (
     "kept a line): getline then allocates a buffer of its own choosing whatever the size "
     "given with it (POSIX), so that size, 0 or 1, changes nothing")
 
+WHY_CLS_ROOM = (
+    "replay_one.c's cls holds only what classification_of writes: at most "
+    "'known-divergence:' and a divergence id (the longest of oracle/DIVERGENCES.md, "
+    "unistring-mbtouc-whole-sequence, 31 bytes): 48 bytes and the NUL, far inside 127 or 129")
+
 WHY_ANY_CLASS = (
     "report_md.c's explain matches an entry of EXPLAIN whose cls is negative to any class "
     "(EXPLAIN[i].cls < 0): -1 and -2 mean the same")
@@ -1152,6 +1157,8 @@ EQUIVALENT = [
      "2", "1", WHY_THEIRS_OVER_REPL),
     ("oracle/audit/replay_one.c", "65], cls[128]", "65", "66", WHY_SHA_ROOM),
     ("oracle/audit/replay_one.c", "0;\n    ssize_t n;", "0", "1", WHY_GETLINE_NULL),
+    ("oracle/audit/replay_one.c", "128];\n    char ver[", "128", "129", WHY_CLS_ROOM),
+    ("oracle/audit/replay_one.c", "128];\n    char ver[", "128", "127", WHY_CLS_ROOM),
     ("oracle/audit/replay_one.c", "0;\n        }\n    }\n    free(line);", "0", "1", WHY_GETLINE_NULL),
     ("oracle/audit/text.c", "< 0x80 ? 1 : p[i] < 0xE0", "<", "<=", WHY_NAME_ASCII),
     ("oracle/audit/text.c", "0x80 ? 1 : p[i] < 0xE0", "0x80", "0x81", WHY_NAME_ASCII),
