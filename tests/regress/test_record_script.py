@@ -118,47 +118,41 @@ def main():
         check("--replay-one reads a U8GUARD-DIFF line's hex= and decoder=",
               one.get("hex") == "f888808080" and one.get("diff_decoder") == "iconv-wchar" and
               one.get("u8guard", {}).get("error_count") == 5, out)
+        def replay_one(name, content):
+            """Writes content (bytes) to a file name and runs --replay-one on it;
+            returns its exit status, its output and the object it printed ({}
+            unless it exited 0)."""
+            path = os.path.join(tmp, name)
+            with open(path, "wb") as f:
+                f.write(content)
+            rc, out = run([u8guard, "audit", "--replay-one", path, "--json"])
+            return rc, out, json.loads(out) if rc == 0 else {}
+
         # A long fuzzing session's log: the line comes after 200 KB of the
         # fuzzer's own lines (the whole file is read, not a first part).
-        longlog = os.path.join(tmp, "long.log")
-        fuzzer_lines = "".join("#%d\tNEW    cov: 1234 ft: 5678 corp: 90/1Kb exec/s: 4000\n" % i
-                               for i in range(4000))
-        with open(longlog, "w", encoding="ascii") as f:
-            f.write(fuzzer_lines)
-            f.write("U8GUARD-DIFF decoder=iconv-wchar hex=f888808080 ours=reject@0:n=0:repl=5 "
-                    "theirs=accept:n=1 why=accepts ill-formed input\n")
-        rc, out = run([u8guard, "audit", "--replay-one", longlog, "--json"])
-        one = json.loads(out) if rc == 0 else {}
+        fuzzer_lines = b"".join(b"#%d\tNEW    cov: 1234 ft: 5678 corp: 90/1Kb exec/s: 4000\n" % i
+                                for i in range(4000))
+        rc, out, one = replay_one("long.log", fuzzer_lines +
+                                  b"U8GUARD-DIFF decoder=iconv-wchar hex=f888808080 "
+                                  b"ours=reject@0:n=0:repl=5 theirs=accept:n=1 why=x\n")
         check("--replay-one finds the U8GUARD-DIFF line after %d bytes of a log"
               % len(fuzzer_lines),
               one.get("hex") == "f888808080" and one.get("diff_decoder") == "iconv-wchar", out)
         # A U8GUARD-DIFF line in a file that holds a NUL byte: the file is
         # an input of its own (raw bytes), not a report.
-        nulfile = os.path.join(tmp, "nul.bin")
-        with open(nulfile, "wb") as f:
-            f.write(b"U8GUARD-DIFF decoder=iconv hex=41\n\0")
-        rc, out = run([u8guard, "audit", "--replay-one", nulfile, "--json"])
-        one = json.loads(out) if rc == 0 else {}
+        rc, out, one = replay_one("nul.bin", b"U8GUARD-DIFF decoder=iconv hex=41\n\0")
         check("--replay-one takes a file with a NUL byte as the input itself",
               one.get("len") == 35 and "diff_decoder" not in one, out)
         # fuzz/diff.c writes "hex=" with nothing after it for the empty input
-        emptylog = os.path.join(tmp, "empty-hex.log")
-        with open(emptylog, "w", encoding="ascii") as f:
-            f.write("U8GUARD-DIFF decoder=iconv hex= ours=accept:n=0 theirs=reject@0:n=0\n")
-        rc, out = run([u8guard, "audit", "--replay-one", emptylog, "--json"])
-        one = json.loads(out) if rc == 0 else {}
+        rc, out, one = replay_one("empty-hex.log", b"U8GUARD-DIFF decoder=iconv hex= "
+                                                   b"ours=accept:n=0 theirs=reject@0:n=0\n")
         check("--replay-one reads an empty hex= as the empty input",
               one.get("len") == 0 and one.get("diff_decoder") == "iconv", out)
-        nohex = os.path.join(tmp, "no-hex.log")
-        with open(nohex, "w", encoding="ascii") as f:
-            f.write("INFO: Seed: 1\nU8GUARD-DIFF decoder=iconv ours=accept:n=0\n")
-        rc, out = run([u8guard, "audit", "--replay-one", nohex, "--json"])
+        rc, out, one = replay_one("no-hex.log", b"INFO: Seed: 1\n"
+                                                b"U8GUARD-DIFF decoder=iconv ours=accept:n=0\n")
         check("--replay-one refuses a U8GUARD-DIFF line without hex=", rc == 2 and
               "a U8GUARD-DIFF line without hex=" in out, out)
-        badlog = os.path.join(tmp, "bad.log")
-        with open(badlog, "w", encoding="ascii") as f:
-            f.write("U8GUARD-DIFF decoder=iconv hex=f8z ours=accept\n")
-        rc, out = run([u8guard, "audit", "--replay-one", badlog, "--json"])
+        rc, out, one = replay_one("bad.log", b"U8GUARD-DIFF decoder=iconv hex=f8z ours=accept\n")
         check("--replay-one refuses a malformed hex=", rc == 2 and
               "malformed or too long hex= on the U8GUARD-DIFF line" in out, out)
         agree = os.path.join(tmp, "agree.log")
@@ -218,10 +212,7 @@ def main():
         rc, out = run([u8guard, "audit", "--replay-one", missing, "--json"])
         check("--replay-one of a missing file exits 2 naming it",
               rc == 2 and missing + ": No such file or directory" in out, out)
-        empty = os.path.join(tmp, "empty.bin")
-        open(empty, "wb").close()
-        rc, out = run([u8guard, "audit", "--replay-one", empty, "--json"])
-        one = json.loads(out) if rc == 0 else {}
+        rc, out, one = replay_one("empty.bin", b"")
         check("--replay-one of an empty file: the empty input",
               one.get("len") == 0 and one.get("hex") == "", out)
         broken = os.path.join(tmp, "broken")
