@@ -107,7 +107,7 @@ int audit_replay_one(const char *path, audit_decoder *const *d, size_t n)
               sha, audit_hex(data, len, hex, AUDIT_HEX_ROOM(AUDIT_MAX_INPUT)), len,
               audit_class_name(audit_classify(data, len)));
     if (diff_line) {
-        char dname[80] = "";
+        char dname[sizeof d[0]->name] = ""; /* a decoder's name: a longer one names none */
         const char *p = strstr(diff_line, " decoder=");
         if (p != NULL)
             snprintf(dname, sizeof dname, "%.*s", (int)strcspn(p + 9, " \t\r\n"), p + 9);
