@@ -88,23 +88,19 @@ static bool read_one(const char *path, uint8_t *out, size_t *len, char **raw,
 
 int audit_replay_one(const char *path, audit_decoder *const *d, size_t n)
 {
-    uint8_t *data = malloc(AUDIT_MAX_INPUT);
-    char *hex = malloc(AUDIT_HEX_ROOM(AUDIT_MAX_INPUT)), *raw = NULL, sha[65], cls[128];
+    uint8_t data[AUDIT_MAX_INPUT];
+    char hex[AUDIT_HEX_ROOM(AUDIT_MAX_INPUT)], *raw = NULL, sha[65], cls[128];
     char ver[AUDIT_VERSION_ROOM];
     const char *diff_line;
     sbuf out = {0};
     size_t len;
     int rc = 2;
 
-    if (data == NULL || hex == NULL) {
-        fprintf(stderr, "u8guard audit: out of memory\n");
-        goto done;
-    }
     if (!read_one(path, data, &len, &raw, &diff_line))
         goto done;
     sha256_hex(data, len, sha);
     sb_printf(&out, "{\"sha256\": \"%s\", \"hex\": \"%s\", \"len\": %zu, \"class\": \"%s\"",
-              sha, audit_hex(data, len, hex, AUDIT_HEX_ROOM(AUDIT_MAX_INPUT)), len,
+              sha, audit_hex(data, len, hex, sizeof hex), len,
               audit_class_name(audit_classify(data, len)));
     if (diff_line) {
         char dname[sizeof d[0]->name] = ""; /* a decoder's name: a longer one names none */
@@ -167,7 +163,5 @@ int audit_replay_one(const char *path, audit_decoder *const *d, size_t n)
 done:
     free(out.s);
     free(raw);
-    free(data);
-    free(hex);
     return rc;
 }
