@@ -103,7 +103,7 @@ int audit_replay_one(const char *path, audit_decoder *const *d, size_t n)
               sha, audit_hex(data, len, hex, sizeof hex), len,
               audit_class_name(audit_classify(data, len)));
     if (diff_line) {
-        char dname[sizeof d[0]->name] = ""; /* a decoder's name: a longer one names none */
+        char dname[sizeof (*d)->name] = ""; /* a decoder's name: a longer one names none */
         const char *p = strstr(diff_line, " decoder=");
         if (p != NULL)
             snprintf(dname, sizeof dname, "%.*s", (int)strcspn(p + 9, " \t\r\n"), p + 9);

@@ -128,6 +128,27 @@ def main():
             rc, out = run([u8guard, "audit", "--replay-one", path, "--json"])
             return rc, out, json.loads(out) if rc == 0 else {}
 
+        # E4 BD: GLib's per-byte replacement is a documented known
+        # divergence, reported as one (outcome, classification, why).
+        rc, out, one = replay_one("e4bd.bin", b"\xe4\xbd")
+        glib = [x for x in one.get("decoders", []) if x["decoder"] == "glib"]
+        if not glib:
+            print("skip --replay-one's known divergence: no glib adapter in this build")
+        else:
+            check("--replay-one reports glib's known divergence on E4 BD as one",
+                  glib[0]["outcome"] == "known-divergence" and
+                  glib[0]["classification"] == "known-divergence:glib-make-valid-per-byte" and
+                  glib[0]["why"] == "glib-make-valid-per-byte", out)
+        # Without python3 and node on PATH their adapters cannot run: they
+        # are listed as unavailable, with why, after the decoders that ran.
+        rc, out = run(["env", "PATH=" + os.path.join(tmp, "no-such-dir"), u8guard, "audit",
+                       "--replay-one", os.path.join(tmp, "e4bd.bin"), "--json"])
+        one = json.loads(out) if rc == 0 else {}
+        check("--replay-one lists the adapters that cannot run, in order",
+              one.get("unavailable") == [
+                  {"decoder": "python", "why": "python3 not found on PATH"},
+                  {"decoder": "node", "why": "neither node nor nodejs found on PATH"}] and
+              all(x["decoder"] not in ("python", "node") for x in one["decoders"]), out)
         # A long fuzzing session's log: the line comes after 200 KB of the
         # fuzzer's own lines (the whole file is read, not a first part).
         fuzzer_lines = b"".join(b"#%d\tNEW    cov: 1234 ft: 5678 corp: 90/1Kb exec/s: 4000\n" % i
