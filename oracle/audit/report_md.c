@@ -10,11 +10,15 @@
 
 #include "audit.h"
 
+/* The class of an entry that holds for any class (none of audit.h's is
+ * negative). */
+enum { ANY_CLASS = -1 };
+
 /* What the standard requires and what an attacker gains, for one kind of
  * difference (why, and for accepted ill-formed input the class). */
 typedef struct explanation {
     const char *why;   /* a disagreement's why */
-    int cls;           /* its class, or -1 for any */
+    int cls;           /* its class, or ANY_CLASS */
     const char *require;
     const char *gain;
 } explanation;
@@ -48,7 +52,7 @@ static const explanation EXPLAIN[] = {
      "valid.",
      "As for values above U+10FFFF: a code point that other components cannot "
      "represent, and so read differently."},
-    {"accepts ill-formed input", -1,
+    {"accepts ill-formed input", ANY_CLASS,
      "RFC 3629 section 3: the input is not UTF-8 (a continuation byte without its "
      "lead, a lead without its continuation bytes, or a sequence cut short); a strict "
      "decoder rejects it where it starts, a replacing one writes one U+FFFD per "
@@ -56,25 +60,25 @@ static const explanation EXPLAIN[] = {
      "Bytes that a validating component would refuse pass here: two components read "
      "different text from the same input (parser differentials), and a truncated "
      "sequence can swallow the delimiter after it."},
-    {"rejects valid input", -1,
+    {"rejects valid input", ANY_CLASS,
      "RFC 3629 section 3: every scalar value U+0000..U+10FFFF except the surrogates is "
      "well-formed, noncharacters (U+FFFE, U+FFFF, U+FDD0..) and U+0000 included; a "
      "UTF-8 decoder accepts them (a format such as XML may forbid some characters, "
      "but that is the format's rule, not UTF-8's).",
      "Denial of service: text that every other component accepts is refused here, so "
      "one chosen character makes a record, a message or a file unprocessable."},
-    {"error offset differs", -1,
+    {"error offset differs", ANY_CLASS,
      "The error is where the longest well-formed prefix ends (RFC 3629 section 3; "
      "Unicode's maximal subparts, chapter 3.9).",
      "Errors are reported, cut or resynchronised at the wrong place: text after the "
      "real error may be kept or lost differently from what other components do."},
-    {"decoded code points differ", -1,
+    {"decoded code points differ", ANY_CLASS,
      "A well-formed sequence decodes to exactly its scalar value (RFC 3629 section 3); "
      "a byte order mark is U+FEFF, text like any other, unless the protocol says to "
      "strip it.",
      "This decoder sees different text from the bytes every other component sees: "
      "content that passed a check is not the content that is used."},
-    {"replacement output differs", -1,
+    {"replacement output differs", ANY_CLASS,
      "Unicode's U+FFFD substitution of maximal subparts (chapter 3.9, also the W3C "
      "Encoding Standard): each maximal subpart of an ill-formed sequence becomes one "
      "U+FFFD, and well-formed text is kept as it is.",
@@ -100,13 +104,14 @@ static const explanation KNOWN = {
             "or an error's position with another decoder's see a difference."};
 
 /* Returns the explanation for why in class cls: the first entry with that
- * why and that class (or -1), else the last. */
+ * why and that class (or ANY_CLASS), else the last. */
 static const explanation *explain(const char *why, int cls)
 {
     size_t i;
 
-    for (i = 0; i + 1 < sizeof EXPLAIN / sizeof EXPLAIN[0]; i++)
-        if (strcmp(EXPLAIN[i].why, why) == 0 && (EXPLAIN[i].cls < 0 || EXPLAIN[i].cls == cls))
+    for (i = 0; i + 1 < sizeof EXPLAIN / sizeof *EXPLAIN; i++)
+        if (strcmp(EXPLAIN[i].why, why) == 0 &&
+            (EXPLAIN[i].cls == ANY_CLASS || EXPLAIN[i].cls == cls))
             return &EXPLAIN[i];
     return &EXPLAIN[i];
 }
