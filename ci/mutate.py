@@ -243,6 +243,10 @@ WHY_CLS_ROOM = (
     "'known-divergence:' and a divergence id (the longest of oracle/DIVERGENCES.md, "
     "unistring-mbtouc-whole-sequence, 31 bytes): 48 bytes and the NUL, far inside 127 or 129")
 
+WHY_SPACE_ITSELF = (
+    "report_md.c's md_text writes each control byte (below 0x20) as a space: the space "
+    "itself, which '<= 0x20' or '< 0x21' would take in too, is written as a space either way")
+
 WHY_ANY_CLASS = (
     "report_md.c's ANY_CLASS marks the entries of EXPLAIN that hold for any class, and "
     "explain compares with the same name: any value that is no class of audit.h (all are "
@@ -1158,6 +1162,8 @@ EQUIVALENT = [
      "2", "1", WHY_THEIRS_OVER_REPL),
     ("oracle/audit/replay_one.c", "65], cls[128]", "65", "66", WHY_SHA_ROOM),
     ("oracle/audit/report_md.c", "1 };", "1", "2", WHY_ANY_CLASS),
+    ("oracle/audit/report_md.c", "< 0x20 ? ' '", "<", "<=", WHY_SPACE_ITSELF),
+    ("oracle/audit/report_md.c", "0x20 ? ' '", "0x20", "0x21", WHY_SPACE_ITSELF),
     ("oracle/audit/replay_one.c", "0;\n    ssize_t n;", "0", "1", WHY_GETLINE_NULL),
     ("oracle/audit/replay_one.c", "128];\n    char ver[", "128", "129", WHY_CLS_ROOM),
     ("oracle/audit/replay_one.c", "128];\n    char ver[", "128", "127", WHY_CLS_ROOM),

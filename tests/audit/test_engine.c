@@ -431,8 +431,9 @@ static void check_world_version(void)
  * examples gets the "Required" text of its kind (report_md.c's EXPLAIN:
  * by class for accepted ill-formed input, by why alone for the rest, the
  * last entry for anything else) and a known divergence the one of a
- * documented difference; names and answers with '|', '`' and a newline
- * escaped. Each want is the start of the text that must follow. */
+ * documented difference; names and answers with '|' and '`' escaped, a
+ * newline and 1F written as spaces. Each want is the start of the text
+ * that must follow. */
 static void check_markdown(void)
 {
     static const struct {
@@ -474,7 +475,8 @@ static void check_markdown(void)
     for (size_t i = 0; i < n; i++) {
         d.examples[i].cls = ex[i].cls;
         snprintf(d.examples[i].why, sizeof d.examples[i].why, "%s", ex[i].why);
-        snprintf(d.examples[i].theirs, sizeof d.examples[i].theirs, "t%zu\nx", i);
+        /* a newline and the last control, 1F, each written as a space */
+        snprintf(d.examples[i].theirs, sizeof d.examples[i].theirs, "t%zu\n\x1f" "x", i);
         snprintf(d.examples[i].ours, sizeof d.examples[i].ours, "o%zu", i);
     }
     d.n_examples = n;
@@ -493,7 +495,7 @@ static void check_markdown(void)
 
         if (i < n)
             snprintf(want, sizeof want, "### %s: %s\n\n- Minimal input: `(empty)`\n"
-                     "- dec\\|x: t%zu x\n- u8guard: o%zu\n- Required: %s",
+                     "- dec\\|x: t%zu  x\n- u8guard: o%zu\n- Required: %s",
                      audit_class_name(e->cls), e->why, i, i, ex[i].want);
         else
             snprintf(want, sizeof want, "### truncated: some-divergence (a documented known "
