@@ -456,8 +456,8 @@ static void check_markdown(void)
         {CLASS_OVERLONG, "crashed (signal 11)", "A decoder answers every input"},
         {CLASS_OVERLONG, "accepts ill-formed input!", "A decoder answers every input"},
     };
-    static audit_decoder d;
-    audit_decoder *const all[1] = {&d};
+    static audit_decoder d, gone, clean;
+    audit_decoder *const all[3] = {&d, &gone, &clean};
     audit_run_stats st = {.corpus_cases = 3, .generated = 4};
     size_t n = sizeof ex / sizeof ex[0];
     char *text = NULL, want[400];
@@ -483,11 +483,33 @@ static void check_markdown(void)
     d.known_examples[0].cls = CLASS_TRUNCATED;
     snprintf(d.known_examples[0].why, sizeof d.known_examples[0].why, "some-divergence");
     d.n_known = 1;
-    audit_print_markdown(f, all, 1, &st, 9);
+    /* the summary row adds every class's disagreements and known ones */
+    d.cases = 20;
+    d.disagree[CLASS_VALID] = 1;
+    d.disagree[CLASS_TRUNCATED] = 2;
+    d.disagree[CLASS_BLOCK_BOUNDARY] = 4;
+    d.known[CLASS_VALID] = 8;
+    d.known[CLASS_TRUNCATED] = 16;
+    snprintf(d.language, sizeof d.language, "C");
+    snprintf(d.version, sizeof d.version, "v|1");
+    /* a decoder that cannot run, and one that agrees everywhere */
+    snprintf(gone.name, sizeof gone.name, "gone");
+    gone.unavailable = "not installed";
+    snprintf(clean.name, sizeof clean.name, "clean");
+    clean.cases = 20;
+    audit_print_markdown(f, all, 3, &st, 9);
     fclose(f);
     at = strstr(text, "Inputs: 3 conformance cases, then 4 generated inputs (seed 9).");
     expect_str(at ? "found" : text, "found", "markdown: the inputs line");
-    at = strstr(text, "## dec\\|x\n\n- Decoder: a\\`b\n");
+    at = strstr(text, "| dec\\|x | C | v\\|1 | nonconformant | 7 of 20 | 24 |\n"
+                      "| gone | - | - | unavailable | 0 of 0 | 0 |\n"
+                      "| clean | - | - | conformant | 0 of 20 | 0 |\n");
+    expect_str(at ? "found" : text, "found", "markdown: the summary table's rows");
+    at = strstr(text, "## gone\n\n- Decoder: \n- Version: -\n- Verdict: unavailable\n"
+                      "- Not run: not installed\n\n## clean\n\n- Decoder: \n- Version: -\n"
+                      "- Verdict: conformant\n\nNo difference from u8guard on these inputs.\n");
+    expect_str(at ? "found" : text, "found", "markdown: a decoder not run, one with no difference");
+    at = strstr(text, "## dec\\|x\n\n- Decoder: a\\`b\n- Version: v\\|1\n- Verdict: nonconformant\n\n");
     expect_str(at ? "found" : text, "found", "markdown: the decoder's heading, escaped");
     for (size_t i = 0; i <= n && at != NULL; i++) {
         const audit_example *e = i < n ? &d.examples[i] : &d.known_examples[0];
