@@ -28,7 +28,8 @@
  *             the command's process reaped (world.c's first_line);
  *
  *   markdown  audit_print_markdown: the explanation each kind of example
- *             gets (report_md.c's table), a known divergence's, escapes;
+ *             gets (report_md.c's table), a known divergence's, escapes,
+ *             the summary table, a decoder not run, one with no difference;
  *
  *   test_audit_engine generate|classify|shrink|text|world|markdown   run the checks (0 or 1)
  *   test_audit_engine dump SEED N [corpus]   print the first N inputs of
@@ -433,7 +434,9 @@ static void check_world_version(void)
  * last entry for anything else) and a known divergence the one of a
  * documented difference; names and answers with '|' and '`' escaped, a
  * newline and 1F written as spaces. Each want is the start of the text
- * that must follow. */
+ * that must follow. Also the summary table's rows (every class summed)
+ * and the sections of a decoder that could not run and of one with no
+ * difference. */
 static void check_markdown(void)
 {
     static const struct {
