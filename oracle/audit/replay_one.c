@@ -27,6 +27,7 @@ static bool read_one(const char *path, uint8_t *out, size_t *len, char **raw,
     size_t cap = 0;
     ssize_t n;
     bool nul = false;
+    const char *tag = NULL; /* in *raw: where its U8GUARD-DIFF starts */
 
     *raw = NULL;
     *diff_line = NULL;
@@ -37,7 +38,7 @@ static bool read_one(const char *path, uint8_t *out, size_t *len, char **raw,
     while ((n = getline(&line, &cap, f)) != -1) {
         if (memchr(line, '\0', (size_t)n) != NULL)
             nul = true;
-        else if (*raw == NULL && strstr(line, "U8GUARD-DIFF ") != NULL) {
+        else if (*raw == NULL && (tag = strstr(line, "U8GUARD-DIFF ")) != NULL) {
             *raw = line; /* kept: the first such line */
             line = NULL;
             cap = 0;
@@ -50,7 +51,7 @@ static bool read_one(const char *path, uint8_t *out, size_t *len, char **raw,
         return false;
     }
     if (*raw != NULL && !nul) {
-        const char *tag = strstr(*raw, "U8GUARD-DIFF "), *h = strstr(tag, " hex=");
+        const char *h = strstr(tag, " hex=");
         long l;
 
         fclose(f);
