@@ -23,7 +23,7 @@ static const struct u8g_kernels *compiled(u8guard_impl impl)
         return &u8g_scalar_kernels;
     case U8GUARD_IMPL_WORD:
         return &u8g_word_kernels;
-#if U8G_HAVE_X86_KERNELS
+#ifdef U8G_HAVE_X86_KERNELS
     case U8GUARD_IMPL_SSE42:
         return &u8g_sse42_kernels;
     case U8GUARD_IMPL_AVX2:
@@ -31,7 +31,7 @@ static const struct u8g_kernels *compiled(u8guard_impl impl)
     case U8GUARD_IMPL_AVX512:
         return &u8g_avx512_kernels;
 #endif
-#if U8G_HAVE_NEON_KERNEL
+#ifdef U8G_HAVE_NEON_KERNEL
     case U8GUARD_IMPL_NEON:
         return &u8g_neon_kernels;
 #endif

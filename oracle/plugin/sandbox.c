@@ -29,10 +29,10 @@
 #endif
 
 #if defined(__SANITIZE_ADDRESS__)
-#define SANDBOX_ASAN 1
+#define SANDBOX_ASAN
 #elif defined(__has_feature)
 #if __has_feature(address_sanitizer)
-#define SANDBOX_ASAN 1
+#define SANDBOX_ASAN
 #endif
 #endif
 

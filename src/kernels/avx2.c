@@ -10,7 +10,7 @@
  * run only after cpu.c has confirmed AVX2 and OS support for YMM state. */
 #include "kernels.h"
 
-#if U8G_HAVE_X86_KERNELS
+#ifdef U8G_HAVE_X86_KERNELS
 #if !defined(__AVX2__)
 #error "avx2.c must be compiled with -mavx2 (see src/CMakeLists.txt)"
 #endif
@@ -720,7 +720,7 @@ static inline size_t step_utf32(const uint8_t *p, __m128i v, uint32_t *out, size
  * lanes are packed to the front of each 8-lane half by the left-pack
  * table: a word shuffle made from its byte positions. No new table, no
  * wait on where the previous character ended. */
-#define U8G_DEC_STEP16 1
+#define U8G_DEC_STEP16
 
 /* No byte of v is >= F0 (a 4-byte lead; continuations are 80..BF):
  * subtracting EF with unsigned saturation leaves all zero. */
@@ -841,7 +841,7 @@ static inline size_t bmp_utf16(const uint8_t *p, size_t left, __m128i v, uint16_
  * has no lane for its low surrogate: the step then leaves it to the next
  * (15 bytes walked, decided by one load and compare, not by the
  * decoding). */
-#define U8G_DEC_STEP16_SUPP 1
+#define U8G_DEC_STEP16_SUPP
 
 /* The units of the characters whose leads lie in the first `step` (15
  * or 16: 15 when byte 15 is a 4-byte lead) of the 16 bytes v at p

@@ -13,7 +13,7 @@
  * the AVX2 kernel. */
 #include "kernels.h"
 
-#if U8G_HAVE_X86_KERNELS
+#ifdef U8G_HAVE_X86_KERNELS
 #if !defined(__AVX512F__) || !defined(__AVX512BW__) || !defined(__AVX512VL__) || \
     !defined(__AVX512VBMI__) || !defined(__AVX512VBMI2__)
 #error "avx512.c must be compiled with -mavx512f -mavx512bw -mavx512vl -mavx512vbmi -mavx512vbmi2"

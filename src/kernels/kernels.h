@@ -26,28 +26,24 @@
 
 /* x86-64 SSE4.2/AVX2/AVX-512 kernels: gcc and clang on x86-64. */
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define U8G_HAVE_X86_KERNELS 1
-#else
-#define U8G_HAVE_X86_KERNELS 0
+#define U8G_HAVE_X86_KERNELS
 #endif
 
 /* The AArch64 NEON kernel (Advanced SIMD is mandatory on AArch64). */
 #if defined(__aarch64__)
-#define U8G_HAVE_NEON_KERNEL 1
-#else
-#define U8G_HAVE_NEON_KERNEL 0
+#define U8G_HAVE_NEON_KERNEL
 #endif
 
 /* Portable: ASCII skipped 8 bytes at a time (word.c). */
 extern const struct u8g_kernels u8g_word_kernels;
 
-#if U8G_HAVE_X86_KERNELS
+#ifdef U8G_HAVE_X86_KERNELS
 extern const struct u8g_kernels u8g_sse42_kernels;  /* sse42.c */
 extern const struct u8g_kernels u8g_avx2_kernels;   /* avx2.c */
 extern const struct u8g_kernels u8g_avx512_kernels; /* avx512.c */
 #endif
 
-#if U8G_HAVE_NEON_KERNEL
+#ifdef U8G_HAVE_NEON_KERNEL
 extern const struct u8g_kernels u8g_neon_kernels; /* neon.c */
 #endif
 

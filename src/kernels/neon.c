@@ -7,7 +7,7 @@
  * of AArch64, so no flags and no runtime check are needed. */
 #include "kernels.h"
 
-#if U8G_HAVE_NEON_KERNEL
+#ifdef U8G_HAVE_NEON_KERNEL
 
 #include "blocks.h"
 #include "decode_tables.h"

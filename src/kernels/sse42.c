@@ -9,7 +9,7 @@
  * and its functions run only after cpu.c has confirmed those. */
 #include "kernels.h"
 
-#if U8G_HAVE_X86_KERNELS
+#ifdef U8G_HAVE_X86_KERNELS
 #if !defined(__SSE4_2__) || !defined(__SSSE3__)
 #error "sse42.c must be compiled with -mssse3 -msse4.2 (see src/CMakeLists.txt)"
 #endif
