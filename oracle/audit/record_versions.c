@@ -12,38 +12,40 @@
 #if defined(ORACLE_HAVE_ICU) && defined(__has_include)
 #if __has_include(<unicode/uversion.h>)
 #include <unicode/uversion.h>
-#define RECORD_ICU_VERSION 1
+#define RECORD_ICU_VERSION
 #endif
 #endif
 #if defined(ORACLE_HAVE_UTF8PROC) && defined(__has_include)
 #if __has_include(<utf8proc.h>)
 #include <utf8proc.h>
-#define RECORD_UTF8PROC_VERSION 1
+#define RECORD_UTF8PROC_VERSION
 #endif
 #endif
 #if defined(__GLIBC__) && defined(__has_include)
 #if __has_include(<gnu/libc-version.h>)
 #include <gnu/libc-version.h>
-#define RECORD_GLIBC_VERSION 1
+#define RECORD_GLIBC_VERSION
 #endif
 #endif
 
-/* Runs cmd and copies the first line of its output into out[0..cap).
- * Returns false when it could not be run or printed nothing. */
-static bool first_line_of(const char *cmd, char *out, size_t cap)
+/* Runs cmd and writes prefix and the first line of its output into
+ * out[0..cap); leaves out as it was when cmd could not be run, failed or
+ * printed nothing (a shell's "python3: not found" is not a version). */
+static void first_line_of(const char *cmd, const char *prefix, char *out, size_t cap)
 {
     /* cmd is one of the fixed command lines below, nothing from outside. */
     FILE *p = popen(cmd, "r"); // NOLINT(cert-env33-c)
+    char line[AUDIT_VERSION_ROOM];
     bool ok;
 
     if (p == NULL)
-        return false;
-    ok = fgets(out, (int)cap, p) != NULL;
-    if (pclose(p) != 0)
-        ok = false;
-    if (ok)
-        out[strcspn(out, "\r\n")] = '\0';
-    return ok && out[0] != '\0';
+        return;
+    ok = fgets(line, (int)sizeof line, p) != NULL;
+    if (pclose(p) != 0 || !ok)
+        return;
+    line[strcspn(line, "\r\n")] = '\0';
+    if (line[0] != '\0')
+        snprintf(out, cap, "%s%s", prefix, line);
 }
 
 #ifdef ORACLE_HAVE_GLIB
@@ -103,14 +105,10 @@ char *decoder_version(const char *name, char *out, size_t cap)
         snprintf(out, cap, "utf8proc %s", utf8proc_version());
 #endif
     /* The interpreters the subprocess adapters start (found on PATH). */
-    if (strcmp(name, "python") == 0 &&
-        first_line_of("python3 --version 2>&1", out, cap))
-        return out;
-    if (strcmp(name, "node") == 0 &&
-        first_line_of("(node --version || nodejs --version) 2>/dev/null", out, cap)) {
-        char v[64];
-        snprintf(v, sizeof v, "%s", out);
-        snprintf(out, cap, "Node.js %s", v);
-    }
+    if (strcmp(name, "python") == 0)
+        first_line_of("python3 --version 2>&1", "", out, cap);
+    if (strcmp(name, "node") == 0)
+        first_line_of("(node --version || nodejs --version) 2>/dev/null", "Node.js ", out,
+                      cap);
     return out;
 }

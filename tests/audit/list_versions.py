@@ -1,0 +1,149 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
+"""list_versions.py -- the version `u8guard audit --list` shows for each
+built-in decoder is the one its library or program has, as this machine
+tells it another way (record_versions.c's decoder_version, which
+--record also writes into every manifest entry).
+
+    list_versions.py U8GUARD
+
+The other way, per decoder: ICU and GLib from pkg-config; glibc (iconv,
+iconv-wchar, mbrtowc) from `getconf GNU_LIBC_VERSION`; libunistring and
+utf8proc from the version macros of the headers the oracle is built
+against (Debian's libutf8proc.pc says 2.6.0 for 2.8.0, so not pkg-config);
+python and node from `python3 --version` and `node --version`. A decoder
+listed "ok" must show exactly that text; one listed missing (not built,
+or its program not installed) is not checked, and the script says so.
+Then, with PATH naming an empty folder, python and node must be listed
+missing with no version ("-"): once, the shell's "python3: not found"
+was shown as Python's version. Exit status 0 when every decoder checked agrees, 1 on a difference or on
+an "ok" decoder whose version cannot be found the other way, 77 when no
+decoder could be checked.
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HEADER_DIRS = ["/usr/include", "/usr/local/include"]
+
+
+def run(cmd):
+    """The first line of cmd's output (stdout, else stderr), or None."""
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    out = (p.stdout.strip() or p.stderr.strip()).splitlines()
+    return out[0].strip() if p.returncode == 0 and out else None
+
+
+def pkg(module, prefix):
+    v = run(["pkg-config", "--modversion", module])
+    return prefix + v if v else None
+
+
+def header_text(name):
+    for d in HEADER_DIRS:
+        path = os.path.join(d, name)
+        if os.path.exists(path):
+            with open(path, encoding="utf-8", errors="replace") as f:
+                return f.read()
+    return None
+
+
+def macro(text, name):
+    m = re.search(r"^#\s*define\s+%s\s+(\S+)" % name, text or "", re.M)
+    return int(m.group(1), 0) if m else None
+
+
+def libunistring():
+    v = macro(header_text("unistring/version.h"), "_LIBUNISTRING_VERSION")
+    if v is None:
+        return None
+    return "libunistring %d.%d.%d" % (v >> 16, (v >> 8) & 0xFF, v & 0xFF)
+
+
+def utf8proc():
+    text = header_text("utf8proc.h")
+    parts = [macro(text, "UTF8PROC_VERSION_" + p) for p in ("MAJOR", "MINOR", "PATCH")]
+    return None if None in parts else "utf8proc %d.%d.%d" % tuple(parts)
+
+
+def node():
+    v = run(["node", "--version"]) or run(["nodejs", "--version"])
+    return "Node.js " + v if v else None
+
+
+glibc = run(["getconf", "GNU_LIBC_VERSION"])
+EXPECTED = {
+    "icu-ucnv": lambda: pkg("icu-uc", "ICU "),
+    "icu-u8next": lambda: pkg("icu-uc", "ICU "),
+    "iconv": lambda: glibc,
+    "iconv-wchar": lambda: glibc,
+    "mbrtowc": lambda: glibc,
+    "glib": lambda: pkg("glib-2.0", "GLib "),
+    "libunistring": libunistring,
+    "utf8proc": utf8proc,
+    "python": lambda: run(["python3", "--version"]),
+    "node": node,
+}
+
+
+def row_version(line):
+    """(version, ok) of a --list row: "%-22s %-10s %-34s ok|missing: ..."."""
+    rest = line[34:]
+    if rest.endswith(" ok"):
+        return rest[:-3].strip(), True
+    return rest.split(" missing: ", 1)[0].strip(), False
+
+
+def audit_list(path=None):
+    """{name: row} of `u8guard audit --list` with an empty registry (the
+    built-in decoders only), PATH replaced when path is given."""
+    with tempfile.TemporaryDirectory() as empty:
+        env = dict(os.environ, U8GUARD_WORLD_DIR=empty)
+        if path is not None:
+            env["PATH"] = path
+        p = subprocess.run([sys.argv[1], "audit", "--list"], capture_output=True,
+                           text=True, env=env)
+    if p.returncode != 0:
+        print("FAIL: audit --list exited %d: %s" % (p.returncode, p.stderr.strip()))
+        sys.exit(1)
+    return {line.split()[0]: line for line in p.stdout.splitlines() if line.strip()}
+
+
+rows = audit_list()
+failures = checked = 0
+for name, expect in EXPECTED.items():
+    if name not in rows:
+        print("not checked: %s is not listed" % name)
+        continue
+    shown, ok = row_version(rows[name])
+    if not ok:
+        print("not checked: %s is missing here: %s" % (name, rows[name].strip()))
+        continue
+    want = expect()
+    checked += 1
+    if want is None:
+        print("FAIL: %s shows %r, and its version cannot be found another way" % (name, shown))
+        failures += 1
+    elif shown != want:
+        print("FAIL: %s shows %r, expected %r" % (name, shown, want))
+        failures += 1
+    else:
+        print("ok: %s %s" % (name, shown))
+with tempfile.TemporaryDirectory() as nothing:
+    rows = audit_list(path=nothing)
+for name in ("python", "node"):
+    shown, ok = row_version(rows.get(name, ""))
+    checked += 1
+    if ok or shown != "-":
+        print("FAIL: with no program on PATH, %s is listed as %r" % (name, rows.get(name)))
+        failures += 1
+    else:
+        print("ok: with no program on PATH, %s is missing, version -" % name)
+if checked == 2:
+    print("SKIPPED: none of the built-in decoders runs here")
+    sys.exit(77)
+sys.exit(1 if failures else 0)
