@@ -255,6 +255,10 @@ int audit_replay_one(const char *path, audit_decoder *const *d, size_t n);
 #define AUDIT_DEFAULT_SEED 20260101ull
 #define AUDIT_DEFAULT_TIMEOUT_MS 1000
 
+/* The report's format: --format (--json is --format json); the last one
+ * given is the one used. */
+enum audit_format { AUDIT_FORMAT_TEXT, AUDIT_FORMAT_JSON, AUDIT_FORMAT_MARKDOWN };
+
 /* The options of `u8guard audit`. */
 typedef struct audit_options {
     const char *plugins[AUDIT_MAX_PLUGINS];
@@ -263,8 +267,8 @@ typedef struct audit_options {
     size_t n_execs;
     const char *only[AUDIT_MAX_ONLY];
     size_t n_only;
-    bool json, no_builtin, help;
-    bool markdown;            /* --format markdown */
+    enum audit_format format;
+    bool no_builtin, help;
     bool list;                /* --list: the decoders, then exit */
     bool world;               /* --world: the registry's decoders too */
     double seconds;           /* time for generated inputs */
@@ -278,8 +282,9 @@ typedef struct audit_options {
 /* audit_usage is the text of `u8guard audit --help`. */
 extern const char audit_usage[];
 
-/* audit_parse_options fills *o from argv[1..argc). Returns 0, or 2 after
- * a message on stderr naming the bad option. */
+/* audit_parse_options fills *o from argv[1..argc) (argv[argc] NULL, as
+ * main's is). Returns 0, or 2 after a message on stderr naming the bad
+ * option. */
 int audit_parse_options(int argc, char **argv, audit_options *o);
 
 /* audit_open_decoders opens the built-in adapters and the plugins the

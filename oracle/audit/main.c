@@ -122,9 +122,9 @@ static int audit(const audit_options *o, audit_decoder *const *d, size_t n)
     }
     rc = audit_run(o, d, n, corpus, n_corpus, &st);
     audit_corpus_free(corpus, n_corpus);
-    if (o->markdown) {
+    if (o->format == AUDIT_FORMAT_MARKDOWN) {
         audit_print_markdown(stdout, d, n, &st, o->seed);
-    } else if (o->json) {
+    } else if (o->format == AUDIT_FORMAT_JSON) {
         audit_print_json(stdout, d, n, o->seed);
     } else {
         printf("u8guard audit: %lu conformance cases (%s), then %lu generated "
