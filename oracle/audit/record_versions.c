@@ -77,7 +77,7 @@ char *decoder_version(const char *name, char *out, size_t cap)
 {
     snprintf(out, cap, "unknown");
 #ifdef RECORD_ICU_VERSION
-    if (strncmp(name, "icu-", 4) == 0) {
+    if (strcmp(name, "icu-ucnv") == 0 || strcmp(name, "icu-u8next") == 0) {
         UVersionInfo v;
         char s[U_MAX_VERSION_STRING_LENGTH];
         u_getVersion(v);
@@ -98,7 +98,7 @@ char *decoder_version(const char *name, char *out, size_t cap)
 #ifdef ORACLE_HAVE_LIBUNISTRING
     if (strcmp(name, "libunistring") == 0)
         snprintf(out, cap, "libunistring %d.%d.%d", _libunistring_version >> 16,
-                 (_libunistring_version >> 8) & 0xFF, _libunistring_version & 0xFF);
+                 _libunistring_version / 256 % 256, _libunistring_version % 256);
 #endif
 #ifdef RECORD_UTF8PROC_VERSION
     if (strcmp(name, "utf8proc") == 0)

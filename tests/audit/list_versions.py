@@ -15,7 +15,9 @@ listed "ok" must show exactly that text; one listed missing (not built,
 or its program not installed) is not checked, and the script says so.
 Then, with PATH naming an empty folder, python and node must be listed
 missing with no version ("-"): once, the shell's "python3: not found"
-was shown as Python's version. Exit status 0 when every decoder checked agrees, 1 on a difference or on
+was shown as Python's version. And with PATH naming a folder of stand-ins
+(a python3 that prints "7", a node that prints an empty line), Python's
+version is "7" and Node's none. Exit status 0 when every decoder checked agrees, 1 on a difference or on
 an "ok" decoder whose version cannot be found the other way, 77 when no
 decoder could be checked.
 """
@@ -135,15 +137,23 @@ for name, expect in EXPECTED.items():
         print("ok: %s %s" % (name, shown))
 with tempfile.TemporaryDirectory() as nothing:
     rows = audit_list(path=nothing)
-for name in ("python", "node"):
-    shown, ok = row_version(rows.get(name, ""))
+with tempfile.TemporaryDirectory() as standins:
+    for prog, says in (("python3", "echo 7"), ("node", "echo")):
+        with open(os.path.join(standins, prog), "w") as f:
+            f.write("#!/bin/sh\n%s\n" % says)
+        os.chmod(os.path.join(standins, prog), 0o755)
+    fake = audit_list(path=standins)
+for name, listed, want in (("python", rows, "-"), ("node", rows, "-"),
+                           ("python", fake, "7"), ("node", fake, "-")):
+    shown, ok = row_version(listed.get(name, ""))
+    how = "no program" if listed is rows else "a stand-in"
     checked += 1
-    if ok or shown != "-":
-        print("FAIL: with no program on PATH, %s is listed as %r" % (name, rows.get(name)))
+    if ok or shown != want:
+        print("FAIL: with %s on PATH, %s is listed as %r" % (how, name, listed.get(name)))
         failures += 1
     else:
-        print("ok: with no program on PATH, %s is missing, version -" % name)
-if checked == 2:
+        print("ok: with %s on PATH, %s is missing, version %s" % (how, name, want))
+if checked == 4:
     print("SKIPPED: none of the built-in decoders runs here")
     sys.exit(77)
 sys.exit(1 if failures else 0)

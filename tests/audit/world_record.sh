@@ -7,7 +7,8 @@
 # not null, which a record without the replacing mode would write), and
 # py-badrepl's broken replacing mode as a fault ("bad result",
 # plugin-fault), and py-lax's strict code points for C0 80 (U+0000) apart
-# from its replacing mode's (U+FFFD U+FFFD), each in a room of its own;
+# from its replacing mode's (U+FFFD U+FFFD), each in a room of its own,
+# with its one-character version;
 # `--replay DIR --world` then finds every entry unchanged.
 set -u
 u8guard=$1 world=$2 dir=$3
@@ -29,6 +30,9 @@ grep -F '"hex": "c0", "decoder": "py-badrepl"' "$m" | grep -F '"classification":
 grep -F '"hex": "c080", "decoder": "py-lax"' "$m" | grep -F '"why": "accepts ill-formed input"' |
     grep -qF '"theirs": {"status": "ok", "signal": 0, "accepted": true, "err_offset": null, "n_cps": 1, "cps": "U+0000", "n_repl": 2, "repl": "U+FFFD U+FFFD"}' ||
     fail "py-lax's C0 80 entry: $(grep -F '"decoder": "py-lax"' "$m")"
+# py-lax's version is one character long, and recorded as it is.
+grep -F '"hex": "c080", "decoder": "py-lax"' "$m" | grep -qF '"version": "7"' ||
+    fail "py-lax's version: $(grep -F '"decoder": "py-lax"' "$m")"
 n=$(wc -l <"$m")
 U8GUARD_WORLD_DIR=$world "$u8guard" audit --replay "$dir" --no-builtin --world \
     --timeout-ms 10000 >"$dir.replay" 2>&1 || fail "--replay --world: $(cat "$dir.replay")"
