@@ -83,6 +83,12 @@ refused(["--cases=1", "--casesx"], "unknown option '--casesx'")
 refused(["--format=", "--list"], "bad --format '' (text, json or markdown)")
 refused(["--format"], "bad --format '' (text, json or markdown)", then=())
 refused(["--format", "yaml"], "bad --format 'yaml' (text, json or markdown)")
+for flag in ("-h", "--help"):
+    rc, out, err = audit([flag])
+    check(rc == 0 and out.startswith("usage: u8guard audit") and err == "",
+          "%s prints the usage" % flag, (rc, out[:40], err))
+for near in ("-i", "-g", "--helq", "--jsoo"):
+    refused([near], "unknown option '%s'" % near, then=())
 refused(["stray"], "unexpected argument 'stray'")
 refused(["-x"], "unknown option '-x'")
 
