@@ -113,7 +113,7 @@ static int replay_theirs(const char *line, const char *hex, audit_decoder *dec,
                          const char *cls, const uint8_t *data, size_t len)
 {
     char *rec = json_member_canonical(line, "theirs"), *cur;
-    char now_cls[128], recv[128] = "unknown", nowv[128];
+    char now_cls[128], recv[AUDIT_VERSION_ROOM] = "unknown", nowv[AUDIT_VERSION_ROOM];
     said s;
     int rc = 0;
 

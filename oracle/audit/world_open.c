@@ -59,7 +59,7 @@ int audit_list(const audit_options *o)
 
     for (size_t i = 0; i < nb; i++) {
         const char *why = b[i]->open();
-        char v[128];
+        char v[AUDIT_VERSION_ROOM];
         if (strcmp(decoder_version(b[i]->name, v, sizeof v), "unknown") == 0)
             v[0] = '\0';
         list_line(b[i]->name, audit_builtin_language(b[i]->name), v, why);

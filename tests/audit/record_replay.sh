@@ -70,6 +70,18 @@ mkdir -p "$long" && cp "$plugin" "$long/p.so" && printf 'A' >"$dir.one" ||
     fail "--replay-one with $long/p.so: $(cat "$dir.one.json")"
 grep -qF "\"version\": \"plugin $long/p.so\"" "$dir.one.json" ||
     fail "the version of $long/p.so is not whole: $(cat "$dir.one.json")"
+# ...and a replay that finds its answer changed names that version whole,
+# as recorded and as now (the record is altered to say C0 80 was refused).
+ldir=$dir.longrec
+rm -rf "$ldir" && mkdir -p "$ldir" || fail "cannot create $ldir"
+"$u8guard" audit --no-builtin --plugin "$long/p.so" --cases 0 --timeout-ms 10000 \
+    --record "$ldir" >/dev/null
+[ $? -eq 1 ] || fail "--record with $long/p.so: exit status not 1"
+sed -i '/"hex": "c080"/s/"accepted": true/"accepted": false/' "$ldir/manifest.jsonl"
+"$u8guard" audit --replay "$ldir" --no-builtin --plugin "$long/p.so" >"$ldir.replay"
+[ $? -eq 1 ] || fail "--replay of an altered record did not fail: $(cat "$ldir.replay")"
+grep -qF "(recorded with plugin $long/p.so, now plugin $long/p.so)" "$ldir.replay" ||
+    fail "the changed answer's versions are not whole: $(cat "$ldir.replay")"
 
 # A fault is recorded as what it is, and replays as the same fault.
 fdir=$dir.fault
