@@ -12,8 +12,10 @@ refused value still fails there); the values that reach the run (--seed,
 --cases, the output format) are checked in a run of PLUGIN.so (a correct
 decoder) on the conformance cases. Exit status 0 when every check holds.
 """
+import os
 import subprocess
 import sys
+import tempfile
 
 U8G, PLUGIN = sys.argv[1], sys.argv[2]
 TRY = "Try 'u8guard audit --help'.\n"
@@ -108,6 +110,17 @@ for opt, noun in (("--plugin", "plugins"), ("--exec", "--exec decoders"),
         args += [opt, "v%d" % k]
     accepted(args)
     refused(args + [opt, "v32"], "too many %s (at most 32): v32" % noun)
+
+# An --only name that is no built-in decoder: the message names them all,
+# in the order `audit --list` shows them (decoders.c's check_only).
+with tempfile.TemporaryDirectory() as empty:
+    listed = subprocess.run([U8G, "audit", "--list"], capture_output=True, text=True,
+                            env=dict(os.environ, U8GUARD_WORLD_DIR=empty)).stdout
+names = " ".join(line.split()[0] for line in listed.splitlines() if line.strip())
+rc, out, err = audit(["--only", "iconv", "--only", "nosuch"])
+check(rc == 2 and out == "" and names != "" and
+      err == "u8guard audit: --only nosuch: no built-in decoder of that name in this build; "
+      "the names are: %s\n" % names, "--only nosuch names every built-in decoder", (rc, err))
 
 # Combinations.
 refused(["--replay", "d", "--replay-one", "f"],
