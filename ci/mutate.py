@@ -247,6 +247,16 @@ WHY_SPACE_ITSELF = (
     "report_md.c's md_text writes each control byte (below 0x20) as a space: the space "
     "itself, which '<= 0x20' or '< 0x21' would take in too, is written as a space either way")
 
+WHY_ERR_ROOM = (
+    "PLUGIN_RUNNER_ERR_ROOM (plugin_runner.h) is more room than any message of the open "
+    "functions needs: the longest, a 4092-byte path and ': the sandbox child hung while "
+    "loading it', takes 4134 bytes with its NUL, and a _Static_assert in plugin_runner.c "
+    "keeps the room 16 bytes above that, so one byte more or less cuts nothing")
+
+WHY_CALLOC_ONE = (
+    "calloc(1, sizeof *x) allocates one object, zeroed; calloc(2, ...) allocates two, of "
+    "which the code uses the first, also zeroed: the same object, with room it never touches")
+
 WHY_ANY_CLASS = (
     "report_md.c's ANY_CLASS marks the entries of EXPLAIN that hold for any class, and "
     "explain compares with the same name: any value that is no class of audit.h (all are "
@@ -1162,6 +1172,12 @@ EQUIVALENT = [
      "2", "1", WHY_THEIRS_OVER_REPL),
     ("oracle/audit/replay_one.c", "65], cls[128]", "65", "66", WHY_SHA_ROOM),
     ("oracle/audit/report_md.c", "1 };", "1", "2", WHY_ANY_CLASS),
+    ("oracle/plugin/plugin_runner.h", "4200\n", "4200", "4201", WHY_ERR_ROOM),
+    ("oracle/plugin/plugin_runner.h", "4200\n", "4200", "4199", WHY_ERR_ROOM),
+    ("oracle/audit/decoders.c", "1, sizeof *x);", "1", "2", WHY_CALLOC_ONE),
+    ("oracle/audit/world_open.c", "1, sizeof *x);", "1", "2", WHY_CALLOC_ONE),
+    ("oracle/audit/run.c", "1, sizeof *c);", "1", "2", WHY_CALLOC_ONE),
+    ("oracle/plugin/plugin_runner.c", "1, sizeof *r);", "1", "2", WHY_CALLOC_ONE),
     ("oracle/audit/report_md.c", "< 0x20 ? ' '", "<", "<=", WHY_SPACE_ITSELF),
     ("oracle/audit/report_md.c", "0x20 ? ' '", "0x20", "0x21", WHY_SPACE_ITSELF),
     ("oracle/audit/replay_one.c", "0;\n    ssize_t n;", "0", "1", WHY_GETLINE_NULL),

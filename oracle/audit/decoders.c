@@ -30,9 +30,9 @@ static bool taken(audit_decoder *const *d, size_t n, const char *name)
     return false;
 }
 
-/* Checks that each --only name matched a built-in decoder; returns 0 or
- * 2. */
-static int check_only(const audit_options *o, const oracle *const *b, size_t nb)
+/* Returns true when each --only name is that of a built-in decoder;
+ * false after a message naming the first that is not, and all there are. */
+static bool only_names_known(const audit_options *o, const oracle *const *b, size_t nb)
 {
     for (size_t k = 0; k < o->n_only; k++) {
         bool found = false;
@@ -45,9 +45,9 @@ static int check_only(const audit_options *o, const oracle *const *b, size_t nb)
         for (size_t i = 0; i < nb; i++)
             fprintf(stderr, " %s", b[i]->name);
         fprintf(stderr, "\n");
-        return 2;
+        return false;
     }
-    return 0;
+    return true;
 }
 
 /* add_runner makes the opened runner r the decoder d[*k] (and counts it),
@@ -72,41 +72,42 @@ static audit_decoder *add_runner(audit_decoder **d, size_t *k, plugin_runner *r)
     return x;
 }
 
-/* Opens the plugins of o as d[0..), setting *k to their number. Returns 0,
- * or 2 after a message (those opened stay in d for the caller to close). */
-static int open_plugins(const audit_options *o, audit_decoder **d, size_t *k)
+/* Opens the plugins of o as d[0..), setting *k to their number. Returns
+ * true, or false after a message (those opened stay in d for the caller
+ * to close). */
+static bool open_plugins(const audit_options *o, audit_decoder **d, size_t *k)
 {
     for (size_t i = 0; i < o->n_plugins; i++) {
-        char err[512];
+        char err[PLUGIN_RUNNER_ERR_ROOM];
         audit_decoder *x;
         plugin_runner *r = plugin_runner_open(o->plugins[i], o->timeout_ms,
                                               err, sizeof err);
 
         if (r == NULL) {
             fprintf(stderr, "u8guard audit: --plugin %s: %s\n", o->plugins[i], err);
-            return 2;
+            return false;
         }
         x = add_runner(d, k, r);
         if (x == NULL)
-            return 2;
+            return false;
         snprintf(x->what, sizeof x->what, "plugin %s", o->plugins[i]);
     }
     for (size_t i = 0; i < o->n_execs; i++) {
-        char err[512];
+        char err[PLUGIN_RUNNER_ERR_ROOM];
         audit_decoder *x;
         plugin_runner *r = plugin_runner_open_exec(o->execs[i], o->timeout_ms,
                                                    err, sizeof err);
 
         if (r == NULL) {
             fprintf(stderr, "u8guard audit: --exec %s: %s\n", o->execs[i], err);
-            return 2;
+            return false;
         }
         x = add_runner(d, k, r);
         if (x == NULL)
-            return 2;
+            return false;
         snprintf(x->what, sizeof x->what, "exec %.150s", o->execs[i]);
     }
-    return 0;
+    return true;
 }
 
 const char *audit_builtin_language(const char *name)
@@ -127,7 +128,7 @@ int audit_open_decoders(const audit_options *o, audit_decoder ***list,
 
     *list = NULL;
     *n = 0;
-    if (check_only(o, b, nb) != 0)
+    if (!only_names_known(o, b, nb))
         return 2;
     d = calloc(nb + o->n_plugins + o->n_execs + 1, sizeof(audit_decoder *));
     plug = calloc(o->n_plugins + o->n_execs + 1, sizeof(audit_decoder *));
@@ -139,7 +140,7 @@ int audit_open_decoders(const audit_options *o, audit_decoder ***list,
     }
     /* The plugins first: a usage error there must not wait for the
      * built-ins' subprocesses to start. They are listed after them. */
-    if (open_plugins(o, plug, &np) != 0) {
+    if (!open_plugins(o, plug, &np)) {
         audit_close_decoders(plug, np);
         free(d);
         return 2;

@@ -34,6 +34,12 @@ typedef enum plugin_fault {
     PLUGIN_FAULT_COUNT
 } plugin_fault;
 
+/* PLUGIN_RUNNER_ERR_ROOM is an errlen with which every message of the
+ * plugin_runner_open functions fits whole: the longest name the plugin's
+ * path (up to 4092 bytes: "PATH: the sandbox child hung while loading
+ * it"). A smaller room cuts them. */
+#define PLUGIN_RUNNER_ERR_ROOM 4200
+
 /* plugin_runner_open starts the sandbox child for the plugin at path and
  * asks it for the plugin's name. Returns the runner, or NULL with a
  * message in err[0..errlen) (file not loadable, symbols missing, ...). */

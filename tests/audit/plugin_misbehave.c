@@ -6,25 +6,37 @@
  *   2 OVERWRITE   writes a code point past out[len - 1]
  *   3 STDOUT      prints to standard output on every call (the audit's own
  *                 output must stay clean)
+ *   4 LOAD_DEATH  aborts while it is being loaded (a constructor), so its
+ *                 sandbox child dies before it says its name
  * Each misbehaves only on inputs that hold the byte 'Q', and otherwise
  * accepts ASCII and rejects anything else at its first non-ASCII byte
  * (a wrong decoder, but only the misbehaviour matters to these tests). */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #ifndef MISBEHAVE
-#error "MISBEHAVE must be 1 (BAD_RESULT), 2 (OVERWRITE) or 3 (STDOUT)"
+#error "MISBEHAVE must be 1 (BAD_RESULT), 2 (OVERWRITE), 3 (STDOUT) or 4 (LOAD_DEATH)"
 #endif
 
 #include "u8guard/audit_plugin.h"
+
+#if MISBEHAVE == 4
+/* die_while_loaded runs when the plugin is loaded, and ends the process. */
+__attribute__((constructor)) static void die_while_loaded(void)
+{
+    abort();
+}
+#endif
 
 /* u8guard_audit_name returns this build's name. */
 const char *u8guard_audit_name(void)
 {
     return MISBEHAVE == 1 ? "misbehave-bad-result"
            : MISBEHAVE == 2 ? "misbehave-overwrite"
-                            : "misbehave-stdout";
+           : MISBEHAVE == 3 ? "misbehave-stdout"
+                            : "misbehave-load-death";
 }
 
 /* u8guard_audit_decode returns 0 for ASCII input (the bytes as code
