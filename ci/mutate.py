@@ -250,8 +250,14 @@ WHY_SPACE_ITSELF = (
 WHY_ERR_ROOM = (
     "PLUGIN_RUNNER_ERR_ROOM (plugin_runner.h) is more room than any message of the open "
     "functions needs: the longest, a 4092-byte path and ': the sandbox child hung while "
-    "loading it', takes 4134 bytes with its NUL, and a _Static_assert in plugin_runner.c "
-    "keeps the room 16 bytes above that, so one byte more or less cuts nothing")
+    "loading it', takes 4134 bytes with its NUL (the path's room and its check are "
+    "SOURCE_FACTS), so a room of 4199 or 4201 cuts nothing")
+
+WHY_PATH_ROOM = (
+    "AUDIT_PATH_ROOM (record_internal.h) holds a --record or --replay directory and a file "
+    "name of at most 69 bytes: a directory that opens is under 4096 bytes (PATH_MAX), so "
+    "such a path takes at most 4165 bytes and 4199 or 4201 cut none; a longer directory "
+    "fails to open with any room")
 
 WHY_CALLOC_ONE = (
     "calloc(1, sizeof *x) allocates one object, zeroed; calloc(2, ...) allocates two, of "
@@ -870,6 +876,9 @@ SOLE_CALLERS = [
 # (.c and .h) match it -- or ((folder, ...), regex, files): the same over
 # the .c and .h files of those folders.
 SOURCE_FACTS = [
+    # WHY_ERR_ROOM: a plugin's path is at most 4092 bytes.
+    ("oracle/plugin/plugin_runner.c", r"\n    char path\[4096\];\n", 1),
+    ("oracle/plugin/plugin_runner.c", r"if \(strlen\(path\) \+ 3 > sizeof r->path\) \{", 1),
     ("src/policy.c", r"\bweight\(", 5),      # its definition and extra()'s 4 calls
     ("src/policy.c", r"\b[uxym]{1,2} \*= weight\(", 4),
     ("src/policy.c", r"\bextra\(", 2),       # its definition and the merge loop's call
@@ -1174,6 +1183,8 @@ EQUIVALENT = [
     ("oracle/audit/report_md.c", "1 };", "1", "2", WHY_ANY_CLASS),
     ("oracle/plugin/plugin_runner.h", "4200\n", "4200", "4201", WHY_ERR_ROOM),
     ("oracle/plugin/plugin_runner.h", "4200\n", "4200", "4199", WHY_ERR_ROOM),
+    ("oracle/audit/record_internal.h", "4200\n", "4200", "4201", WHY_PATH_ROOM),
+    ("oracle/audit/record_internal.h", "4200\n", "4200", "4199", WHY_PATH_ROOM),
     ("oracle/audit/decoders.c", "1, sizeof *x);", "1", "2", WHY_CALLOC_ONE),
     ("oracle/audit/world_open.c", "1, sizeof *x);", "1", "2", WHY_CALLOC_ONE),
     ("oracle/audit/run.c", "1, sizeof *c);", "1", "2", WHY_CALLOC_ONE),
@@ -1811,6 +1822,11 @@ def mutants_of(fname, text):
             pos = a + m.start()
             line = text[line_starts[line_of(pos) - 1]:].split("\n", 1)[0]
             if line.lstrip().startswith(("#include", "_Static_assert")):
+                continue
+            # The null pointer of `sizeof ((T *)0)->member` is never
+            # evaluated (sizeof takes only its operand's type): left out.
+            if (m.group(0) == "0" and text[pos - 2:pos] == "*)" and
+                    text[pos + 1:pos + 4] == ")->" and "sizeof" in line):
                 continue
             lit, suf = m.group(1), m.group(2)
             v = int(lit, 16) if lit[:2].lower() == "0x" else int(lit)

@@ -24,7 +24,7 @@
  * when not (or when there is no manifest yet), -1 on a read error. */
 static int already_recorded(const char *dir, const char *sha, const char *decoder)
 {
-    char path[4200], s[80], name[80];
+    char path[AUDIT_PATH_ROOM], s[80], name[80];
     char *line = NULL;
     size_t cap = 0;
     int found = 0;
@@ -68,7 +68,7 @@ static bool write_file(const char *path, const char *mode, const void *data, siz
  * exactly that. Returns false after a message on stderr. */
 static bool write_bin(const char *dir, const char *sha, const uint8_t *data, size_t len)
 {
-    char path[4200];
+    char path[AUDIT_PATH_ROOM];
     FILE *f;
 
     snprintf(path, sizeof path, "%s/%s.bin", dir, sha);
@@ -89,7 +89,7 @@ int audit_record(const char *dir, const audit_decoder *d,
                  const audit_example *e, const char *classification,
                  const char *found_by)
 {
-    char sha[65], path[4200], date[32], cls[128] = "", version[AUDIT_VERSION_ROOM];
+    char sha[65], path[AUDIT_PATH_ROOM], date[32], cls[128] = "", version[AUDIT_VERSION_ROOM];
     char *hex = malloc(AUDIT_HEX_ROOM(e->len));
     sbuf line = {0};
     said s;

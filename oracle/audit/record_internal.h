@@ -100,6 +100,13 @@ char *audit_decoder_version(const audit_decoder *d, char *out, size_t cap);
 _Static_assert(sizeof ((audit_decoder *)0)->what >= sizeof ((audit_decoder *)0)->version,
                "AUDIT_VERSION_ROOM holds a decoder's version too");
 
+/* AUDIT_PATH_ROOM is the room of a path made of a --record or --replay
+ * directory and the name of a file in it (manifest.jsonl, <sha256>.bin:
+ * with the slash at most 69 bytes). A directory the system accepts is
+ * shorter than PATH_MAX (4096 bytes), so such a path is never cut; a
+ * longer one fails to open either way. */
+#define AUDIT_PATH_ROOM 4200
+
 /* ---- record_json_read.c: reading manifest lines ---- */
 
 /* json_skip_ws returns p after JSON whitespace (p itself when there is

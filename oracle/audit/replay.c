@@ -30,7 +30,7 @@ typedef struct replay_stats {
  * a message on stdout. */
 static long read_bin(const char *dir, const char *sha, long lineno, uint8_t *buf, size_t cap)
 {
-    char path[4200];
+    char path[AUDIT_PATH_ROOM];
     FILE *f;
     size_t got;
 
@@ -230,7 +230,7 @@ out:
 
 int audit_replay(const char *dir, audit_decoder *const *d, size_t n)
 {
-    char path[4200];
+    char path[AUDIT_PATH_ROOM];
     char *line = NULL;
     size_t cap = 0;
     uint8_t *buf = malloc(AUDIT_MAX_INPUT);

@@ -102,12 +102,6 @@ struct plugin_runner {
     size_t line_len, line_cap;
 };
 
-/* The longest message of the open functions: the path (strlen + 3 <=
- * sizeof path, plugin_runner_open_opts), then ": the sandbox child hung
- * while loading it" (41 bytes) and the NUL; the room keeps a margin. */
-_Static_assert(PLUGIN_RUNNER_ERR_ROOM >= sizeof ((plugin_runner *)0)->path - 3 + 41 + 1 + 16,
-               "PLUGIN_RUNNER_ERR_ROOM holds every message of the open functions whole");
-
 /* ---- shared helpers ---- */
 
 /* Reads exactly n bytes; returns false on EOF or error. */
