@@ -234,9 +234,10 @@ WHY_THEIRS_OVER_REPL = (
     "buffer of its own")
 
 WHY_GETLINE_NULL = (
-    "replay_one.c's read_one starts getline with line NULL (at first, and again after it "
-    "kept a line): getline then allocates a buffer of its own choosing whatever the size "
-    "given with it (POSIX), so that size, 0 or 1, changes nothing")
+    "replay_one.c's read_one (and record.c's already_recorded) starts getline with line "
+    "NULL (read_one at first, and again after it kept a line): getline then allocates a "
+    "buffer of its own choosing whatever the size given with it (POSIX), so that size, 0 "
+    "or 1, changes nothing")
 
 WHY_CLS_ROOM = (
     "replay_one.c's cls holds only what classification_of writes: at most "
@@ -1192,6 +1193,7 @@ EQUIVALENT = [
     ("oracle/audit/report_md.c", "< 0x20 ? ' '", "<", "<=", WHY_SPACE_ITSELF),
     ("oracle/audit/report_md.c", "0x20 ? ' '", "0x20", "0x21", WHY_SPACE_ITSELF),
     ("oracle/audit/replay_one.c", "0;\n    ssize_t n;", "0", "1", WHY_GETLINE_NULL),
+    ("oracle/audit/record.c", "0;\n    int found", "0", "1", WHY_GETLINE_NULL),
     ("oracle/audit/replay_one.c", "128];\n    char ver[", "128", "129", WHY_CLS_ROOM),
     ("oracle/audit/replay_one.c", "128];\n    char ver[", "128", "127", WHY_CLS_ROOM),
     ("oracle/audit/replay_one.c", "0;\n        }\n    }\n    free(line);", "0", "1", WHY_GETLINE_NULL),

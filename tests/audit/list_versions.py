@@ -2,7 +2,8 @@
 """list_versions.py -- the version `u8guard audit --list` shows for each
 built-in decoder is the one its library or program has, as this machine
 tells it another way (record_versions.c's decoder_version, which
---record also writes into every manifest entry).
+--record also writes into every manifest entry); and its language is C,
+but python's (Python) and node's (JavaScript).
 
     list_versions.py U8GUARD
 
@@ -121,6 +122,11 @@ for name, expect in EXPECTED.items():
     if name not in rows:
         print("not checked: %s is not listed" % name)
         continue
+    language = rows[name][23:34].strip()
+    want_language = {"python": "Python", "node": "JavaScript"}.get(name, "C")
+    if language != want_language:
+        print("FAIL: %s's language is %r, not %r" % (name, language, want_language))
+        failures += 1
     shown, ok = row_version(rows[name])
     if not ok:
         print("not checked: %s is missing here: %s" % (name, rows[name].strip()))
