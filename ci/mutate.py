@@ -260,6 +260,12 @@ WHY_PATH_ROOM = (
     "such a path takes at most 4165 bytes and 4199 or 4201 cut none; a longer directory "
     "fails to open with any room")
 
+WHY_MEMBER_ROOM = (
+    "record.c's already_recorded reads a manifest line's sha256 and decoder into rooms of "
+    "80 bytes and looks for sha (64 digits) and a decoder's name (under 64 bytes): a value "
+    "that fits in 79 bytes and not 80, or in 80 and not 81, is longer than both, so it "
+    "matches neither with any of the three rooms")
+
 WHY_CALLOC_ONE = (
     "calloc(1, sizeof *x) allocates one object, zeroed; calloc(2, ...) allocates two, of "
     "which the code uses the first, also zeroed: the same object, with room it never touches")
@@ -1194,6 +1200,10 @@ EQUIVALENT = [
     ("oracle/audit/report_md.c", "0x20 ? ' '", "0x20", "0x21", WHY_SPACE_ITSELF),
     ("oracle/audit/replay_one.c", "0;\n    ssize_t n;", "0", "1", WHY_GETLINE_NULL),
     ("oracle/audit/record.c", "0;\n    int found", "0", "1", WHY_GETLINE_NULL),
+    ("oracle/audit/record.c", "80], name[80];", "80", "81", WHY_MEMBER_ROOM),
+    ("oracle/audit/record.c", "80], name[80];", "80", "79", WHY_MEMBER_ROOM),
+    ("oracle/audit/record.c", "80];\n    char *line", "80", "81", WHY_MEMBER_ROOM),
+    ("oracle/audit/record.c", "80];\n    char *line", "80", "79", WHY_MEMBER_ROOM),
     ("oracle/audit/replay_one.c", "128];\n    char ver[", "128", "129", WHY_CLS_ROOM),
     ("oracle/audit/replay_one.c", "128];\n    char ver[", "128", "127", WHY_CLS_ROOM),
     ("oracle/audit/replay_one.c", "0;\n        }\n    }\n    free(line);", "0", "1", WHY_GETLINE_NULL),
