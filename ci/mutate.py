@@ -1199,7 +1199,7 @@ EQUIVALENT = [
     ("oracle/audit/report_md.c", "< 0x20 ? ' '", "<", "<=", WHY_SPACE_ITSELF),
     ("oracle/audit/report_md.c", "0x20 ? ' '", "0x20", "0x21", WHY_SPACE_ITSELF),
     ("oracle/audit/replay_one.c", "0;\n    ssize_t n;", "0", "1", WHY_GETLINE_NULL),
-    ("oracle/audit/record.c", "0;\n    int found", "0", "1", WHY_GETLINE_NULL),
+    ("oracle/audit/record.c", "0;\n    bool ok;", "0", "1", WHY_GETLINE_NULL),
     ("oracle/audit/record.c", "80], name[80];", "80", "81", WHY_MEMBER_ROOM),
     ("oracle/audit/record.c", "80], name[80];", "80", "79", WHY_MEMBER_ROOM),
     ("oracle/audit/record.c", "80];\n    char *line", "80", "81", WHY_MEMBER_ROOM),

@@ -225,9 +225,9 @@ void audit_print_json(FILE *f, audit_decoder *const *d, size_t n,
 
 /* audit_record writes example e of decoder d into dir (DIR/<sha>.bin and a
  * line of DIR/manifest.jsonl) unless that sha256+decoder is already there.
- * Returns 1 when written, 0 when already recorded, -1 on I/O error (with a
- * message on stderr). */
-int audit_record(const char *dir, const audit_decoder *d,
+ * Returns true when written or already there, false on an I/O error (with
+ * a message on stderr). */
+bool audit_record(const char *dir, const audit_decoder *d,
                  const audit_example *e, const char *classification,
                  const char *found_by);
 

@@ -20,29 +20,31 @@
 #include "record_internal.h"
 #include "support/sha256.h"
 
-/* Returns 1 when DIR/manifest.jsonl has an entry for sha + decoder, 0
- * when not (or when there is no manifest yet), -1 on a read error. */
-static int already_recorded(const char *dir, const char *sha, const char *decoder)
+/* Sets *found to whether DIR/manifest.jsonl has an entry for sha +
+ * decoder (false when there is no manifest yet). Returns true, or false
+ * on a read error (errno set). */
+static bool already_recorded(const char *dir, const char *sha, const char *decoder,
+                             bool *found)
 {
     char path[AUDIT_PATH_ROOM], s[80], name[80];
     char *line = NULL;
     size_t cap = 0;
-    int found = 0;
+    bool ok;
     FILE *f;
 
+    *found = false;
     snprintf(path, sizeof path, "%s/manifest.jsonl", dir);
     f = fopen(path, "r");
     if (f == NULL)
-        return errno == ENOENT ? 0 : -1;
-    while (!found && getline(&line, &cap, f) >= 0)
-        found = json_member_str(line, "sha256", s, sizeof s) && strcmp(s, sha) == 0 &&
-                json_member_str(line, "decoder", name, sizeof name) &&
-                strcmp(name, decoder) == 0;
-    if (ferror(f))
-        found = -1;
+        return errno == ENOENT;
+    while (!*found && getline(&line, &cap, f) != -1)
+        *found = json_member_str(line, "sha256", s, sizeof s) && strcmp(s, sha) == 0 &&
+                 json_member_str(line, "decoder", name, sizeof name) &&
+                 strcmp(name, decoder) == 0;
+    ok = !ferror(f);
     fclose(f);
     free(line);
-    return found;
+    return ok;
 }
 
 /* Writes data[0..len) to the file path opened with mode ("wb", "ab").
@@ -85,7 +87,7 @@ static bool write_bin(const char *dir, const char *sha, const uint8_t *data, siz
     return write_file(path, "wb", data, len);
 }
 
-int audit_record(const char *dir, const audit_decoder *d,
+bool audit_record(const char *dir, const audit_decoder *d,
                  const audit_example *e, const char *classification,
                  const char *found_by)
 {
@@ -95,19 +97,21 @@ int audit_record(const char *dir, const audit_decoder *d,
     said s;
     time_t now = time(NULL);
     struct tm tmv;
-    int done;
+    bool found, written;
 
     if (hex == NULL) {
         fprintf(stderr, "u8guard audit: out of memory\n");
-        return -1;
+        return false;
     }
     sha256_hex(e->data, e->len, sha);
-    done = already_recorded(dir, sha, d->name);
-    if (done != 0) {
-        if (done < 0)
-            fprintf(stderr, "u8guard audit: %s/manifest.jsonl: %s\n", dir, strerror(errno));
+    if (!already_recorded(dir, sha, d->name, &found)) {
+        fprintf(stderr, "u8guard audit: %s/manifest.jsonl: %s\n", dir, strerror(errno));
         free(hex);
-        return done < 0 ? -1 : 0;
+        return false;
+    }
+    if (found) {
+        free(hex);
+        return true;
     }
     /* What the decoder says now, structured (the example's text is for
      * people). d is not modified: only its adapter or sandbox is used. */
@@ -115,7 +119,7 @@ int audit_record(const char *dir, const audit_decoder *d,
         fprintf(stderr, "u8guard audit: out of memory\n");
         free(s.theirs.s);
         free(hex);
-        return -1;
+        return false;
     }
     /* The caller's words, hyphenated ("oracle disagreement" is
      * "oracle-disagreement"); without any, the outcome's. */
@@ -135,7 +139,7 @@ int audit_record(const char *dir, const audit_decoder *d,
                         "known-divergence:<id>\n", sha, d->name, cls);
         free(s.theirs.s);
         free(hex);
-        return -1;
+        return false;
     }
     gmtime_r(&now, &tmv);
     strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tmv);
@@ -161,15 +165,15 @@ int audit_record(const char *dir, const audit_decoder *d,
     if (line.oom) {
         fprintf(stderr, "u8guard audit: out of memory\n");
         free(line.s);
-        return -1;
+        return false;
     }
     if (!write_bin(dir, sha, e->data, e->len)) {
         free(line.s);
-        return -1;
+        return false;
     }
     snprintf(path, sizeof path, "%s/manifest.jsonl", dir);
     /* One write of the whole line: a reader never sees half an entry. */
-    done = write_file(path, "ab", line.s, line.len) ? 1 : -1;
+    written = write_file(path, "ab", line.s, line.len);
     free(line.s);
-    return done;
+    return written;
 }

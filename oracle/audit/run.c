@@ -75,7 +75,7 @@ static void file_result(run_ctx *c, audit_decoder *d, const oracle_input *in,
     else
         snprintf(found_by, sizeof found_by, "u8guard audit: generated input %lu of seed %llu",
                  pv->generated, (unsigned long long)c->o->seed);
-    if (audit_record(c->o->record_dir, d, e, classification(d, e, r), found_by) < 0)
+    if (!audit_record(c->o->record_dir, d, e, classification(d, e, r), found_by))
         c->st->record_errors++;
 }
 
