@@ -234,7 +234,8 @@ WHY_THEIRS_OVER_REPL = (
     "buffer of its own")
 
 WHY_GETLINE_NULL = (
-    "replay_one.c's read_one (and record.c's already_recorded) starts getline with line "
+    "replay_one.c's read_one (and record.c's already_recorded, replay.c's audit_replay) "
+    "starts getline with line "
     "NULL (read_one at first, and again after it kept a line): getline then allocates a "
     "buffer of its own choosing whatever the size given with it (POSIX), so that size, 0 "
     "or 1, changes nothing")
@@ -1200,6 +1201,7 @@ EQUIVALENT = [
     ("oracle/audit/report_md.c", "0x20 ? ' '", "0x20", "0x21", WHY_SPACE_ITSELF),
     ("oracle/audit/replay_one.c", "0;\n    ssize_t n;", "0", "1", WHY_GETLINE_NULL),
     ("oracle/audit/record.c", "0;\n    bool ok;", "0", "1", WHY_GETLINE_NULL),
+    ("oracle/audit/replay.c", "0;\n    uint8_t *buf", "0", "1", WHY_GETLINE_NULL),
     ("oracle/audit/record.c", "80], name[80];", "80", "81", WHY_MEMBER_ROOM),
     ("oracle/audit/record.c", "80], name[80];", "80", "79", WHY_MEMBER_ROOM),
     ("oracle/audit/record.c", "80];\n    char *line", "80", "81", WHY_MEMBER_ROOM),

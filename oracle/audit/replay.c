@@ -150,13 +150,15 @@ static int replay_theirs(const char *line, const char *hex, audit_decoder *dec,
 }
 
 /* Replays one manifest line. Returns 0 unchanged (or not replayed), 1
- * changed, 2 malformed entry. */
+ * changed, 2 malformed entry (a sha256 longer than its 64 digits and a
+ * decoder name longer than any decoder's are malformed too). */
 static int replay_line(const char *dir, const char *line, long lineno,
                        audit_decoder *const *d, size_t n, uint8_t *buf,
                        replay_stats *st)
 {
     char *hex = malloc(AUDIT_HEX_ROOM(AUDIT_MAX_INPUT));
-    char sha[80] = "", name[80] = "", cls[128] = "", sha_now[65];
+    char sha[65] = "", name[sizeof ((audit_decoder *)0)->name] = "", cls[128] = "",
+         sha_now[65];
     uint8_t *bin = malloc(AUDIT_MAX_INPUT + 1);
     const char *hv, *he;
     audit_decoder *dec;
@@ -249,7 +251,7 @@ int audit_replay(const char *dir, audit_decoder *const *d, size_t n)
         free(buf);
         return 2;
     }
-    while (getline(&line, &cap, f) >= 0) {
+    while (getline(&line, &cap, f) != -1) {
         int rc;
         lineno++;
         if (*json_skip_ws(line) == '\0')

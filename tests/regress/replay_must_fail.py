@@ -11,6 +11,8 @@ the change:
   an entry's classification            CLASSIFICATION CHANGED (exit 1)
   an entry's .bin bytes                does not hold the bytes (exit 2)
   an entry's sha256                    the sha256 of hex ... is (exit 2)
+  a sha256 of 65 digits, a decoder
+  name of 64 bytes (longer than any)   malformed entry (exit 2)
   an empty manifest                    no entry ... was replayed (exit 2)
   only entries of absent decoders      not replayed: ... (exit 2)
 
@@ -146,6 +148,24 @@ def main():
             return es
         expect("an entry's sha256 altered", u8guard,
                copy_with(corpus, tmp, "sha", bad_sha), 2, "the sha256 of hex")
+
+        def long_sha(es, _):
+            es[target]["sha256"] += "0"
+            return es
+        expect("an entry's sha256 one digit longer", u8guard,
+               copy_with(corpus, tmp, "longsha", long_sha), 2, "malformed entry")
+
+        def long_name(width):
+            def change(es, _):
+                e = dict(es[target])
+                e["decoder"] = "d" * width
+                return [e]
+            return change
+        expect("a decoder name of 64 bytes", u8guard,
+               copy_with(corpus, tmp, "name64", long_name(64)), 2, "malformed entry")
+        expect("a decoder name of 63 bytes", u8guard,
+               copy_with(corpus, tmp, "name63", long_name(63)), 2,
+               "not replayed: decoder %s on input" % ("d" * 63))
 
         expect("an empty manifest", u8guard,
                copy_with(corpus, tmp, "empty", lambda es, d: []), 2,
