@@ -122,7 +122,7 @@ const char *audit_builtin_language(const char *name)
 int audit_open_decoders(const audit_options *o, audit_decoder ***list,
                         size_t *n)
 {
-    size_t nb = 0, np = 0, k = 0;
+    size_t nb, np = 0, k = 0; /* nb: set by oracle_builtin */
     const oracle *const *b = oracle_builtin(&nb);
     audit_decoder **d, **plug;
 

@@ -50,7 +50,7 @@ static void list_line(const char *name, const char *language, const char *versio
 
 int audit_list(const audit_options *o)
 {
-    size_t nb = 0;
+    size_t nb; /* set by oracle_builtin */
     const oracle *const *b = oracle_builtin(&nb);
     world_entry *e = NULL;
     long n = 0;
