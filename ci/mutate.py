@@ -267,6 +267,13 @@ WHY_MEMBER_ROOM = (
     "that fits in 79 bytes and not 80, or in 80 and not 81, is longer than both, so it "
     "matches neither with any of the three rooms")
 
+WHY_DECODER_LISTS = (
+    "decoders.c's two lists, calloc(count + 1, ...): the + 1 keeps the size above 0 when "
+    "there is nothing to list (no plugin, no --exec), where calloc(0, size) may return NULL "
+    "and the audit would report running out of memory; glibc returns a unique pointer for "
+    "0, and the lists are filled only up to count, so + 2, + 0 or no + 1 change nothing "
+    "here (as for WHY_CALLOC_ZERO)")
+
 WHY_CALLOC_ONE = (
     "calloc(1, sizeof *x) allocates one object, zeroed; calloc(2, ...) allocates two, of "
     "which the code uses the first, also zeroed: the same object, with room it never touches")
@@ -1194,6 +1201,12 @@ EQUIVALENT = [
     ("oracle/audit/record_internal.h", "4200\n", "4200", "4201", WHY_PATH_ROOM),
     ("oracle/audit/record_internal.h", "4200\n", "4200", "4199", WHY_PATH_ROOM),
     ("oracle/audit/decoders.c", "1, sizeof *x);", "1", "2", WHY_CALLOC_ONE),
+    ("oracle/audit/decoders.c", " + 1, sizeof(audit_decoder *));\n    plug = calloc", " + 1", "", WHY_DECODER_LISTS),
+    ("oracle/audit/decoders.c", "1, sizeof(audit_decoder *));\n    plug = calloc", "1", "2", WHY_DECODER_LISTS),
+    ("oracle/audit/decoders.c", "1, sizeof(audit_decoder *));\n    plug = calloc", "1", "0", WHY_DECODER_LISTS),
+    ("oracle/audit/decoders.c", " + 1, sizeof(audit_decoder *));\n    if (d == NULL", " + 1", "", WHY_DECODER_LISTS),
+    ("oracle/audit/decoders.c", "1, sizeof(audit_decoder *));\n    if (d == NULL", "1", "2", WHY_DECODER_LISTS),
+    ("oracle/audit/decoders.c", "1, sizeof(audit_decoder *));\n    if (d == NULL", "1", "0", WHY_DECODER_LISTS),
     ("oracle/audit/world_open.c", "1, sizeof *x);", "1", "2", WHY_CALLOC_ONE),
     ("oracle/audit/run.c", "1, sizeof *c);", "1", "2", WHY_CALLOC_ONE),
     ("oracle/plugin/plugin_runner.c", "1, sizeof *r);", "1", "2", WHY_CALLOC_ONE),
