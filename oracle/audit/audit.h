@@ -129,9 +129,11 @@ bool audit_eval(audit_decoder *d, const uint8_t *data, size_t len,
 /* audit_shrink reduces data[0..*len) in place, by delta debugging, to a
  * smaller input on which d still disagrees with the same why (or shows
  * the known divergence whose id is why), in at most max_evals evaluations
- * (fewer when they hang). Returns the number of evaluations made. */
-unsigned audit_shrink(audit_decoder *d, uint8_t *data, size_t *len,
-                      const char *why, unsigned max_evals);
+ * (fewer when they hang), adding their number to d->shrink_evals. Returns
+ * true, or false when out of memory (data[0..*len) then still disagrees
+ * so, but may not be minimal). */
+bool audit_shrink(audit_decoder *d, uint8_t *data, size_t *len, const char *why,
+                  unsigned max_evals);
 
 /* A named case of the conformance corpus. */
 typedef struct audit_case {
@@ -207,10 +209,12 @@ char *audit_name_human(const char *name, char *buf, size_t cap);
 /* audit_tally files result r for input class cls in d; for a new kind of
  * disagreement, or a known divergence seen for the first time, it shrinks
  * the input and keeps it as an example (in examples, or known_examples
- * with why = the divergence's id). Returns the new example, or NULL when
- * none was added. */
-audit_example *audit_tally(audit_decoder *d, int cls, const uint8_t *data,
-                           size_t len, const audit_result *r);
+ * with why = the divergence's id). Sets *added to the new example, or to
+ * NULL when none was added. Returns true, or false when out of memory
+ * (the example is then lost, and the run must stop: an example lost or
+ * an answer misread would be a wrong report). */
+bool audit_tally(audit_decoder *d, int cls, const uint8_t *data, size_t len,
+                 const audit_result *r, audit_example **added);
 
 /* audit_status returns d's overall status: "unavailable", "out-of-bounds
  * read", "crashed", "hang", "bad result", "nonconformant" or "conformant". */
@@ -334,9 +338,11 @@ void audit_print_markdown(FILE *f, audit_decoder *const *d, size_t n,
                           const audit_run_stats *st, uint64_t seed);
 
 /* audit_run runs the corpus, then generated inputs (as o says), through
- * d[0..n), tallying and recording. Returns 0, or 2 on an I/O error while
- * recording, or when out of memory. */
-int audit_run(const audit_options *o, audit_decoder *const *d, size_t n,
-              const audit_case *corpus, long n_corpus, audit_run_stats *st);
+ * d[0..n), tallying and recording (an example that could not be recorded
+ * is counted in st->record_errors, after a message). Returns true, or
+ * false after a message when out of memory: the run stopped there, and
+ * its tallies are no report. */
+bool audit_run(const audit_options *o, audit_decoder *const *d, size_t n,
+               const audit_case *corpus, long n_corpus, audit_run_stats *st);
 
 #endif

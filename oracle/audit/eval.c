@@ -362,6 +362,7 @@ typedef struct shrinker {
     const char *why;
     unsigned evals, max_evals, hangs;
     uint8_t *cand;
+    bool oom; /* an evaluation ran out of memory: shrinking stops */
 } shrinker;
 
 /* At most this many evaluations that hang, per shrink. */
@@ -377,24 +378,26 @@ static double now_s(void)
 }
 
 /* Returns true when the budget is spent: evaluations, hangs, or the run's
- * time limit (the decoder's deadline). */
+ * time limit (the decoder's deadline); or when memory ran out. */
 static bool spent(const shrinker *s)
 {
-    return s->evals >= s->max_evals || s->hangs >= SHRINK_MAX_HANGS ||
+    return s->oom || s->evals >= s->max_evals || s->hangs >= SHRINK_MAX_HANGS ||
            (s->d->deadline > 0 && now_s() > s->d->deadline);
 }
 
 /* Returns true when the decoder still differs on s->cand[0..len) in the
  * same way: the same why of a disagreement, or the same id of a known
- * divergence. */
+ * divergence; false when not, or when out of memory (s->oom set). */
 static bool still_fails(shrinker *s, size_t len)
 {
     oracle_input in = {s->cand, len};
     audit_result r;
 
     s->evals++;
-    if (!audit_eval_batch(s->d, &in, 1, &r))
+    if (!audit_eval_batch(s->d, &in, 1, &r)) {
+        s->oom = true;
         return false;
+    }
     if (r.fault == PLUGIN_FAULT_HANG)
         s->hangs++;
     if (r.outcome == ORACLE_KNOWN_DIVERGENCE)
@@ -478,13 +481,13 @@ static void shrink_runs(shrinker *s, uint8_t *data, size_t *len)
     }
 }
 
-unsigned audit_shrink(audit_decoder *d, uint8_t *data, size_t *len,
-                      const char *why, unsigned max_evals)
+bool audit_shrink(audit_decoder *d, uint8_t *data, size_t *len, const char *why,
+                  unsigned max_evals)
 {
-    shrinker s = {d, why, 0, max_evals, 0, malloc(*len + 1)};
+    shrinker s = {d, why, 0, max_evals, 0, malloc(*len + 1), false};
 
     if (s.cand == NULL)
-        return 0;
+        return false;
     /* Short inputs (and every plugin fault, where a failing evaluation may
      * cost a timeout) try the windows first; then ddmin makes the result
      * 1-minimal, and removing whole characters may take it further. */
@@ -495,5 +498,5 @@ unsigned audit_shrink(audit_decoder *d, uint8_t *data, size_t *len,
     shrink_ddmin(&s, data, len);
     free(s.cand);
     d->shrink_evals += s.evals;
-    return s.evals;
+    return !s.oom;
 }

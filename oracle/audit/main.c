@@ -108,7 +108,7 @@ static int audit(const audit_options *o, audit_decoder *const *d, size_t n)
     audit_case *corpus = NULL;
     audit_run_stats st;
     long n_corpus = audit_corpus_load(path, &corpus);
-    int rc;
+    bool ran;
 
     if (n_corpus < 0)
         return 2;
@@ -120,8 +120,10 @@ static int audit(const audit_options *o, audit_decoder *const *d, size_t n)
         audit_corpus_free(corpus, n_corpus);
         return 2;
     }
-    rc = audit_run(o, d, n, corpus, n_corpus, &st);
+    ran = audit_run(o, d, n, corpus, n_corpus, &st);
     audit_corpus_free(corpus, n_corpus);
+    if (!ran)
+        return 2; /* out of memory: what was tallied is no report */
     if (o->format == AUDIT_FORMAT_MARKDOWN) {
         audit_print_markdown(stdout, d, n, &st, o->seed);
     } else if (o->format == AUDIT_FORMAT_JSON) {
@@ -140,9 +142,9 @@ static int audit(const audit_options *o, audit_decoder *const *d, size_t n)
             fprintf(stderr, "u8guard audit: standard output: %s\n", strerror(errno));
         return 2;
     }
-    if (rc == 0 && nothing_audited(d, n, path, o))
+    if (st.record_errors != 0 || nothing_audited(d, n, path, o))
         return 2;
-    return rc != 0 ? rc : verdict(d, n);
+    return verdict(d, n);
 }
 
 int audit_main(int argc, char **argv)

@@ -41,7 +41,7 @@ static bool already_recorded(const char *dir, const char *sha, const char *decod
         *found = json_member_str(line, "sha256", s, sizeof s) && strcmp(s, sha) == 0 &&
                  json_member_str(line, "decoder", name, sizeof name) &&
                  strcmp(name, decoder) == 0;
-    ok = !ferror(f);
+    ok = *found || feof(f); /* else a read error, or out of memory (getline) */
     fclose(f);
     free(line);
     return ok;

@@ -23,32 +23,55 @@ static audit_decoder *find_decoder(audit_decoder *const *d, size_t n, const char
 
 /* Replay tallies. */
 typedef struct replay_stats {
-    unsigned long entries, replayed, changed, skipped;
+    unsigned long entries, replayed, changed, skipped, malformed;
 } replay_stats;
 
-/* Reads DIR/<sha>.bin into buf[0..cap). Returns its length, or -1 after
- * a message on stdout. */
-static long read_bin(const char *dir, const char *sha, long lineno, uint8_t *buf, size_t cap)
+/* What replaying an entry (or a step of it) found, from best to worst.
+ * Running out of memory is not a finding: it stops the replay, whose
+ * verdict would otherwise be wrong ("changed", "malformed"). */
+typedef enum {
+    REPLAY_OK,            /* unchanged, or not replayed (said so) */
+    REPLAY_CHANGED,       /* an answer or class changed (printed) */
+    REPLAY_MALFORMED,     /* the entry or its .bin is bad (printed) */
+    REPLAY_OUT_OF_MEMORY  /* nothing printed */
+} replay_result;
+
+/* Reads DIR/<sha>.bin into buf[0..cap), its length into *got. Returns
+ * REPLAY_OK, REPLAY_MALFORMED after a message on stdout, or
+ * REPLAY_OUT_OF_MEMORY. */
+static replay_result read_bin(const char *dir, const char *sha, long lineno, uint8_t *buf,
+                              size_t cap, long *got)
 {
     char path[AUDIT_PATH_ROOM];
     FILE *f;
-    size_t got;
 
     snprintf(path, sizeof path, "%s/%s.bin", dir, sha);
     f = fopen(path, "rb");
     if (f == NULL) {
+        if (errno == ENOMEM)
+            return REPLAY_OUT_OF_MEMORY;
         printf("%s/manifest.jsonl:%ld: %s: %s\n", dir, lineno, path, strerror(errno));
-        return -1;
+        return REPLAY_MALFORMED;
     }
-    got = fread(buf, 1, cap, f);
+    *got = (long)fread(buf, 1, cap, f);
     if (ferror(f) || fgetc(f) != EOF) {
         printf("%s/manifest.jsonl:%ld: %s: unreadable or longer than %zu bytes\n",
                dir, lineno, path, cap - 1);
         fclose(f);
-        return -1;
+        return REPLAY_MALFORMED;
     }
     fclose(f);
-    return (long)got;
+    return REPLAY_OK;
+}
+
+/* Sets *copy to a canonical copy of the member key of line (free it), or
+ * NULL when line has none. Returns false when out of memory. */
+static bool member_copy(const char *line, const char *key, char **copy)
+{
+    const char *v, *e;
+
+    *copy = json_member_canonical(line, key);
+    return *copy != NULL || !json_member(line, key, &v, &e);
 }
 
 /* Prints, one per line, the members of the canonical objects rec and cur
@@ -76,31 +99,35 @@ static const char *const THEIRS_KEYS[] = {"status", "signal", "accepted", "err_o
                                           "n_cps", "cps", "n_repl", "repl", NULL};
 
 /* Checks that the u8guard object recorded in line is u8guard's answer now
- * (and that the reference agrees with the error list). Returns 0, or 1
- * after printing the change. */
-static int replay_ours(const char *line, const char *hex, const char *name,
-                       const uint8_t *data, size_t len)
+ * (and that the reference agrees with the error list). Returns REPLAY_OK,
+ * REPLAY_CHANGED after printing the change, or REPLAY_OUT_OF_MEMORY. */
+static replay_result replay_ours(const char *line, const char *hex, const char *name,
+                                 const uint8_t *data, size_t len)
 {
     sbuf now = {0};
-    char *rec = json_member_canonical(line, "u8guard"), *cur;
+    char *rec = NULL, *cur = NULL;
     bool consistent = sb_ours(&now, data, len);
     const char *t = sb_text(&now);
-    int rc = 0;
+    replay_result rc = REPLAY_OUT_OF_MEMORY;
 
-    cur = json_canonical(t, t + strlen(t));
+    if (now.oom || !member_copy(line, "u8guard", &rec) ||
+        (cur = json_canonical(t, t + strlen(t))) == NULL)
+        goto out;
+    rc = REPLAY_OK;
     if (!consistent) {
         printf("U8GUARD INCONSISTENT on input %s: oracle_reference (oracle/reference.c) "
                "and u8guard_next_error disagree: %s\n", hex, t);
-        rc = 1;
+        rc = REPLAY_CHANGED;
     }
-    if (rec == NULL || cur == NULL || strcmp(rec, cur) != 0) {
+    if (rec == NULL || strcmp(rec, cur) != 0) {
         printf("U8GUARD ANSWER CHANGED on input %s (entry of decoder %s): recorded %s, "
                "now %s; u8guard must give doc/contract.md's answer: fix u8guard (re-record "
                "only if doc/contract.md itself changed)\n", hex, name, rec ? rec : "(nothing)",
-               cur ? cur : "(out of memory)");
+               cur);
         print_differences(rec, cur, OURS_KEYS);
-        rc = 1;
+        rc = REPLAY_CHANGED;
     }
+out:
     free(rec);
     free(cur);
     free(now.s);
@@ -108,29 +135,28 @@ static int replay_ours(const char *line, const char *hex, const char *name,
 }
 
 /* Checks that decoder dec still says, and is still classified as, what
- * line records. Returns 0, 1 after printing the change, 2 out of memory. */
-static int replay_theirs(const char *line, const char *hex, audit_decoder *dec,
-                         const char *cls, const uint8_t *data, size_t len)
+ * line records. Returns REPLAY_OK, REPLAY_CHANGED after printing the
+ * change, or REPLAY_OUT_OF_MEMORY. */
+static replay_result replay_theirs(const char *line, const char *hex, audit_decoder *dec,
+                                   const char *cls, const uint8_t *data, size_t len)
 {
-    char *rec = json_member_canonical(line, "theirs"), *cur;
+    char *rec = NULL, *cur = NULL;
     char now_cls[128], recv[AUDIT_VERSION_ROOM] = "unknown", nowv[AUDIT_VERSION_ROOM];
     said s;
-    int rc = 0;
+    replay_result rc = REPLAY_OUT_OF_MEMORY;
 
-    if (!decoder_says(dec, data, len, &s)) {
-        free(s.theirs.s);
-        free(rec);
-        return 2;
-    }
-    cur = json_canonical(sb_text(&s.theirs), sb_text(&s.theirs) + strlen(sb_text(&s.theirs)));
+    if (!decoder_says(dec, data, len, &s) || !member_copy(line, "theirs", &rec) ||
+        (cur = json_canonical(sb_text(&s.theirs),
+                              sb_text(&s.theirs) + strlen(sb_text(&s.theirs)))) == NULL)
+        goto out;
+    rc = REPLAY_OK;
     (void)json_member_str(line, "version", recv, sizeof recv);
-    if (rec == NULL || cur == NULL || strcmp(rec, cur) != 0) {
+    if (rec == NULL || strcmp(rec, cur) != 0) {
         printf("ORACLE BEHAVIOUR CHANGED: decoder %s on input %s: recorded %s, now %s "
-               "(recorded with %s, now %s)\n", dec->name, hex, rec ? rec : "(nothing)",
-               cur ? cur : "(out of memory)", recv,
-               audit_decoder_version(dec, nowv, sizeof nowv));
+               "(recorded with %s, now %s)\n", dec->name, hex, rec ? rec : "(nothing)", cur,
+               recv, audit_decoder_version(dec, nowv, sizeof nowv));
         print_differences(rec, cur, THEIRS_KEYS);
-        rc = 1;
+        rc = REPLAY_CHANGED;
     }
     /* The same answers can still change class when u8guard or the
      * adapter's documented divergences change. */
@@ -141,20 +167,20 @@ static int replay_theirs(const char *line, const char *hex, audit_decoder *dec,
                s.outcome == ORACLE_DISAGREE ? " (" : "",
                s.outcome == ORACLE_DISAGREE ? s.why : "",
                s.outcome == ORACLE_DISAGREE ? ")" : "");
-        rc = 1;
+        rc = REPLAY_CHANGED;
     }
+out:
     free(s.theirs.s);
     free(rec);
     free(cur);
     return rc;
 }
 
-/* Replays one manifest line. Returns 0 unchanged (or not replayed), 1
- * changed, 2 malformed entry (a sha256 longer than its 64 digits and a
- * decoder name longer than any decoder's are malformed too). */
-static int replay_line(const char *dir, const char *line, long lineno,
-                       audit_decoder *const *d, size_t n, uint8_t *buf,
-                       replay_stats *st)
+/* Replays one manifest line (a sha256 longer than its 64 digits and a
+ * decoder name longer than any decoder's make it malformed too). */
+static replay_result replay_line(const char *dir, const char *line, long lineno,
+                                 audit_decoder *const *d, size_t n, uint8_t *buf,
+                                 replay_stats *st)
 {
     char *hex = malloc(AUDIT_HEX_ROOM(AUDIT_MAX_INPUT));
     char sha[65] = "", name[sizeof ((audit_decoder *)0)->name] = "", cls[128] = "",
@@ -163,12 +189,11 @@ static int replay_line(const char *dir, const char *line, long lineno,
     const char *hv, *he;
     audit_decoder *dec;
     long len, blen;
-    int rc = 2;
+    replay_result rc = REPLAY_OUT_OF_MEMORY;
 
-    if (hex == NULL || bin == NULL) {
-        fprintf(stderr, "u8guard audit: out of memory\n");
+    if (hex == NULL || bin == NULL)
         goto out;
-    }
+    rc = REPLAY_MALFORMED;
     if (!json_member(line, "hex", &hv, &he) || *hv != '"' ||
         !json_member_str(line, "sha256", sha, sizeof sha) ||
         !json_member_str(line, "decoder", name, sizeof name) ||
@@ -189,21 +214,24 @@ static int replay_line(const char *dir, const char *line, long lineno,
                dir, lineno, hex, sha_now, sha);
         goto out;
     }
-    blen = read_bin(dir, sha, lineno, bin, AUDIT_MAX_INPUT + 1);
-    if (blen < 0)
+    rc = read_bin(dir, sha, lineno, bin, AUDIT_MAX_INPUT + 1, &blen);
+    if (rc != REPLAY_OK)
         goto out;
     if (blen != len || memcmp(bin, buf, (size_t)len) != 0) {
         printf("%s/manifest.jsonl:%ld: %s/%s.bin does not hold the bytes of its entry\n",
                dir, lineno, dir, sha);
+        rc = REPLAY_MALFORMED;
         goto out;
     }
     rc = replay_ours(line, hex, name, buf, (size_t)len);
+    if (rc == REPLAY_OUT_OF_MEMORY)
+        goto out;
     if (strcmp(name, "u8guard") == 0) {
         /* A u8guard bug found without an oracle (a fuzzer's model). */
         if (strcmp(cls, "u8guard-bug-fixed") != 0) {
             printf("%s/manifest.jsonl:%ld: an entry of decoder u8guard must be "
                    "classified u8guard-bug-fixed, not %s\n", dir, lineno, cls);
-            rc = 2;
+            rc = REPLAY_MALFORMED;
         }
         st->replayed++;
         goto out;
@@ -218,9 +246,7 @@ static int replay_line(const char *dir, const char *line, long lineno,
     }
     st->replayed++;
     {
-        int r = replay_theirs(line, hex, dec, cls, buf, (size_t)len);
-        if (r == 2)
-            fprintf(stderr, "u8guard audit: out of memory\n");
+        replay_result r = replay_theirs(line, hex, dec, cls, buf, (size_t)len);
         if (r > rc)
             rc = r;
     }
@@ -236,9 +262,9 @@ int audit_replay(const char *dir, audit_decoder *const *d, size_t n)
     char *line = NULL;
     size_t cap = 0;
     uint8_t *buf = malloc(AUDIT_MAX_INPUT);
-    replay_stats st = {0, 0, 0, 0};
+    replay_stats st = {0, 0, 0, 0, 0};
     long lineno = 0;
-    int worst = 0;
+    replay_result worst = REPLAY_OK;
     FILE *f;
 
     snprintf(path, sizeof path, "%s/manifest.jsonl", dir);
@@ -251,35 +277,50 @@ int audit_replay(const char *dir, audit_decoder *const *d, size_t n)
         free(buf);
         return 2;
     }
-    while (getline(&line, &cap, f) != -1) {
-        int rc;
+    while (worst != REPLAY_OUT_OF_MEMORY && getline(&line, &cap, f) != -1) {
+        replay_result rc;
         lineno++;
         if (*json_skip_ws(line) == '\0')
             continue;
         st.entries++;
         rc = replay_line(dir, line, lineno, d, n, buf, &st);
-        if (rc == 1)
-            st.changed++;
+        st.changed += rc == REPLAY_CHANGED;
+        st.malformed += rc == REPLAY_MALFORMED;
         if (rc > worst)
             worst = rc;
     }
-    if (ferror(f)) {
-        fprintf(stderr, "u8guard audit: %s: %s\n", path, strerror(errno));
-        worst = 2;
+    /* getline's -1 is the end of the file, or a read error, or memory
+     * that ran out (which sets no error flag): only feof tells them apart. */
+    if (worst != REPLAY_OUT_OF_MEMORY && !feof(f)) {
+        if (errno == ENOMEM) {
+            worst = REPLAY_OUT_OF_MEMORY;
+        } else {
+            fprintf(stderr, "u8guard audit: %s: %s\n", path, strerror(errno));
+            worst = REPLAY_MALFORMED;
+        }
     }
     fclose(f);
     free(line);
     free(buf);
+    if (worst == REPLAY_OUT_OF_MEMORY) {
+        /* The entries not replayed would make any summary a wrong one. */
+        fprintf(stderr, "u8guard audit: out of memory\n");
+        return 2;
+    }
     printf("replay %s: %lu entries, %lu changed, %lu replayed, %lu not replayed\n",
            dir, st.entries, st.changed, st.replayed, st.skipped);
     if (st.replayed == 0) {
         /* A replay that checked nothing must not look like a pass. */
         printf("FAIL: no entry of %s was replayed (%s); a replay that checks "
                "nothing proves nothing\n", path,
-               st.entries ? "no decoder they name is available here" : "it is empty");
+               st.entries == 0    ? "it is empty"
+               : st.skipped == 0  ? "every entry is malformed"
+               : st.malformed > 0 ? "its entries are malformed or name decoders that are "
+                                    "not available here"
+                                  : "no decoder they name is available here");
         return 2;
     }
-    if (worst == 1)
+    if (worst == REPLAY_CHANGED)
         printf("FAIL: %lu recorded answers changed (each printed above)\n", st.changed);
-    return worst;
+    return worst == REPLAY_OK ? 0 : worst == REPLAY_CHANGED ? 1 : 2;
 }

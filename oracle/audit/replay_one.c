@@ -45,7 +45,7 @@ static bool read_one(const char *path, uint8_t *out, size_t *len, char **raw,
         }
     }
     free(line);
-    if (ferror(f)) {
+    if (!feof(f)) { /* a read error, or out of memory (getline) */
         fprintf(stderr, "u8guard audit: %s: %s\n", path, strerror(errno));
         fclose(f);
         return false;

@@ -10,17 +10,24 @@
 /* Shrinking budget per new kind of disagreement (evaluations). */
 #define SHRINK_EVALS 2000
 
-/* Returns true when d still differs from u8guard on data[0..len) as why
- * says (a disagreement's why, or a known divergence's id); *r is what it
- * said. */
-static bool reproduces(audit_decoder *d, const uint8_t *data, size_t len,
-                       const char *why, audit_result *r)
+/* What evaluating an input again showed. Running out of memory is not an
+ * answer of the decoder's: taken for "not the same", it would call a
+ * deterministic decoder nondeterministic. */
+typedef enum { SAME_AGAIN, NOT_SAME_AGAIN, EVAL_OUT_OF_MEMORY } second_look;
+
+/* Evaluates data[0..len) again: SAME_AGAIN when d still differs from
+ * u8guard as why says (a disagreement's why, or a known divergence's id),
+ * NOT_SAME_AGAIN when not; *r is what it said. */
+static second_look reproduces(audit_decoder *d, const uint8_t *data, size_t len,
+                        const char *why, audit_result *r)
 {
     if (!audit_eval(d, data, len, r))
-        return false;
+        return EVAL_OUT_OF_MEMORY;
     if (r->outcome == ORACLE_KNOWN_DIVERGENCE)
-        return r->divergence != NULL && strcmp(r->divergence, why) == 0;
-    return r->outcome == ORACLE_DISAGREE && strcmp(r->why, why) == 0;
+        return r->divergence != NULL && strcmp(r->divergence, why) == 0 ? SAME_AGAIN
+                                                                         : NOT_SAME_AGAIN;
+    return r->outcome == ORACLE_DISAGREE && strcmp(r->why, why) == 0 ? SAME_AGAIN
+                                                                     : NOT_SAME_AGAIN;
 }
 
 /* Makes *e the report of a decoder whose answers change between identical
@@ -52,37 +59,51 @@ static audit_example *keep_example(audit_decoder *d, audit_example *e,
                                    const char *why, const audit_result *first)
 {
     audit_result m;
+    second_look a;
 
     memset(e, 0, sizeof *e);
     e->data = malloc(len + 1);
     if (e->data == NULL)
         return NULL;
-    if (!reproduces(d, data, len, why, &m)) {
+    a = reproduces(d, data, len, why, &m);
+    if (a == EVAL_OUT_OF_MEMORY)
+        goto out_of_memory;
+    if (a == NOT_SAME_AGAIN) {
         keep_nondeterministic(d, e, data, len, first, &m);
         return e;
     }
     memcpy(e->data, data, len);
     e->len = len;
     snprintf(e->why, sizeof e->why, "%s", why);
-    (void)audit_shrink(d, e->data, &e->len, e->why, SHRINK_EVALS);
+    if (!audit_shrink(d, e->data, &e->len, e->why, SHRINK_EVALS))
+        goto out_of_memory;
     e->cls = audit_classify(e->data, e->len);
     /* Describe the minimal input, not the one first found, once it is
      * seen to fail twice more. */
-    for (int i = 0; i < 2; i++)
-        if (!reproduces(d, e->data, e->len, why, &m)) {
+    for (int i = 0; i < 2; i++) {
+        a = reproduces(d, e->data, e->len, why, &m);
+        if (a == EVAL_OUT_OF_MEMORY)
+            goto out_of_memory;
+        if (a == NOT_SAME_AGAIN) {
             keep_nondeterministic(d, e, data, len, first, &m);
             return e;
         }
+    }
     snprintf(e->ours, sizeof e->ours, "%s", m.ours);
     snprintf(e->theirs, sizeof e->theirs, "%s", m.theirs);
     return e;
+out_of_memory:
+    free(e->data);
+    e->data = NULL;
+    return NULL;
 }
 
-audit_example *audit_tally(audit_decoder *d, int cls, const uint8_t *data,
-                           size_t len, const audit_result *r)
+bool audit_tally(audit_decoder *d, int cls, const uint8_t *data, size_t len,
+                 const audit_result *r, audit_example **added)
 {
     audit_example *e;
 
+    *added = NULL;
     d->cases++;
     if (r->fault == PLUGIN_FAULT_HANG)
         d->hangs++;
@@ -90,7 +111,7 @@ audit_example *audit_tally(audit_decoder *d, int cls, const uint8_t *data,
         d->faults[r->fault]++;
     if (r->outcome == ORACLE_AGREE) {
         d->agree[cls]++;
-        return NULL;
+        return true;
     }
     if (r->outcome == ORACLE_KNOWN_DIVERGENCE) {
         size_t i;
@@ -99,36 +120,38 @@ audit_example *audit_tally(audit_decoder *d, int cls, const uint8_t *data,
             if (strcmp(d->known_id[i], r->divergence) == 0)
                 break;
         if (i == AUDIT_MAX_KNOWN)
-            return NULL;
+            return true;
         d->known_count[i]++;
         if (i < d->n_known)
-            return NULL;
+            return true;
         d->known_id[d->n_known++] = r->divergence;
-        return keep_example(d, &d->known_examples[i], data, len, r->divergence, r);
+        *added = keep_example(d, &d->known_examples[i], data, len, r->divergence, r);
+        return *added != NULL;
     }
     d->disagree[cls]++;
     /* Each (class, why) is shrunk once: the first input that shows it. */
     for (size_t i = 0; i < d->n_seen; i++)
         if (d->seen[i].cls == cls && strcmp(d->seen[i].why, r->why) == 0)
-            return NULL;
+            return true;
     if (d->n_seen == AUDIT_MAX_SEEN || d->n_examples == AUDIT_MAX_EXAMPLES)
-        return NULL;
+        return true;
     d->seen[d->n_seen].cls = cls;
     snprintf(d->seen[d->n_seen].why, sizeof d->seen[0].why, "%s", r->why);
     d->n_seen++;
     e = keep_example(d, &d->examples[d->n_examples], data, len, r->why, r);
     if (e == NULL)
-        return NULL;
+        return false;
     /* The minimal input is filed under its own class (a long input found
      * at a block boundary may come down to a plain overlong), once. */
     for (size_t i = 0; i < d->n_examples; i++)
         if (d->examples[i].cls == e->cls && strcmp(d->examples[i].why, e->why) == 0) {
             free(e->data);
             e->data = NULL;
-            return NULL;
+            return true;
         }
     d->n_examples++;
-    return e;
+    *added = e;
+    return true;
 }
 
 const char *audit_status(const audit_decoder *d)

@@ -60,15 +60,17 @@ static const char *classification(const audit_decoder *d, const audit_example *e
 }
 
 /* Files result r of decoder d on input in (class cls, from pv); records
- * a new example when asked to. */
-static void file_result(run_ctx *c, audit_decoder *d, const oracle_input *in,
+ * a new example when asked to. Returns false when out of memory. */
+static bool file_result(run_ctx *c, audit_decoder *d, const oracle_input *in,
                         int cls, const audit_result *r, const provenance *pv)
 {
-    audit_example *e = audit_tally(d, cls, in->data, in->len, r);
+    audit_example *e;
     char found_by[128];
 
+    if (!audit_tally(d, cls, in->data, in->len, r, &e))
+        return false;
     if (e == NULL || c->o->record_dir == NULL)
-        return;
+        return true;
     if (pv->corpus_case)
         snprintf(found_by, sizeof found_by,
                  "u8guard audit: conformance corpus case %.60s", pv->corpus_case);
@@ -77,6 +79,7 @@ static void file_result(run_ctx *c, audit_decoder *d, const oracle_input *in,
                  pv->generated, (unsigned long long)c->o->seed);
     if (!audit_record(c->o->record_dir, d, e, classification(d, e, r), found_by))
         c->st->record_errors++;
+    return true;
 }
 
 /* A sandboxed decoder that has hung this many times is called no more (its
@@ -105,22 +108,23 @@ static bool run_batch(run_ctx *c, const oracle_input *in, const int *cls,
                     d->not_run += m - k;
                     break;
                 }
-                if (!audit_eval(d, in[k].data, in[k].len, &c->res[0]))
+                if (!audit_eval(d, in[k].data, in[k].len, &c->res[0]) ||
+                    !file_result(c, d, &in[k], cls[k], &c->res[0], &pv[k]))
                     return false;
-                file_result(c, d, &in[k], cls[k], &c->res[0], &pv[k]);
             }
             continue;
         }
         if (!audit_eval_batch(d, in, m, c->res))
             return false;
         for (size_t k = 0; k < m; k++)
-            file_result(c, d, &in[k], cls[k], &c->res[k], &pv[k]);
+            if (!file_result(c, d, &in[k], cls[k], &c->res[k], &pv[k]))
+                return false;
     }
     return true;
 }
 
-int audit_run(const audit_options *o, audit_decoder *const *d, size_t n,
-              const audit_case *corpus, long n_corpus, audit_run_stats *st)
+bool audit_run(const audit_options *o, audit_decoder *const *d, size_t n,
+               const audit_case *corpus, long n_corpus, audit_run_stats *st)
 {
     run_ctx *c = calloc(1, sizeof *c);
     uint8_t *gen = malloc((size_t)BATCH * GEN_CAP);
@@ -129,7 +133,6 @@ int audit_run(const audit_options *o, audit_decoder *const *d, size_t n,
     provenance pv[BATCH];
     audit_rng rng = {o->seed};
     double t0 = now_s(), deadline;
-    int rc = 0;
 
     memset(st, 0, sizeof *st);
     if (c == NULL || gen == NULL)
@@ -143,7 +146,7 @@ int audit_run(const audit_options *o, audit_decoder *const *d, size_t n,
         if (available == 0) {
             free(c);
             free(gen);
-            return 0;
+            return true;
         }
     }
     c->o = o;
@@ -187,15 +190,13 @@ int audit_run(const audit_options *o, audit_decoder *const *d, size_t n,
             goto oom;
         st->generated += m;
     }
-    if (st->record_errors)
-        rc = 2;
     st->seconds = now_s() - t0;
     free(c);
     free(gen);
-    return rc;
+    return true;
 oom:
     fprintf(stderr, "u8guard audit: out of memory\n");
     free(c);
     free(gen);
-    return 2;
+    return false;
 }

@@ -206,6 +206,13 @@ long audit_world_load(const char *dir, world_entry **out)
             return -1;
         }
     }
+    if (!feof(fp)) { /* a read error, or out of memory (getline) */
+        fprintf(stderr, "u8guard audit: %s: %s\n", path, strerror(errno));
+        free(line);
+        fclose(fp);
+        audit_world_free(e, n);
+        return -1;
+    }
     free(line);
     fclose(fp);
     *out = e;
