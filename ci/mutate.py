@@ -868,7 +868,7 @@ WHY_LAX_LEADS = (
 SOLE_CALLERS = [
     ("audit_corpus_load", "oracle/audit/corpus.c", None),
     ("audit_corpus_load", "oracle/audit/main.c",
-     "n_corpus = audit_corpus_load(path, &corpus);\n    int rc;\n\n    if (n_corpus < 0)"),
+     "n_corpus = audit_corpus_load(path, &corpus);\n    bool ran;\n\n    if (n_corpus < 0)"),
     ("audit_open_world", "oracle/audit/world_open.c", None),
     ("audit_open_world", "oracle/audit/decoders.c",
      "if (o->world && audit_open_world(o, &d, &k) != 0) {"),
