@@ -68,15 +68,20 @@ def record_is_whole(rec):
     return None
 
 
-def check_every_allocation(name, make_args, fresh=None):
-    """Runs make_args() once to count the allocations, then once per
-    allocation with that one failing. fresh(): called before each run (a
-    new record directory). Returns the baseline run."""
+def check_every_allocation(name, make_args, want_status, want_text, fresh=None):
+    """Runs make_args() once to count the allocations (it must exit with
+    want_status and print want_text), then once per allocation with that
+    one failing. fresh(): called before each run (a new record
+    directory)."""
     global failures
     count_file = os.path.join(WORK, "count")
     if fresh:
         fresh()
     base = run(make_args(), count_file=count_file)
+    if base.returncode != want_status or want_text not in base.stdout:
+        print("FAIL: %s with no allocation failing: exit %d, %r" % (
+            name, base.returncode, base.stdout[:300]))
+        failures += 1
     with open(count_file) as f:
         total = int(f.read())
     outcomes = {"as if nothing happened": 0, "exit 2, no report": 0,
@@ -109,7 +114,6 @@ def check_every_allocation(name, make_args, fresh=None):
         "FAIL" if bad else "ok  ", name, total,
         ", ".join("%s %d" % kv for kv in outcomes.items())))
     failures += bad
-    return base
 
 
 def fresh_record():
@@ -124,11 +128,8 @@ with open(corpus, "w") as f:
     f.write(CORPUS_LINES)
 audit_args = ["--no-builtin", "--plugin", PLUGIN, "--corpus", corpus, "--seconds", "0",
               "--cases", "3", "--record", os.path.join(WORK, "rec"), "--json"]
-base = check_every_allocation("audit --record --json", lambda: list(audit_args), fresh_record)
-if base.returncode != 1 or '"status": "nonconformant"' not in base.stdout:
-    print("FAIL: the audit without a failing allocation: exit %d, %r" % (
-        base.returncode, base.stdout[:200]))
-    failures += 1
+check_every_allocation("audit --record --json", lambda: list(audit_args), 1,
+                       '"status": "nonconformant"', fresh_record)
 
 kept = os.path.join(WORK, "kept")
 fresh_record()
@@ -137,20 +138,12 @@ if run(audit_args).returncode != 1:
     print("FAIL: the record to replay could not be made")
     failures += 1
 shutil.copytree(os.path.join(WORK, "rec"), kept)
-base = check_every_allocation("audit --replay", lambda: [
-    "--replay", kept, "--no-builtin", "--plugin", PLUGIN])
-if base.returncode != 0 or " 0 changed" not in base.stdout:
-    print("FAIL: the replay without a failing allocation: exit %d, %r" % (
-        base.returncode, base.stdout[:200]))
-    failures += 1
+check_every_allocation("audit --replay", lambda: [
+    "--replay", kept, "--no-builtin", "--plugin", PLUGIN], 0, " 0 changed")
 
 one = os.path.join(WORK, "c080.bin")
 with open(one, "wb") as f:
     f.write(b"\xc0\x80")
-base = check_every_allocation("audit --replay-one", lambda: [
-    "--replay-one", one, "--no-builtin", "--plugin", PLUGIN])
-if base.returncode != 0 or '"outcome": "disagree"' not in base.stdout:
-    print("FAIL: --replay-one without a failing allocation: exit %d, %r" % (
-        base.returncode, base.stdout[:300]))
-    failures += 1
+check_every_allocation("audit --replay-one", lambda: [
+    "--replay-one", one, "--no-builtin", "--plugin", PLUGIN], 0, '"outcome": "disagree"')
 sys.exit(1 if failures else 0)
