@@ -458,7 +458,11 @@ ORDER = {
 # The regression corpus is recorded and replayed by the same helpers
 # (record*.c, replay*.c): record_answers.c's answers are checked by
 # regress_replay, which its own words do not name.
-RELATED_WORDS = {"record": ("replay",), "replay": ("record",)}
+RELATED_WORDS = {"record": ("replay",), "replay": ("record",),
+                 # decoders.c opens the plugins (audit_plugin_thrice: names
+                 # "#2", "#3") and checks --only; main.c acts on the options
+                 "decoders": ("plugin", "only", "options"),
+                 "main": ("usage", "options", "nothing", "corpus")}
 
 
 def rank(order, name):
