@@ -274,11 +274,6 @@ WHY_DECODER_LISTS = (
     "0, and the lists are filled only up to count, so + 2, + 0 or no + 1 change nothing "
     "here (as for WHY_CALLOC_ZERO)")
 
-WHY_BIN_ROOM = (
-    "record.c's write_bin reads at most len + 1 bytes of an existing .bin (fread's count) "
-    "to see whether it holds exactly the example: a buffer of len + 2 bytes holds the same "
-    "read")
-
 WHY_CALLOC_ONE = (
     "calloc(1, sizeof *x) allocates one object, zeroed; calloc(2, ...) allocates two, of "
     "which the code uses the first, also zeroed: the same object, with room it never touches")
@@ -1220,7 +1215,6 @@ EQUIVALENT = [
     ("oracle/audit/replay_one.c", "0;\n    ssize_t n;", "0", "1", WHY_GETLINE_NULL),
     ("oracle/audit/record.c", "0;\n    bool ok;", "0", "1", WHY_GETLINE_NULL),
     ("oracle/audit/replay.c", "0;\n    uint8_t *buf", "0", "1", WHY_GETLINE_NULL),
-    ("oracle/audit/record.c", "1);\n        size_t got", "1", "2", WHY_BIN_ROOM),
     ("oracle/audit/record.c", "80], name[80];", "80", "81", WHY_MEMBER_ROOM),
     ("oracle/audit/record.c", "80], name[80];", "80", "79", WHY_MEMBER_ROOM),
     ("oracle/audit/record.c", "80];\n    char *line", "80", "81", WHY_MEMBER_ROOM),

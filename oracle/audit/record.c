@@ -66,8 +66,21 @@ static bool write_file(const char *path, const char *mode, const void *data, siz
     return ok;
 }
 
+/* Returns true when the rest of f is exactly data[0..len). */
+static bool holds_exactly(FILE *f, const uint8_t *data, size_t len)
+{
+    size_t at = 0;
+    int c;
+
+    while ((c = getc(f)) != EOF)
+        if (at == len || (uint8_t)c != data[at++])
+            return false;
+    return at == len && !ferror(f);
+}
+
 /* Writes DIR/<sha>.bin holding data[0..len) unless it already holds
- * exactly that. Returns false after a message on stderr. */
+ * exactly that (a good file is never opened for writing, which could
+ * leave it cut). Returns false after a message on stderr. */
 static bool write_bin(const char *dir, const char *sha, const uint8_t *data, size_t len)
 {
     char path[AUDIT_PATH_ROOM];
@@ -76,10 +89,7 @@ static bool write_bin(const char *dir, const char *sha, const uint8_t *data, siz
     snprintf(path, sizeof path, "%s/%s.bin", dir, sha);
     f = fopen(path, "rb");
     if (f) {
-        uint8_t *b = malloc(len + 1);
-        size_t got = b ? fread(b, 1, len + 1, f) : 0;
-        bool same = b && got == len && (len == 0 || memcmp(b, data, len) == 0);
-        free(b);
+        bool same = holds_exactly(f, data, len);
         fclose(f);
         if (same)
             return true;

@@ -36,6 +36,27 @@ lines=$(wc -l <"$dir/manifest.jsonl")
     fail "--replay of an unchanged record failed: $(cat "$dir.replay")"
 grep -qF "$lines entries" "$dir.replay" && grep -qF " 0 changed" "$dir.replay" || fail "replay summary: $(cat "$dir.replay")"
 
+# A .bin that already holds its example is left as it is (an old mtime
+# stays); one that holds a byte more is written again, exactly (record.c's
+# write_bin). The same plugin given again is a new decoder (#2, #3) whose
+# entry for C0 80 is new, so its .bin is looked at each time.
+bins=$dir.bins
+rm -rf "$bins" && mkdir -p "$bins" || fail "cannot create $bins"
+record_with() { # record_with N: --record with the plugin given N times
+    set -- $(seq 1 "$1" | sed "s|.*|--plugin $plugin|")
+    "$u8guard" audit --no-builtin "$@" --cases 0 --timeout-ms 10000 --record "$bins" >/dev/null
+}
+record_with 1
+touch -d '2001-02-03 04:05:06' "$bins/$sha.bin" || fail "cannot set the mtime of $sha.bin"
+old=$(stat -c %Y "$bins/$sha.bin")
+record_with 2
+[ "$(stat -c %Y "$bins/$sha.bin")" = "$old" ] || fail "a .bin that held its example was written again"
+printf 'X' >>"$bins/$sha.bin"
+record_with 3
+printf '\300\200' | cmp -s "$bins/$sha.bin" - || fail "a .bin with a byte more was not written again"
+[ "$(grep -c '"hex": "c080"' "$bins/manifest.jsonl")" -eq 3 ] ||
+    fail "not one C0 80 entry per decoder: $(cat "$bins/manifest.jsonl")"
+
 # Without a corpus the first example is a generated input, and found_by
 # gives its number K exactly: the first K inputs (--cases K) find nothing,
 # the first K + 1 find it.
