@@ -126,8 +126,6 @@ int audit_open_decoders(const audit_options *o, audit_decoder ***list,
     const oracle *const *b = oracle_builtin(&nb);
     audit_decoder **d, **plug;
 
-    *list = NULL;
-    *n = 0;
     if (!only_names_known(o, b, nb))
         return 2;
     d = calloc(nb + o->n_plugins + o->n_execs + 1, sizeof(audit_decoder *));
