@@ -192,7 +192,7 @@ WHY_BAD_LEN_ONE = (
 
 WHY_SHA_ROOM = (
     "a digest's buffer of 65 bytes (record_json_write.c's sb_cps, record_answers.c's sb_ours, "
-    "replay_one.c's audit_replay_one) "
+    "replay_one.c's audit_replay_one, record.c's audit_record) "
     "holds the 64 hex digits and the NUL that sha256_final_hex or sha256_hex writes; a 66th "
     "byte is never written or read")
 
@@ -241,7 +241,8 @@ WHY_GETLINE_NULL = (
     "or 1, changes nothing")
 
 WHY_CLS_ROOM = (
-    "replay_one.c's cls holds only what classification_of writes: at most "
+    "replay_one.c's cls holds only what classification_of writes, record.c's that or its "
+    "caller's words (run.c's classification: 'plugin disagreement' at most): at most "
     "'known-divergence:' and a divergence id (the longest of oracle/DIVERGENCES.md, "
     "unistring-mbtouc-whole-sequence, 31 bytes): 48 bytes and the NUL, far inside 127 or 129")
 
@@ -273,6 +274,10 @@ WHY_DECODER_LISTS = (
     "and the audit would report running out of memory; glibc returns a unique pointer for "
     "0, and the lists are filled only up to count, so + 2, + 0 or no + 1 change nothing "
     "here (as for WHY_CALLOC_ZERO)")
+
+WHY_DATE_ROOM = (
+    "record.c's date[32] holds what strftime writes for \"%Y-%m-%dT%H:%M:%SZ\": 20 "
+    "characters for any year of four digits, and the NUL; 31 or 33 bytes hold it as well")
 
 WHY_CALLOC_ONE = (
     "calloc(1, sizeof *x) allocates one object, zeroed; calloc(2, ...) allocates two, of "
@@ -1195,6 +1200,11 @@ EQUIVALENT = [
     ("oracle/audit/record_answers.c", "2 * ORACLE_ROOM(len),\n                             .repl",
      "2", "1", WHY_THEIRS_OVER_REPL),
     ("oracle/audit/replay_one.c", "65], cls[128]", "65", "66", WHY_SHA_ROOM),
+    ("oracle/audit/record.c", "65], path[AUDIT_PATH_ROOM]", "65", "66", WHY_SHA_ROOM),
+    ("oracle/audit/record.c", "128] = \"\", version[", "128", "129", WHY_CLS_ROOM),
+    ("oracle/audit/record.c", "128] = \"\", version[", "128", "127", WHY_CLS_ROOM),
+    ("oracle/audit/record.c", "32], cls[128]", "32", "33", WHY_DATE_ROOM),
+    ("oracle/audit/record.c", "32], cls[128]", "32", "31", WHY_DATE_ROOM),
     ("oracle/audit/report_md.c", "1 };", "1", "2", WHY_ANY_CLASS),
     ("oracle/plugin/plugin_runner.h", "4200\n", "4200", "4201", WHY_ERR_ROOM),
     ("oracle/plugin/plugin_runner.h", "4200\n", "4200", "4199", WHY_ERR_ROOM),

@@ -72,9 +72,12 @@ static bool holds_exactly(FILE *f, const uint8_t *data, size_t len)
     size_t at = 0;
     int c;
 
-    while ((c = getc(f)) != EOF)
-        if (at == len || (uint8_t)c != data[at++])
+    while ((c = getc(f)) != EOF) {
+        if (at == len)
+            return false; /* f holds more */
+        if ((uint8_t)c != data[at++])
             return false;
+    }
     return at == len && !ferror(f);
 }
 
