@@ -18,7 +18,9 @@ Then, with PATH naming an empty folder, python and node must be listed
 missing with no version ("-"): once, the shell's "python3: not found"
 was shown as Python's version. And with PATH naming a folder of stand-ins
 (a python3 that prints "7", a node that prints an empty line), Python's
-version is "7" and Node's none. Exit status 0 when every decoder checked agrees, 1 on a difference or on
+version is "7" and Node's none. The Markdown report's summary table shows
+the same versions: iconv's as --list does, python's "-" when it is not on
+PATH. Exit status 0 when every decoder checked agrees, 1 on a difference or on
 an "ok" decoder whose version cannot be found the other way, 77 when no
 decoder could be checked.
 """
@@ -159,7 +161,20 @@ for name, listed, want in (("python", rows, "-"), ("node", rows, "-"),
         failures += 1
     else:
         print("ok: with %s on PATH, %s is missing, version %s" % (how, name, want))
-if checked == 4:
+with tempfile.TemporaryDirectory() as nothing:
+    md = subprocess.run([sys.argv[1], "audit", "--only", "iconv", "--only", "python",
+                         "--seconds", "0", "--format", "markdown"], capture_output=True,
+                        text=True, env=dict(os.environ, PATH=nothing)).stdout
+iconv_version = row_version(audit_list().get("iconv", ""))[0]
+for name, language, version in (("iconv", "C", iconv_version), ("python", "Python", "-")):
+    want = "| %s | %s | %s | " % (name, language, version)
+    checked += 1
+    if not any(line.startswith(want) for line in md.splitlines()):
+        print("FAIL: the Markdown summary has no row starting %r" % want)
+        failures += 1
+    else:
+        print("ok: the Markdown summary's row for %s shows version %s" % (name, version))
+if checked == 6:
     print("SKIPPED: none of the built-in decoders runs here")
     sys.exit(77)
 sys.exit(1 if failures else 0)

@@ -10,6 +10,8 @@ the change:
   u8guard's recorded answer            U8GUARD ANSWER CHANGED (exit 1)
   an entry's classification            CLASSIFICATION CHANGED (exit 1)
   an entry's .bin bytes                does not hold the bytes (exit 2)
+  an entry's .bin missing              <sha256>.bin: No such file (exit 2)
+  an entry's .bin over 4096 bytes      unreadable or longer than 4096 bytes (exit 2)
   an entry's sha256                    the sha256 of hex ... is (exit 2)
   a sha256 of 65 digits, a decoder
   name of 64 bytes (longer than any)   malformed entry (exit 2)
@@ -142,6 +144,21 @@ def main():
             return es
         expect("an entry's .bin file altered", u8guard,
                copy_with(corpus, tmp, "bin", bad_bin), 2, "does not hold the bytes")
+
+        def no_bin(es, d):
+            os.remove(os.path.join(d, es[target]["sha256"] + ".bin"))
+            return es
+        expect("an entry's .bin file removed", u8guard,
+               copy_with(corpus, tmp, "nobin", no_bin), 2,
+               "%s.bin: No such file or directory" % t["sha256"])
+
+        def huge_bin(es, d):
+            with open(os.path.join(d, es[target]["sha256"] + ".bin"), "wb") as f:
+                f.write(b"\x41" * 5000)
+            return es
+        expect("an entry's .bin of 5000 bytes", u8guard,
+               copy_with(corpus, tmp, "hugebin", huge_bin), 2,
+               "%s.bin: unreadable or longer than 4096 bytes" % t["sha256"])
 
         def bad_sha(es, _):
             es[target]["sha256"] = "0" * 64
