@@ -19,7 +19,7 @@ typedef enum { SAME_AGAIN, NOT_SAME_AGAIN, EVAL_OUT_OF_MEMORY } second_look;
  * u8guard as why says (a disagreement's why, or a known divergence's id),
  * NOT_SAME_AGAIN when not; *r is what it said. */
 static second_look reproduces(audit_decoder *d, const uint8_t *data, size_t len,
-                        const char *why, audit_result *r)
+                              const char *why, audit_result *r)
 {
     if (!audit_eval(d, data, len, r))
         return EVAL_OUT_OF_MEMORY;
