@@ -74,22 +74,33 @@ static bool member_copy(const char *line, const char *key, char **copy)
     return *copy != NULL || !json_member(line, key, &v, &e);
 }
 
+/* Sets *v and *n to the text of member key of the canonical object obj,
+ * or to "(missing)" when obj is NULL or has no such member. */
+static void member_or_missing(const char *obj, const char *key, const char **v, int *n)
+{
+    const char *e;
+
+    if (obj && json_member(obj, key, v, &e)) {
+        *n = (int)(e - *v);
+    } else {
+        *v = "(missing)";
+        *n = (int)strlen(*v);
+    }
+}
+
 /* Prints, one per line, the members of the canonical objects rec and cur
  * (keys in keys[], NULL-terminated) that differ, so a change names what
  * changed and not only the two whole objects. */
 static void print_differences(const char *rec, const char *cur, const char *const *keys)
 {
     for (; *keys; keys++) {
-        const char *rv, *re, *cv, *ce;
-        bool has_r = rec && json_member(rec, *keys, &rv, &re);
-        bool has_c = cur && json_member(cur, *keys, &cv, &ce);
-        if (has_r && has_c && re - rv == ce - cv && memcmp(rv, cv, (size_t)(re - rv)) == 0)
-            continue;
-        if (!has_r && !has_c)
-            continue;
-        printf("    %s: recorded %.*s, now %.*s\n", *keys,
-               has_r ? (int)(re - rv) : 9, has_r ? rv : "(missing)",
-               has_c ? (int)(ce - cv) : 9, has_c ? cv : "(missing)");
+        const char *rv, *cv;
+        int rn, cn;
+
+        member_or_missing(rec, *keys, &rv, &rn);
+        member_or_missing(cur, *keys, &cv, &cn);
+        if (rn != cn || memcmp(rv, cv, (size_t)rn) != 0)
+            printf("    %s: recorded %.*s, now %.*s\n", *keys, rn, rv, cn, cv);
     }
 }
 

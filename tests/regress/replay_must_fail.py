@@ -7,7 +7,9 @@ altered, and requires the replay to fail with the plain message that names
 the change:
 
   an oracle's recorded answer          ORACLE BEHAVIOUR CHANGED (exit 1)
+  a member removed from it             the line "n_cps: recorded (missing), now N"
   u8guard's recorded answer            U8GUARD ANSWER CHANGED (exit 1)
+  u8guard's answer removed             "recorded (nothing)", "valid: recorded (missing)"
   an entry's classification            CLASSIFICATION CHANGED (exit 1)
   an entry's .bin bytes                does not hold the bytes (exit 2)
   an entry's .bin missing              <sha256>.bin: No such file (exit 2)
@@ -120,6 +122,31 @@ def main():
         expect("an oracle's recorded code point count altered", u8guard,
                copy_with(corpus, tmp, "ncps", more_code_points), 1,
                f"ORACLE BEHAVIOUR CHANGED: decoder {t['decoder']} on input {t['hex']}")
+
+        # A member absent on one side is named with "(missing)" on that side
+        # (the rest of the line is the other side's value, whole).
+        def drop_n_cps(es, _):
+            del es[target]["theirs"]["n_cps"]
+            return es
+        out = expect("an oracle's recorded code point count removed", u8guard,
+                     copy_with(corpus, tmp, "nocps", drop_n_cps), 1,
+                     f"ORACLE BEHAVIOUR CHANGED: decoder {t['decoder']} on input {t['hex']}")
+        want = f"\n    n_cps: recorded (missing), now {t['theirs']['n_cps']}\n"
+        if want not in out:
+            print(f"FAIL the change does not name the missing member: {want!r} missing")
+            FAILS.append("missing member named")
+
+        def drop_ours(es, _):
+            del es[target]["u8guard"]
+            return es
+        out = expect("u8guard's recorded answer removed", u8guard,
+                     copy_with(corpus, tmp, "noours", drop_ours), 1,
+                     f"U8GUARD ANSWER CHANGED on input {t['hex']} (entry of decoder "
+                     f"{t['decoder']}): recorded (nothing), now {{")
+        want = f"\n    valid: recorded (missing), now {json.dumps(t['u8guard']['valid'])}\n"
+        if want not in out:
+            print(f"FAIL the change does not name the missing member: {want!r} missing")
+            FAILS.append("missing member of u8guard named")
 
         def alter_ours(es, _):
             es[target]["u8guard"]["errors"] = "0/2 surrogate"
