@@ -228,12 +228,15 @@ void audit_print_json(FILE *f, audit_decoder *const *d, size_t n,
                       uint64_t seed);
 
 /* audit_record writes example e of decoder d into dir (DIR/<sha>.bin and a
- * line of DIR/manifest.jsonl) unless that sha256+decoder is already there.
- * Returns true when written or already there, false on an I/O error (with
- * a message on stderr). */
+ * line of DIR/manifest.jsonl) unless that sha256+decoder is already there,
+ * with what d answers when asked again and the classification of that
+ * answer (the replay's rule). An example d no longer gives (it agrees when
+ * asked again: d is nondeterministic) is not recorded; a line on stderr
+ * says so. Returns true when written, already there or not recorded for
+ * that reason; false on an I/O error or out of memory (with a message on
+ * stderr). */
 bool audit_record(const char *dir, const audit_decoder *d,
-                 const audit_example *e, const char *classification,
-                 const char *found_by);
+                 const audit_example *e, const char *found_by);
 
 /* audit_replay replays every entry of dir/manifest.jsonl against u8guard
  * and the decoders in d[0..n) (entries of decoders not present are listed

@@ -101,8 +101,7 @@ static bool write_bin(const char *dir, const char *sha, const uint8_t *data, siz
 }
 
 bool audit_record(const char *dir, const audit_decoder *d,
-                 const audit_example *e, const char *classification,
-                 const char *found_by)
+                 const audit_example *e, const char *found_by)
 {
     char sha[65], path[AUDIT_PATH_ROOM], date[32], cls[128] = "", version[AUDIT_VERSION_ROOM];
     char *hex = malloc(AUDIT_HEX_ROOM(e->len));
@@ -134,26 +133,19 @@ bool audit_record(const char *dir, const audit_decoder *d,
         free(hex);
         return false;
     }
-    /* The caller's words, hyphenated ("oracle disagreement" is
-     * "oracle-disagreement"); without any, the outcome's. */
-    if (classification == NULL)
-        classification_of(d, &s, cls, sizeof cls);
-    else
-        snprintf(cls, sizeof cls, "%s", classification);
-    for (char *c = cls; *c; c++) /* (a divergence's id holds no space) */
-        if (*c == ' ')
-            *c = '-';
-    /* "known divergence" without its id: the adapter names it. */
-    if (strcmp(cls, "known-divergence") == 0 && s.outcome == ORACLE_KNOWN_DIVERGENCE)
-        snprintf(cls, sizeof cls, "known-divergence:%s", s.divergence);
-    if (!valid_classification(cls)) {
-        fprintf(stderr, "u8guard audit: cannot record %s for %s: classification '%s' "
-                        "is none of u8guard-bug-fixed, oracle-disagreement, "
-                        "known-divergence:<id>\n", sha, d->name, cls);
+    /* A decoder that gives u8guard's answer when asked again has changed
+     * its answer since the run (it is nondeterministic): an entry of it
+     * would hold an agreement, and its replay could not be trusted. */
+    if (s.outcome == ORACLE_AGREE) {
+        fprintf(stderr, "u8guard audit: not recorded: %s agrees with u8guard on input %s "
+                        "when asked again (a nondeterministic answer cannot be replayed)\n",
+                d->name, audit_hex(e->data, e->len, hex, AUDIT_HEX_ROOM(e->len)));
         free(s.theirs.s);
         free(hex);
-        return false;
+        return true;
     }
+    /* The classification is the answer's, by the rule the replay checks. */
+    classification_of(d, &s, cls, sizeof cls);
     gmtime_r(&now, &tmv);
     strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tmv);
     sb_printf(&line, "{\"sha256\": \"%s\", \"hex\": \"%s\", \"decoder\": ", sha,

@@ -43,22 +43,6 @@ static double now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* Returns the classification written to the manifest for example e of
- * decoder d (r: the result that made it). */
-static const char *classification(const audit_decoder *d, const audit_example *e,
-                                  const audit_result *r)
-{
-    if (r->outcome == ORACLE_KNOWN_DIVERGENCE)
-        return "known divergence";
-    if (d->plugin == NULL)
-        return "oracle disagreement";
-    return strcmp(e->why, "out-of-bounds read") == 0 || strcmp(e->why, "crash") == 0 ||
-                   strcmp(e->why, "hang") == 0 || strcmp(e->why, "bad result") == 0 ||
-                   strcmp(e->why, "out-of-bounds write") == 0
-               ? "plugin fault"
-               : "plugin disagreement";
-}
-
 /* Files result r of decoder d on input in (class cls, from pv); records
  * a new example when asked to. Returns false when out of memory. */
 static bool file_result(run_ctx *c, audit_decoder *d, const oracle_input *in,
@@ -77,7 +61,7 @@ static bool file_result(run_ctx *c, audit_decoder *d, const oracle_input *in,
     else
         snprintf(found_by, sizeof found_by, "u8guard audit: generated input %lu of seed %llu",
                  pv->generated, (unsigned long long)c->o->seed);
-    if (!audit_record(c->o->record_dir, d, e, classification(d, e, r), found_by))
+    if (!audit_record(c->o->record_dir, d, e, found_by))
         c->st->record_errors++;
     return true;
 }

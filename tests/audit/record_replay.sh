@@ -1,14 +1,16 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT OR Apache-2.0
-# record_replay.sh U8GUARD PLUGIN WORKDIR FAULTY -- `u8guard audit --record
+# record_replay.sh U8GUARD PLUGIN WORKDIR FAULTY NONDET -- `u8guard audit --record
 # DIR` keeps each minimal example (DIR/<sha256>.bin and a manifest line),
 # does not record it twice, and `--replay DIR` passes while the decoder
 # still says the same. The manifest's "why" says what differs, or for a
-# plugin that faulted (FAULTY reads in[-1] on the byte Q) the fault.
+# plugin that faulted (FAULTY reads in[-1] on the byte Q) the fault. An
+# example its decoder no longer gives when asked again (NONDET corrupts
+# every 97th call) is not recorded, and stderr says so.
 # (The manifest's format, and a replay that catches a changed answer,
 # are tested with record.c, in tests/regress.)
 set -u
-u8guard=$1 plugin=$2 dir=$3 faulty=$4
+u8guard=$1 plugin=$2 dir=$3 faulty=$4 nondet=$5
 fail() { echo "FAIL: $*"; exit 1; }
 rm -rf "$dir" && mkdir -p "$dir" || fail "cannot create $dir"
 
@@ -117,4 +119,18 @@ grep -F '"hex": "51"' "$fdir/manifest.jsonl" | grep -F '"classification": "plugi
     fail "--replay of the fault failed: $(cat "$fdir.replay")"
 grep -qF "1 entries, 0 changed, 1 replayed" "$fdir.replay" || fail "fault replay summary: $(cat "$fdir.replay")"
 
-echo "ok: recorded $lines minimal examples once each, found_by exact (corpus case; generated input $k); the fault recorded as a fault; and the replays pass"
+# A nondeterministic decoder's examples agree when asked again: none is
+# recorded (an entry would hold an agreement classified as a
+# disagreement, and its replay would fail), and each is named on stderr.
+ndir=$dir.nondet
+rm -rf "$ndir" && mkdir -p "$ndir" || fail "cannot create $ndir"
+"$u8guard" audit --no-builtin --plugin "$nondet" --cases 300 --timeout-ms 10000 \
+    --record "$ndir" >/dev/null 2>"$ndir.err"
+[ $? -eq 1 ] || fail "--record of the nondeterministic plugin: exit status not 1: $(cat "$ndir.err")"
+[ ! -s "$ndir/manifest.jsonl" ] || fail "nondeterministic examples recorded: $(cat "$ndir/manifest.jsonl")"
+grep -qxF "u8guard audit: not recorded: faulty-nondet agrees with u8guard on input 5e when asked again (a nondeterministic answer cannot be replayed)" "$ndir.err" ||
+    fail "the example 5e not recorded is not named: $(cat "$ndir.err")"
+[ "$(grep -c '^u8guard audit: not recorded: ' "$ndir.err")" -eq "$(wc -l <"$ndir.err")" ] ||
+    fail "stderr holds more than the examples not recorded: $(cat "$ndir.err")"
+
+echo "ok: recorded $lines minimal examples once each, found_by exact (corpus case; generated input $k); the fault recorded as a fault; a nondeterministic decoder's examples not recorded; and the replays pass"
