@@ -3,6 +3,7 @@
  * decoders, then replays recorded cases (--replay, --replay-one) or runs
  * the corpus and the generator and prints the table or the JSON. */
 #include <errno.h>
+#include <limits.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -19,7 +20,7 @@
  * install still finds its own), else the source tree's (a build tree). */
 static const char *corpus_path(const audit_options *o)
 {
-    static char installed[4096];
+    static char installed[PATH_MAX]; /* as cli/audit.c: a path the kernel gave */
     FILE *f;
 
     if (o->corpus)
@@ -33,20 +34,20 @@ static const char *corpus_path(const audit_options *o)
     return U8GUARD_AUDIT_CORPUS; /* its error, if any, names this path */
 }
 
-/* Returns 0 when dir is a directory, else 2 after a message. */
-static int check_dir(const char *dir)
+/* Returns true when dir is a directory, else false after a message. */
+static bool is_dir(const char *dir)
 {
     struct stat sb;
 
     if (stat(dir, &sb) != 0) {
         fprintf(stderr, "u8guard audit: --record %s: %s\n", dir, strerror(errno));
-        return 2;
+        return false;
     }
     if (!S_ISDIR(sb.st_mode)) {
         fprintf(stderr, "u8guard audit: --record %s: not a directory\n", dir);
-        return 2;
+        return false;
     }
-    return 0;
+    return true;
 }
 
 /* Returns 1 when some decoder in d[0..n) disagrees (is neither conformant
@@ -116,7 +117,7 @@ static int audit(const audit_options *o, audit_decoder *const *d, size_t n)
         audit_corpus_free(corpus, n_corpus);
         return 2;
     }
-    if (o->record_dir && check_dir(o->record_dir) != 0) {
+    if (o->record_dir && !is_dir(o->record_dir)) {
         audit_corpus_free(corpus, n_corpus);
         return 2;
     }
