@@ -462,7 +462,9 @@ RELATED_WORDS = {"record": ("replay",), "replay": ("record",),
                  # decoders.c opens the plugins (audit_plugin_thrice: names
                  # "#2", "#3") and checks --only; main.c acts on the options
                  "decoders": ("plugin", "only", "options"),
-                 "main": ("usage", "options", "nothing", "corpus")}
+                 # (and judges the run: unavailable decoders, exit status 2)
+                 "main": ("usage", "options", "nothing", "corpus", "unavailable",
+                          "installed")}
 
 
 def rank(order, name):
