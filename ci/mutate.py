@@ -275,6 +275,12 @@ WHY_DECODER_LISTS = (
     "0, and the lists are filled only up to count, so + 2, + 0 or no + 1 change nothing "
     "here (as for WHY_CALLOC_ZERO)")
 
+WHY_NAME_SHOWN_ROOM = (
+    "AUDIT_NAME_HUMAN_ROOM (audit.h) is what audit_name_human needs for the longest name, 63 "
+    "bytes each shown as \\xHH, and the NUL: 4 * 63 + 1 = 253 bytes. These mutants make it "
+    "larger (316, 257 or 254 bytes), which changes nothing: audit_name_human stops at the "
+    "name's end. Each smaller one cuts a name of 63 bytes FF (audit_name_shown_whole)")
+
 WHY_DATE_ROOM = (
     "record.c's date[32] holds what strftime writes for \"%Y-%m-%dT%H:%M:%SZ\": 20 "
     "characters for any year of four digits, and the NUL; 31 or 33 bytes hold it as well")
@@ -1203,6 +1209,11 @@ EQUIVALENT = [
     ("oracle/audit/record.c", "65], path[AUDIT_PATH_ROOM]", "65", "66", WHY_SHA_ROOM),
     ("oracle/audit/record.c", "128] = \"\", version[", "128", "129", WHY_CLS_ROOM),
     ("oracle/audit/record.c", "128] = \"\", version[", "128", "127", WHY_CLS_ROOM),
+    ("oracle/audit/audit.h", "4 * (sizeof ((audit_decoder *)0)->name", "4", "5",
+     WHY_NAME_SHOWN_ROOM),
+    ("oracle/audit/audit.h", " - 1) + 1)", " - 1", "", WHY_NAME_SHOWN_ROOM),
+    ("oracle/audit/audit.h", "1) + 1)", "1", "0", WHY_NAME_SHOWN_ROOM),
+    ("oracle/audit/audit.h", "1)\n\n/* audit_tally", "1", "2", WHY_NAME_SHOWN_ROOM),
     ("oracle/audit/record.c", "32], cls[128]", "32", "33", WHY_DATE_ROOM),
     ("oracle/audit/record.c", "32], cls[128]", "32", "31", WHY_DATE_ROOM),
     ("oracle/audit/report_md.c", "1 };", "1", "2", WHY_ANY_CLASS),

@@ -206,6 +206,11 @@ void audit_json_name(FILE *f, const char *key, const char *name);
  * \xHH (cut when buf is full). Returns buf. */
 char *audit_name_human(const char *name, char *buf, size_t cap);
 
+/* AUDIT_NAME_HUMAN_ROOM is a cap with which audit_name_human writes every
+ * decoder's name whole: its bytes (at most 63, audit_decoder's name), each
+ * shown in at most 4, and the NUL. */
+#define AUDIT_NAME_HUMAN_ROOM (4 * (sizeof ((audit_decoder *)0)->name - 1) + 1)
+
 /* audit_tally files result r for input class cls in d; for a new kind of
  * disagreement, or a known divergence seen for the first time, it shrinks
  * the input and keeps it as an example (in examples, or known_examples

@@ -82,7 +82,7 @@ static bool nothing_audited(audit_decoder *const *d, size_t n, const char *path,
                             const audit_options *o)
 {
     size_t available = 0;
-    char name[4 * 64 + 1];
+    char name[AUDIT_NAME_HUMAN_ROOM];
 
     for (size_t i = 0; i < n; i++) {
         if (d[i]->unavailable == NULL && d[i]->cases > 0)

@@ -217,7 +217,7 @@ static int width(const char *s)
 
 /* A decoder's name for people (audit_name_human). */
 typedef struct shown_name {
-    char s[4 * 64 + 1];
+    char s[AUDIT_NAME_HUMAN_ROOM];
 } shown_name;
 
 void audit_print_table(FILE *f, audit_decoder *const *d, size_t n)

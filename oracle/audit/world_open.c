@@ -41,7 +41,7 @@ static int load_world(world_entry **e, long *n, char *dir, size_t cap)
 static void list_line(const char *name, const char *language, const char *version,
                       const char *missing)
 {
-    char shown[4 * 64 + 1];
+    char shown[AUDIT_NAME_HUMAN_ROOM];
 
     printf("%-22s %-10s %-34s %s%s\n", audit_name_human(name, shown, sizeof shown),
            language, version[0] ? version : "-", missing ? "missing: " : "ok",
