@@ -464,7 +464,7 @@ RELATED_WORDS = {"record": ("replay",), "replay": ("record",),
                  "decoders": ("plugin", "only", "options"),
                  # (and judges the run: unavailable decoders, exit status 2)
                  "main": ("usage", "options", "nothing", "corpus", "unavailable",
-                          "installed")}
+                          "installed", "stdout")}
 
 
 def rank(order, name):
