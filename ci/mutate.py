@@ -282,12 +282,26 @@ WHY_NAME_SHOWN_ROOM = (
     "name's end. Each smaller one cuts a name of 63 bytes FF (audit_name_shown_whole)")
 
 WHY_FLUSH_AFTER_ERROR = (
-    "the audit's `fflush(stdout) != 0 || ferror(stdout)` (oracle/audit/main.c) with `&&` "
-    "differs only when a write of stdout failed and the final fflush then succeeded (a "
+    "the audit's `fflush(stdout) == 0 && !ferror(stdout)` (oracle/audit/main.c's "
+    "flushed_stdout) with `||` differs only when a write of stdout failed and the final fflush then succeeded (a "
     "non-blocking pipe drained in between): on every stdout a test can make fail (/dev/full, "
     "a closed pipe, a file past RLIMIT_FSIZE) every later write fails too, so both are true "
     "together (planted: audit_stdout_full passes). ferror is kept for that case, which no "
     "test can time")
+
+WHY_SET_ON_SUCCESS = (
+    "audit_main's `size_t n = 0` (oracle/audit/main.c) is never read as 0: "
+    "audit_open_decoders sets *n when it returns 0, and audit_main returns its status "
+    "otherwise")
+
+WHY_ASAN_NOTE = (
+    "audit_main's note that the sandbox cannot limit a plugin's address space is printed "
+    "only when sandbox_as_note() is not NULL, in a build with AddressSanitizer; the mutation "
+    "runs' build has none, so its condition is false whatever its first half. These mutants "
+    "are killed in the ASan build (ci/test.sh's ctest-asan-ubsan stage): its "
+    "audit_hostile_alloc requires the note for one plugin without --world, which `> 1` and "
+    "`&&` leave out, and audit_builtin_no_note refuses it with no plugin, which `>= 0` "
+    "prints")
 
 WHY_DATE_ROOM = (
     "record.c's date[32] holds what strftime writes for \"%Y-%m-%dT%H:%M:%SZ\": 20 "
@@ -1472,7 +1486,11 @@ EQUIVALENT = [
     ("cli/describe.c", "3, &low);", "3", "2", WHY_PAIR_ROOM),
     ("cli/describe.c", "0xF0 ? 3 : b < 0xF8", "0xF0", "0xEF", WHY_LAX_LEADS),
     ("cli/main.c", "|| ferror(stdout)) {", "||", "&&", WHY_STDIO_STDOUT),
-    ("oracle/audit/main.c", "|| ferror(stdout)) {", "||", "&&", WHY_FLUSH_AFTER_ERROR),
+    ("oracle/audit/main.c", "&& !ferror(stdout))", "&&", "||", WHY_FLUSH_AFTER_ERROR),
+    ("oracle/audit/main.c", "0;\n    int rc = audit_parse_options", "0", "1", WHY_SET_ON_SUCCESS),
+    ("oracle/audit/main.c", "0 || o.world) && sandbox_as_note()", "0", "1", WHY_ASAN_NOTE),
+    ("oracle/audit/main.c", "|| o.world) && sandbox_as_note()", "||", "&&", WHY_ASAN_NOTE),
+    ("oracle/audit/main.c", "> 0 || o.world) && sandbox_as_note()", ">", ">=", WHY_ASAN_NOTE),
     ("cli/main.c", "!= EINTR && errno != EBADF", "!=", "==", WHY_CLOSE_DEFERRED),
     ("cli/args.c", ">= 1 && optind - 1 < a->argc", ">=", ">", WHY_TYPED_GUARD),
     ("cli/args.c", "1 && optind - 1 < a->argc", "1", "0", WHY_TYPED_GUARD),

@@ -50,6 +50,19 @@ static bool is_dir(const char *dir)
     return true;
 }
 
+/* Returns true when all written to stdout was written; false, after a
+ * message unless the reader went away, when not. */
+static bool flushed_stdout(void)
+{
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return true;
+    /* A reader that went away (EPIPE: the command ignores SIGPIPE) ends
+     * the command quietly, as the other commands do. */
+    if (errno != EPIPE)
+        fprintf(stderr, "u8guard audit: standard output: %s\n", strerror(errno));
+    return false;
+}
+
 /* Returns 1 when some decoder in d[0..n) disagrees (is neither conformant
  * nor unavailable); else 2, after naming them on stderr, when some decoder
  * that was asked for could not run (it was not audited, so the audit does
@@ -136,13 +149,8 @@ static int audit(const audit_options *o, audit_decoder *const *d, size_t n)
                st.seconds);
         audit_print_table(stdout, d, n);
     }
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        /* A reader that went away (EPIPE: the command ignores SIGPIPE)
-         * ends the command quietly, as the other commands do. */
-        if (errno != EPIPE)
-            fprintf(stderr, "u8guard audit: standard output: %s\n", strerror(errno));
+    if (!flushed_stdout())
         return 2;
-    }
     if (st.record_errors != 0 || nothing_audited(d, n, path, o))
         return 2;
     return verdict(d, n);
@@ -159,7 +167,7 @@ int audit_main(int argc, char **argv)
         return rc;
     if (o.help) {
         fputs(audit_usage, stdout);
-        return fflush(stdout) == 0 ? 0 : 2;
+        return flushed_stdout() ? 0 : 2;
     }
     if (o.list)
         return audit_list(&o);

@@ -3,12 +3,13 @@
 # expect.sh -- runs one command and checks its exit status and output, for
 # the audit's tests (tests/audit/CMakeLists.txt).
 #
-#   expect.sh RC [-o TEXT]... [-e TEXT]... [-x TEXT]... [-l NAME TEXT]... -- CMD...
+#   expect.sh RC [-o TEXT]... [-e TEXT]... [-x TEXT]... [-X TEXT]... [-l NAME TEXT]... -- CMD...
 #
 #   RC          the exit status CMD must have
 #   -o TEXT     standard output must contain TEXT (a fixed string)
 #   -e TEXT     standard error must contain TEXT
 #   -x TEXT     standard output must NOT contain TEXT
+#   -X TEXT     standard error must NOT contain TEXT
 #   -l NAME TEXT  the JSON line of decoder NAME ({"decoder": "NAME", ...)
 #               must exist and contain TEXT
 #
@@ -25,7 +26,7 @@ trap 'rm -f "$checks_file" "$out" "$err"' EXIT
 sep=$(printf '\037')
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do
     case $1 in
-    -o|-e|-x) [ -n "$2" ] || { echo "expect.sh: empty text for $1" >&2; exit 2; }
+    -o|-e|-x|-X) [ -n "$2" ] || { echo "expect.sh: empty text for $1" >&2; exit 2; }
               printf '%s%s-%s%s\n' "$1" "$sep" "$sep" "$2" >>"$checks_file"; shift 2 ;;
     -l) [ -n "$3" ] || { echo "expect.sh: empty text for -l $2" >&2; exit 2; }
         printf '%s%s%s%s%s\n' "-l" "$sep" "$2" "$sep" "$3" >>"$checks_file"; shift 3 ;;
@@ -45,6 +46,7 @@ while IFS="$sep" read -r kind name text; do
     -o) grep -qF -- "$text" "$out" || say "stdout lacks: $text" ;;
     -e) grep -qF -- "$text" "$err" || say "stderr lacks: $text" ;;
     -x) if grep -qF -- "$text" "$out"; then say "stdout has: $text"; fi ;;
+    -X) if grep -qF -- "$text" "$err"; then say "stderr has: $text"; fi ;;
     -l) line=$(grep -F -- "{\"decoder\": \"$name\"" "$out")
         if [ -z "$line" ]; then say "no JSON line for decoder $name"
         else printf '%s\n' "$line" | grep -qF -- "$text" || say "decoder $name's line lacks: $text"
