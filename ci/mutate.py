@@ -303,6 +303,12 @@ WHY_ASAN_NOTE = (
     "`&&` leave out, and audit_builtin_no_note refuses it with no plugin, which `>= 0` "
     "prints")
 
+WHY_FOUND_BY_ROOM = (
+    "run.c's found_by holds at most 102 bytes and the NUL: \"u8guard audit: conformance "
+    "corpus case \" (39) and a case's name (at most 63, audit_case's), or \"u8guard audit: "
+    "generated input \", \" of seed \" and two numbers of at most 20 digits (80); so 127 or "
+    "129 bytes cut nothing (record_replay.sh checks a name of 63 bytes whole)")
+
 WHY_DATE_ROOM = (
     "record.c's date[32] holds what strftime writes for \"%Y-%m-%dT%H:%M:%SZ\": 20 "
     "characters for any year of four digits, and the NUL; 31 or 33 bytes hold it as well")
@@ -1488,6 +1494,8 @@ EQUIVALENT = [
     ("cli/main.c", "|| ferror(stdout)) {", "||", "&&", WHY_STDIO_STDOUT),
     ("oracle/audit/main.c", "&& !ferror(stdout))", "&&", "||", WHY_FLUSH_AFTER_ERROR),
     ("oracle/audit/main.c", "0;\n    int rc = audit_parse_options", "0", "1", WHY_SET_ON_SUCCESS),
+    ("oracle/audit/run.c", "128];\n\n    if (!audit_tally", "128", "129", WHY_FOUND_BY_ROOM),
+    ("oracle/audit/run.c", "128];\n\n    if (!audit_tally", "128", "127", WHY_FOUND_BY_ROOM),
     ("oracle/audit/main.c", "0 || o.world) && sandbox_as_note()", "0", "1", WHY_ASAN_NOTE),
     ("oracle/audit/main.c", "|| o.world) && sandbox_as_note()", "||", "&&", WHY_ASAN_NOTE),
     ("oracle/audit/main.c", "> 0 || o.world) && sandbox_as_note()", ">", ">=", WHY_ASAN_NOTE),

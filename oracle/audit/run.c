@@ -57,7 +57,7 @@ static bool file_result(run_ctx *c, audit_decoder *d, const oracle_input *in,
         return true;
     if (pv->corpus_case)
         snprintf(found_by, sizeof found_by,
-                 "u8guard audit: conformance corpus case %.60s", pv->corpus_case);
+                 "u8guard audit: conformance corpus case %s", pv->corpus_case);
     else
         snprintf(found_by, sizeof found_by, "u8guard audit: generated input %lu of seed %llu",
                  pv->generated, (unsigned long long)c->o->seed);

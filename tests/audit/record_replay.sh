@@ -59,6 +59,19 @@ printf '\300\200' | cmp -s "$bins/$sha.bin" - || fail "a .bin with a byte more w
 [ "$(grep -c '"hex": "c080"' "$bins/manifest.jsonl")" -eq 3 ] ||
     fail "not one C0 80 entry per decoder: $(cat "$bins/manifest.jsonl")"
 
+# A corpus case's name is found_by's whole, at the most a name holds (63
+# bytes; it was cut at 60).
+long_case=$(printf 'c%.0s' $(seq 1 63))
+ldir63=$dir.case63
+rm -rf "$ldir63" && mkdir -p "$ldir63" || fail "cannot create $ldir63"
+printf '%s C0 80 = 0/1 overlong, 1/1 unexpected_continuation\n' "$long_case" >"$ldir63.txt" ||
+    fail "cannot write $ldir63.txt"
+"$u8guard" audit --no-builtin --plugin "$plugin" --corpus "$ldir63.txt" --cases 0 \
+    --timeout-ms 10000 --record "$ldir63" >/dev/null
+[ $? -eq 1 ] || fail "--record with the corpus $ldir63.txt: exit status not 1"
+grep -qF "\"found_by\": \"u8guard audit: conformance corpus case $long_case\"" \
+    "$ldir63/manifest.jsonl" || fail "found_by lacks the case's name whole: $(cat "$ldir63/manifest.jsonl")"
+
 # Without a corpus the first example is a generated input, and found_by
 # gives its number K exactly: the first K inputs (--cases K) find nothing,
 # the first K + 1 find it.
