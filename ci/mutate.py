@@ -309,6 +309,24 @@ WHY_FOUND_BY_ROOM = (
     "generated input \", \" of seed \" and two numbers of at most 20 digits (80); so 127 or "
     "129 bytes cut nothing (record_replay.sh checks a name of 63 bytes whole)")
 
+WHY_BATCH_SIZE = (
+    "run.c's BATCH (32) only groups inputs for one subprocess round trip: with --cases N "
+    "every decoder is given every input, in the same order and with the same numbers, "
+    "whatever the batch (a batch runs whole through one decoder before the next; a "
+    "decoder's answer to an input does not depend on the others of its batch); with "
+    "--seconds how many inputs run depends on the clock whatever the batch. 31 and 33 "
+    "change neither (audit_totals checks that each decoder got every input)")
+
+WHY_DEADLINE_CLOCK = (
+    "run_batch's deadline is 0 (none: the corpus) or now_s() + --seconds, a reading of "
+    "CLOCK_MONOTONIC, which counts from boot and is past 1 s by the time the audit runs: "
+    "`deadline > 1` is `deadline > 0` for every deadline it is given")
+
+WHY_DEADLINE_INSTANT = (
+    "comparing now_s() with the deadline by `<=` or `>=` instead of `<` or `>` differs only "
+    "when the clock reads the deadline exactly, a double of nanoseconds no test can hit; "
+    "the run ends one check later or earlier at most")
+
 WHY_DATE_ROOM = (
     "record.c's date[32] holds what strftime writes for \"%Y-%m-%dT%H:%M:%SZ\": 20 "
     "characters for any year of four digits, and the NUL; 31 or 33 bytes hold it as well")
@@ -1494,6 +1512,12 @@ EQUIVALENT = [
     ("cli/main.c", "|| ferror(stdout)) {", "||", "&&", WHY_STDIO_STDOUT),
     ("oracle/audit/main.c", "&& !ferror(stdout))", "&&", "||", WHY_FLUSH_AFTER_ERROR),
     ("oracle/audit/main.c", "0;\n    int rc = audit_parse_options", "0", "1", WHY_SET_ON_SUCCESS),
+    ("oracle/audit/run.c", "32\n/* Room for one generated", "32", "33", WHY_BATCH_SIZE),
+    ("oracle/audit/run.c", "32\n/* Room for one generated", "32", "31", WHY_BATCH_SIZE),
+    ("oracle/audit/run.c", "0 && now_s() > deadline)", "0", "1", WHY_DEADLINE_CLOCK),
+    ("oracle/audit/run.c", "> deadline)\n                    break;", ">", ">=",
+     WHY_DEADLINE_INSTANT),
+    ("oracle/audit/run.c", "< deadline) {", "<", "<=", WHY_DEADLINE_INSTANT),
     ("oracle/audit/run.c", "128];\n\n    if (!audit_tally", "128", "129", WHY_FOUND_BY_ROOM),
     ("oracle/audit/run.c", "128];\n\n    if (!audit_tally", "128", "127", WHY_FOUND_BY_ROOM),
     ("oracle/audit/main.c", "0 || o.world) && sandbox_as_note()", "0", "1", WHY_ASAN_NOTE),

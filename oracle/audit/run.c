@@ -145,8 +145,7 @@ bool audit_run(const audit_options *o, audit_decoder *const *d, size_t n,
             in[m].data = corpus[i].data;
             in[m].len = corpus[i].len;
             cls[m] = audit_classify(corpus[i].data, corpus[i].len);
-            pv[m].corpus_case = corpus[i].name;
-            pv[m].generated = 0;
+            pv[m] = (provenance){.corpus_case = corpus[i].name};
         }
         if (!run_batch(c, in, cls, pv, m, 0))
             goto oom;
@@ -167,8 +166,7 @@ bool audit_run(const audit_options *o, audit_decoder *const *d, size_t n,
             in[m].len = audit_generate(&rng, corpus, n_corpus, gen + m * GEN_CAP,
                                        GEN_CAP);
             cls[m] = audit_classify(in[m].data, in[m].len);
-            pv[m].corpus_case = NULL;
-            pv[m].generated = st->generated + m;
+            pv[m] = (provenance){.generated = st->generated + m};
         }
         if (!run_batch(c, in, cls, pv, m, o->max_cases_set ? 0 : deadline))
             goto oom;
