@@ -235,9 +235,9 @@ void audit_print_json(FILE *f, audit_decoder *const *d, size_t n,
 /* audit_record writes example e of decoder d into dir (DIR/<sha>.bin and a
  * line of DIR/manifest.jsonl) unless that sha256+decoder is already there,
  * with what d answers when asked again and the classification of that
- * answer (the replay's rule). An example d no longer gives (it agrees when
- * asked again: d is nondeterministic) is not recorded; a line on stderr
- * says so. Returns true when written, already there or not recorded for
+ * answer (the replay's rule). An example of a nondeterministic d (its why
+ * is "nondeterministic", or d agrees with u8guard when asked again) is not
+ * recorded; a line on stderr says so. Returns true when written, already there or not recorded for
  * that reason; false on an I/O error or out of memory (with a message on
  * stderr). */
 bool audit_record(const char *dir, const audit_decoder *d,

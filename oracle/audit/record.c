@@ -133,11 +133,11 @@ bool audit_record(const char *dir, const audit_decoder *d,
         free(hex);
         return false;
     }
-    /* A decoder that gives u8guard's answer when asked again has changed
-     * its answer since the run (it is nondeterministic): an entry of it
-     * would hold an agreement, and its replay could not be trusted. */
-    if (s.outcome == ORACLE_AGREE) {
-        fprintf(stderr, "u8guard audit: not recorded: %s agrees with u8guard on input %s "
+    /* An example the run found nondeterministic, or one the decoder no
+     * longer gives (it agrees with u8guard now), cannot be replayed: an
+     * entry of it would fail, or hold an agreement. */
+    if (strcmp(e->why, "nondeterministic") == 0 || s.outcome == ORACLE_AGREE) {
+        fprintf(stderr, "u8guard audit: not recorded: %s answers input %s differently "
                         "when asked again (a nondeterministic answer cannot be replayed)\n",
                 d->name, audit_hex(e->data, e->len, hex, AUDIT_HEX_ROOM(e->len)));
         free(s.theirs.s);

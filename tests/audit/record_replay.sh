@@ -1,16 +1,18 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT OR Apache-2.0
-# record_replay.sh U8GUARD PLUGIN WORKDIR FAULTY NONDET -- `u8guard audit --record
+# record_replay.sh U8GUARD PLUGIN WORKDIR FAULTY NONDET FAULTY_PY -- `u8guard audit --record
 # DIR` keeps each minimal example (DIR/<sha256>.bin and a manifest line),
 # does not record it twice, and `--replay DIR` passes while the decoder
 # still says the same. The manifest's "why" says what differs, or for a
 # plugin that faulted (FAULTY reads in[-1] on the byte Q) the fault. An
 # example its decoder no longer gives when asked again (NONDET corrupts
-# every 97th call) is not recorded, and stderr says so.
+# every 97th call), or one the run found nondeterministic, is not
+# recorded, and stderr says so (FAULTY_PY: the command of faulty.py's
+# --exec decoders, "" without python3).
 # (The manifest's format, and a replay that catches a changed answer,
 # are tested with record.c, in tests/regress.)
 set -u
-u8guard=$1 plugin=$2 dir=$3 faulty=$4 nondet=$5
+u8guard=$1 plugin=$2 dir=$3 faulty=$4 nondet=$5 faulty_py=$6
 fail() { echo "FAIL: $*"; exit 1; }
 rm -rf "$dir" && mkdir -p "$dir" || fail "cannot create $dir"
 
@@ -141,9 +143,36 @@ rm -rf "$ndir" && mkdir -p "$ndir" || fail "cannot create $ndir"
     --record "$ndir" >/dev/null 2>"$ndir.err"
 [ $? -eq 1 ] || fail "--record of the nondeterministic plugin: exit status not 1: $(cat "$ndir.err")"
 [ ! -s "$ndir/manifest.jsonl" ] || fail "nondeterministic examples recorded: $(cat "$ndir/manifest.jsonl")"
-grep -qxF "u8guard audit: not recorded: faulty-nondet agrees with u8guard on input 5e when asked again (a nondeterministic answer cannot be replayed)" "$ndir.err" ||
+grep -qxF "u8guard audit: not recorded: faulty-nondet answers input 5e differently when asked again (a nondeterministic answer cannot be replayed)" "$ndir.err" ||
     fail "the example 5e not recorded is not named: $(cat "$ndir.err")"
 [ "$(grep -c '^u8guard audit: not recorded: ' "$ndir.err")" -eq "$(wc -l <"$ndir.err")" ] ||
     fail "stderr holds more than the examples not recorded: $(cat "$ndir.err")"
+
+# faulty.py flip (rejects 'Q' on its 1st and 3rd calls, accepts it on
+# its 2nd) disagrees when asked at the record as it did in the run, but not
+# in between: the run called it nondeterministic, which is why it is not
+# recorded. faulty.py tire4 (rejects 'Q' on its first 4 calls) disagrees
+# throughout the run (the call, once before shrinking, twice after) and
+# agrees when asked at the record: not recorded either.
+if [ -z "$faulty_py" ]; then
+    echo "SKIPPED the flip and tire4 checks: no python3 was found when this build was configured"
+else
+    for mode in flip tire4; do
+        xdir=$dir.$mode
+        rm -rf "$xdir" && mkdir -p "$xdir" || fail "cannot create $xdir"
+        printf 'q 51 = valid\n' >"$xdir.txt" || fail "cannot write $xdir.txt"
+        "$u8guard" audit --no-builtin --exec "$faulty_py $mode" --corpus "$xdir.txt" --cases 0 \
+            --timeout-ms 10000 --record "$xdir" >"$xdir.out" 2>"$xdir.err"
+        [ $? -eq 1 ] || fail "--record of $mode: exit status not 1: $(cat "$xdir.err")"
+        if [ $mode = flip ]; then
+            grep -qF "nondeterministic" "$xdir.out" || fail "flip is not nondeterministic: $(cat "$xdir.out")"
+        else
+            grep -qF "nondeterministic" "$xdir.out" && fail "tire4 is nondeterministic: $(cat "$xdir.out")"
+        fi
+        [ ! -s "$xdir/manifest.jsonl" ] || fail "$mode's example recorded: $(cat "$xdir/manifest.jsonl")"
+        grep -qxF "u8guard audit: not recorded: python3 faulty.py $mode answers input 51 differently when asked again (a nondeterministic answer cannot be replayed)" "$xdir.err" ||
+            fail "$mode's example not recorded is not named: $(cat "$xdir.err")"
+    done
+fi
 
 echo "ok: recorded $lines minimal examples once each, found_by exact (corpus case; generated input $k); the fault recorded as a fault; a nondeterministic decoder's examples not recorded; and the replays pass"

@@ -10,6 +10,11 @@
 #   twice        answers twice to 'Q'
 #   exit         exits with status 3 on 'Q'
 #   nondet       corrupts the first code point of every 97th answer
+#   flip         on 'Q': rejects at 0 on its 1st, 3rd, 5th... input holding
+#                'Q', answers right on the others (nondeterministic, but
+#                the same way every run)
+#   tireN        on 'Q': rejects at 0 on its first N inputs holding 'Q',
+#                answers right from then on
 #   hostile      on 'Q': kills its parent and its process group
 #   padded       none, but every code point written with 8 hex digits
 #                (00000041: the most the protocol allows, doc/audit-exec.md)
@@ -23,7 +28,7 @@ import sys
 import time
 
 mode = sys.argv[1]
-calls = 0
+calls = q_calls = 0
 for line in sys.stdin:
     data = bytes.fromhex(line.strip())
     calls += 1
@@ -37,6 +42,11 @@ for line in sys.stdin:
     if q and mode == "hostile":
         os.kill(os.getppid(), signal.SIGKILL)
         os.killpg(0, signal.SIGKILL)
+    q_calls += q
+    if q and ((mode == "flip" and q_calls % 2 == 1) or
+              (mode.startswith("tire") and q_calls <= int(mode[4:]))):
+        print("reject 0", flush=True)
+        continue
     if q and mode in ("garbage", "pipes"):
         print("hello" if mode == "garbage" else "a|b`c", flush=True)
         continue
