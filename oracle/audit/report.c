@@ -23,9 +23,8 @@ static second_look reproduces(audit_decoder *d, const uint8_t *data, size_t len,
 {
     if (!audit_eval(d, data, len, r))
         return EVAL_OUT_OF_MEMORY;
-    if (r->outcome == ORACLE_KNOWN_DIVERGENCE)
-        return r->divergence != NULL && strcmp(r->divergence, why) == 0 ? SAME_AGAIN
-                                                                         : NOT_SAME_AGAIN;
+    if (r->outcome == ORACLE_KNOWN_DIVERGENCE) /* (with its id, oracle_compare) */
+        return strcmp(r->divergence, why) == 0 ? SAME_AGAIN : NOT_SAME_AGAIN;
     return r->outcome == ORACLE_DISAGREE && strcmp(r->why, why) == 0 ? SAME_AGAIN
                                                                      : NOT_SAME_AGAIN;
 }

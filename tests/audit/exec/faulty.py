@@ -15,6 +15,9 @@
 #                the same way every run)
 #   tireN        on 'Q': rejects at 0 on its first N inputs holding 'Q',
 #                answers right from then on
+#   swap         on 'Q': rejects at 0 on its 1st, 3rd... input holding 'Q',
+#                decodes the first code point wrong on the others (wrong
+#                each time, in two different ways)
 #   hostile      on 'Q': kills its parent and its process group
 #   padded       none, but every code point written with 8 hex digits
 #                (00000041: the most the protocol allows, doc/audit-exec.md)
@@ -58,6 +61,10 @@ for line in sys.stdin:
     cps = [ord(c) for c in text]
     if q and mode.startswith("cp") and len(cps) > int(mode[2:]):
         cps[int(mode[2:])] ^= 1
+    if q and mode == "swap" and q_calls % 2 == 1:
+        answer, cps = "reject 0", []
+    elif q and mode == "swap" and cps:
+        cps[0] ^= 1
     if mode == "nondet" and calls % 97 == 0 and cps:
         cps[0] ^= 1
     width = "%09x" if q and mode == "wide" else "%08x" if mode == "padded" else "%x"
