@@ -153,10 +153,17 @@ bool audit_tally(audit_decoder *d, int cls, const uint8_t *data, size_t len,
     return true;
 }
 
+/* Returns the total disagreements of d. */
+static unsigned long total_disagree(const audit_decoder *d)
+{
+    unsigned long n = 0;
+    for (int c = 0; c < CLASS_COUNT; c++)
+        n += d->disagree[c];
+    return n;
+}
+
 const char *audit_status(const audit_decoder *d)
 {
-    unsigned long dis = 0;
-
     if (d->unavailable)
         return "unavailable";
     if (d->faults[PLUGIN_FAULT_OVERWRITE])
@@ -177,21 +184,10 @@ const char *audit_status(const audit_decoder *d)
         return "bad result";
     if (d->nondeterministic)
         return "nondeterministic";
-    for (int c = 0; c < CLASS_COUNT; c++)
-        dis += d->disagree[c];
-    if (dis)
+    if (total_disagree(d))
         return "nonconformant";
     /* Never conformant on a partial run (or none). */
     return d->not_run || d->cases == 0 ? "incomplete" : "conformant";
-}
-
-/* Returns the total disagreements of d. */
-static unsigned long total_disagree(const audit_decoder *d)
-{
-    unsigned long n = 0;
-    for (int c = 0; c < CLASS_COUNT; c++)
-        n += d->disagree[c];
-    return n;
 }
 
 /* Returns the total known divergences of d. */
@@ -219,6 +215,17 @@ typedef struct shown_name {
     char s[AUDIT_NAME_HUMAN_ROOM];
 } shown_name;
 
+/* Room for a cell of the table: three counts of at most 20 digits
+ * (unsigned long), two slashes and the NUL need 63 bytes. */
+#define CELL_ROOM 64
+
+/* Writes the cell of d and class c ("agree/disagree/known") into
+ * cell[0..CELL_ROOM); returns its length. */
+static int table_cell(const audit_decoder *d, int c, char *cell)
+{
+    return snprintf(cell, CELL_ROOM, "%lu/%lu/%lu", d->agree[c], d->disagree[c], d->known[c]);
+}
+
 void audit_print_table(FILE *f, audit_decoder *const *d, size_t n)
 {
     char hex[200];
@@ -239,9 +246,8 @@ void audit_print_table(FILE *f, audit_decoder *const *d, size_t n)
         if (width(nm[i].s) > wname)
             wname = width(nm[i].s);
         for (int c = 0; c < CLASS_COUNT && !d[i]->unavailable; c++) {
-            char cell[80];
-            int l = snprintf(cell, sizeof cell, "%lu/%lu/%lu", d[i]->agree[c],
-                             d[i]->disagree[c], d[i]->known[c]);
+            char cell[CELL_ROOM];
+            int l = table_cell(d[i], c, cell);
             if (l > w[c])
                 w[c] = l;
         }
@@ -264,9 +270,8 @@ void audit_print_table(FILE *f, audit_decoder *const *d, size_t n)
             continue;
         }
         for (int c = 0; c < CLASS_COUNT; c++) {
-            char cell[80];
-            snprintf(cell, sizeof cell, "%lu/%lu/%lu", d[i]->agree[c],
-                     d[i]->disagree[c], d[i]->known[c]);
+            char cell[CELL_ROOM];
+            (void)table_cell(d[i], c, cell);
             fprintf(f, " %*s", w[c], cell);
         }
         fprintf(f, "  %s\n", audit_status(d[i]));
