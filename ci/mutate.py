@@ -332,6 +332,18 @@ WHY_CELL_ROOM = (
     "20 digits each, two slashes and the NUL: 63 bytes at the most, so 63 and 65 cut no "
     "cell")
 
+WHY_EXAMPLE_ZEROED = (
+    "report.c's keep_example zeroes *e first, but writes every member (cls, why, data, len, "
+    "ours, theirs) on each path that returns e, and on the paths that return NULL reads "
+    "only e->data, which it set: memset with 1 instead of 0 changes nothing")
+
+WHY_MALLOC_EMPTY_EXAMPLE = (
+    "keep_example's malloc(len + 1): the + 1 matters only for an empty example (len 0), "
+    "where malloc(0) may return NULL and would be taken for out of memory; glibc returns a "
+    "unique pointer for a size of 0, so here the audit goes on either way: equivalent on "
+    "glibc, the only C library the audit is built with here (as for WHY_CALLOC_ZERO); "
+    "+ 2 only allocates a byte more")
+
 WHY_DATE_ROOM = (
     "record.c's date[32] holds what strftime writes for \"%Y-%m-%dT%H:%M:%SZ\": 20 "
     "characters for any year of four digits, and the NUL; 31 or 33 bytes hold it as well")
@@ -1517,6 +1529,13 @@ EQUIVALENT = [
     ("cli/main.c", "|| ferror(stdout)) {", "||", "&&", WHY_STDIO_STDOUT),
     ("oracle/audit/main.c", "&& !ferror(stdout))", "&&", "||", WHY_FLUSH_AFTER_ERROR),
     ("oracle/audit/main.c", "0;\n    int rc = audit_parse_options", "0", "1", WHY_SET_ON_SUCCESS),
+    ("oracle/audit/report.c", "0, sizeof *e);\n    e->data = malloc", "0", "1", WHY_EXAMPLE_ZEROED),
+    ("oracle/audit/report.c", " + 1);\n    if (e->data == NULL)\n        return NULL;", " + 1", "",
+     WHY_MALLOC_EMPTY_EXAMPLE),
+    ("oracle/audit/report.c", "1);\n    if (e->data == NULL)\n        return NULL;", "1", "0",
+     WHY_MALLOC_EMPTY_EXAMPLE),
+    ("oracle/audit/report.c", "1);\n    if (e->data == NULL)\n        return NULL;", "1", "2",
+     WHY_MALLOC_EMPTY_EXAMPLE),
     ("oracle/audit/report.c", "64\n\n/* Writes the cell", "64", "65", WHY_CELL_ROOM),
     ("oracle/audit/report.c", "64\n\n/* Writes the cell", "64", "63", WHY_CELL_ROOM),
     ("oracle/audit/run.c", "32\n/* Room for one generated", "32", "33", WHY_BATCH_SIZE),
