@@ -237,9 +237,9 @@ void audit_print_json(FILE *f, audit_decoder *const *d, size_t n,
  * with what d answers when asked again and the classification of that
  * answer (the replay's rule). An example of a nondeterministic d (its why
  * is "nondeterministic", or d agrees with u8guard when asked again) is not
- * recorded; a line on stderr says so. Returns true when written, already there or not recorded for
- * that reason; false on an I/O error or out of memory (with a message on
- * stderr). */
+ * recorded; a line on stderr says so. Returns true when written, already
+ * there or not recorded for that reason; false on an I/O error or out of
+ * memory (with a message on stderr). */
 bool audit_record(const char *dir, const audit_decoder *d,
                  const audit_example *e, const char *found_by);
 

@@ -144,9 +144,10 @@ bool decoder_says(audit_decoder *d, const uint8_t *data, size_t len, said *s)
 }
 
 /* Writes into out[0..cap) the classification an outcome of decoder d gets,
- * the one rule of the record and the replay: "oracle-disagreement" ("plugin-fault" or
- * "plugin-disagreement" for a plugin), "known-divergence:<id>", or
- * "u8guard-bug-fixed" when the decoder now agrees with u8guard. */
+ * the one rule of the record and the replay: "oracle-disagreement"
+ * ("plugin-fault" or "plugin-disagreement" for a plugin),
+ * "known-divergence:<id>", or "u8guard-bug-fixed" when the decoder now
+ * agrees with u8guard. */
 void classification_of(const audit_decoder *d, const said *s, char *out,
                        size_t cap)
 {

@@ -69,9 +69,10 @@ void sb_theirs(sbuf *b, const oracle_verdict *v);
  * false when out of memory. */
 bool decoder_says(audit_decoder *d, const uint8_t *data, size_t len, said *s);
 /* classification_of writes into out[0..cap) the classification s gets
- * (the one rule of the record and the replay): "oracle-disagreement" ("plugin-fault" or
- * "plugin-disagreement" for a plugin), "known-divergence:<id>", or
- * "u8guard-bug-fixed" when d now agrees with u8guard. Returns nothing;
+ * (the one rule of the record and the replay): "oracle-disagreement"
+ * ("plugin-fault" or "plugin-disagreement" for a plugin),
+ * "known-divergence:<id>", or "u8guard-bug-fixed" when d now agrees with
+ * u8guard. Returns nothing;
  * it cannot fail (a long id is truncated). */
 void classification_of(const audit_decoder *d, const said *s, char *out, size_t cap);
 /* valid_classification returns true when c is one of the manifest's
