@@ -72,8 +72,7 @@ bool decoder_says(audit_decoder *d, const uint8_t *data, size_t len, said *s);
  * (the one rule of the record and the replay): "oracle-disagreement"
  * ("plugin-fault" or "plugin-disagreement" for a plugin),
  * "known-divergence:<id>", or "u8guard-bug-fixed" when d now agrees with
- * u8guard. Returns nothing;
- * it cannot fail (a long id is truncated). */
+ * u8guard. Returns nothing; it cannot fail (a long id is truncated). */
 void classification_of(const audit_decoder *d, const said *s, char *out, size_t cap);
 /* valid_classification returns true when c is one of the manifest's
  * classifications, false when it is not. */
