@@ -106,7 +106,7 @@ bool audit_tally(audit_decoder *d, int cls, const uint8_t *data, size_t len,
     d->cases++;
     if (r->fault == PLUGIN_FAULT_HANG)
         d->hangs++;
-    if (r->fault != PLUGIN_FAULT_NONE && (unsigned)r->fault < PLUGIN_FAULT_COUNT)
+    if (r->fault != PLUGIN_FAULT_NONE) /* (a plugin_fault: < PLUGIN_FAULT_COUNT) */
         d->faults[r->fault]++;
     if (r->outcome == ORACLE_AGREE) {
         d->agree[cls]++;
