@@ -101,6 +101,7 @@ bool audit_tally(audit_decoder *d, int cls, const uint8_t *data, size_t len,
                  const audit_result *r, audit_example **added)
 {
     audit_example *e;
+    audit_seen *seen;
 
     *added = NULL;
     d->cases++;
@@ -134,9 +135,9 @@ bool audit_tally(audit_decoder *d, int cls, const uint8_t *data, size_t len,
             return true;
     if (d->n_seen == AUDIT_MAX_SEEN || d->n_examples == AUDIT_MAX_EXAMPLES)
         return true;
-    d->seen[d->n_seen].cls = cls;
-    snprintf(d->seen[d->n_seen].why, sizeof d->seen[0].why, "%s", r->why);
-    d->n_seen++;
+    seen = &d->seen[d->n_seen++];
+    seen->cls = cls;
+    snprintf(seen->why, sizeof seen->why, "%s", r->why);
     e = keep_example(d, &d->examples[d->n_examples], data, len, r->why, r);
     if (e == NULL)
         return false;
