@@ -65,6 +65,14 @@ def expect(what, u8guard, directory, status, needle):
     return out
 
 
+def names(out, want, what):
+    """Records a failure (what) unless the output out holds want, the line
+    that names the member that changed."""
+    if want not in out:
+        print(f"FAIL {what}: {want!r} missing")
+        FAILS.append(what)
+
+
 def copy_with(src, tmp, name, change):
     """Copies the corpus src to tmp/name, lets change(entries, dir) alter
     its entries (a list of dicts) and writes them back; returns the dir."""
@@ -111,10 +119,8 @@ def main():
                      copy_with(corpus, tmp, "oracle", flip_verdict), 1,
                      f"ORACLE BEHAVIOUR CHANGED: decoder {t['decoder']} on input {t['hex']}: "
                      "recorded {")
-        want = f"accepted: recorded {'false' if t['theirs']['accepted'] else 'true'}"
-        if want not in out:
-            print(f"FAIL the change does not name the field: {want!r} missing")
-            FAILS.append("field named")
+        names(out, f"accepted: recorded {'false' if t['theirs']['accepted'] else 'true'}",
+              "the change does not name the field")
 
         def more_code_points(es, _):
             es[target]["theirs"]["n_cps"] += 1
@@ -131,10 +137,8 @@ def main():
         out = expect("an oracle's recorded code point count removed", u8guard,
                      copy_with(corpus, tmp, "nocps", drop_n_cps), 1,
                      f"ORACLE BEHAVIOUR CHANGED: decoder {t['decoder']} on input {t['hex']}")
-        want = f"\n    n_cps: recorded (missing), now {t['theirs']['n_cps']}\n"
-        if want not in out:
-            print(f"FAIL the change does not name the missing member: {want!r} missing")
-            FAILS.append("missing member named")
+        names(out, f"\n    n_cps: recorded (missing), now {t['theirs']['n_cps']}\n",
+              "the change does not name the missing member")
 
         def drop_ours(es, _):
             del es[target]["u8guard"]
@@ -143,10 +147,8 @@ def main():
                      copy_with(corpus, tmp, "noours", drop_ours), 1,
                      f"U8GUARD ANSWER CHANGED on input {t['hex']} (entry of decoder "
                      f"{t['decoder']}): recorded (nothing), now {{")
-        want = f"\n    valid: recorded (missing), now {json.dumps(t['u8guard']['valid'])}\n"
-        if want not in out:
-            print(f"FAIL the change does not name the missing member: {want!r} missing")
-            FAILS.append("missing member of u8guard named")
+        names(out, f"\n    valid: recorded (missing), now {json.dumps(t['u8guard']['valid'])}\n",
+              "the change does not name u8guard's missing member")
 
         def alter_ours(es, _):
             es[target]["u8guard"]["errors"] = "0/2 surrogate"
