@@ -19,10 +19,10 @@ uint64_t audit_rng_next(audit_rng *r)
     return z ^ (z >> 31);
 }
 
-/* Returns a number in [0, n). */
+/* Returns a number in [0, n) (n > 0: no caller asks for a number below 0). */
 static size_t below(audit_rng *r, size_t n)
 {
-    return n ? (size_t)(audit_rng_next(r) % n) : 0;
+    return (size_t)(audit_rng_next(r) % n);
 }
 
 /* Encodes scalar value cp (< 0x110000, no surrogate) at out; returns its
@@ -176,12 +176,10 @@ size_t audit_generate(audit_rng *r, const audit_case *corpus, long n_corpus,
                        (below(r, 2) ? 0x800 : 0), seq);
         if (seq[0] == 0xED && seq[1] >= 0xA0)
             seq[1] = 0x9F;
-        if (k > 1) {
-            size_t keep = 1 + below(r, k - 1);
-            memcpy(out + len, seq, keep);
-            len += keep;
-        }
-        return len;
+        /* cp >= 0x80, so k >= 2: keep 1 .. k - 1 bytes of it */
+        k = 1 + below(r, k - 1);
+        memcpy(out + len, seq, k);
+        return len + k;
     case 3: { /* a sequence at or across a 16/32/64-byte block boundary */
         static const size_t blocks[] = {16, 32, 64};
         size_t b = blocks[below(r, 3)] * (1 + below(r, 2));
@@ -192,7 +190,7 @@ size_t audit_generate(audit_rng *r, const audit_case *corpus, long n_corpus,
             memset(out, 'a', at);
             len = at;
         } else {
-            len = valid_text(r, out, at > 4 ? at - 4 : 0, cap / 2);
+            len = valid_text(r, out, at - 4, cap / 2); /* at >= 13 */
             while (len < at)
                 out[len++] = 'b';
         }

@@ -130,24 +130,29 @@ static const audit_case CORPUS[] = {
 };
 #define N_CORPUS ((long)(sizeof CORPUS / sizeof CORPUS[0]))
 
-/* Cases longer than half of audit_generate's least room (cap 256): a
- * mutated case is cut at cap / 2 and a splice at cap, paths the short
- * cases above never take. Filled by fill_long_corpus. */
-static uint8_t long_a[200], long_b[300];
+/* Cases longer than half of audit_generate's least room (cap 256), and
+ * one between a third and a half of it: a mutated case is cut at cap / 2
+ * (not at cap / 3) and a splice at cap, paths the short cases above never
+ * take. Filled by fill_long_corpus. */
+static uint8_t long_a[200], long_b[300], long_c[100];
 static const audit_case LONG_CORPUS[] = {
     {"long-a", long_a, sizeof long_a, "valid", 1},
     {"long-b", long_b, sizeof long_b, "valid", 2},
-    {"c", corpus_c, sizeof corpus_c - 1, "valid", 3},
+    {"long-c", long_c, sizeof long_c, "valid", 3},
+    {"c", corpus_c, sizeof corpus_c - 1, "valid", 4},
 };
 #define N_LONG_CORPUS ((long)(sizeof LONG_CORPUS / sizeof LONG_CORPUS[0]))
 
-/* long_a: "0123456789" repeated; long_b: U+00E9 (C3 A9) repeated. */
+/* long_a: "0123456789" repeated; long_b: U+00E9 (C3 A9) repeated;
+ * long_c: "a".."z" repeated. */
 static void fill_long_corpus(void)
 {
     for (size_t i = 0; i < sizeof long_a; i++)
         long_a[i] = (uint8_t)('0' + i % 10);
     for (size_t i = 0; i < sizeof long_b; i++)
         long_b[i] = i % 2 ? 0xA9 : 0xC3;
+    for (size_t i = 0; i < sizeof long_c; i++)
+        long_c[i] = (uint8_t)('a' + i % 26);
 }
 
 /* FNV-1a, 64 bits, over each input's length (8 bytes, little-endian) and
@@ -583,7 +588,7 @@ int main(int argc, char **argv)
         check_stream(NULL, 0, 4096, 0x7a3f072d8895df16ull, 5598318);
         check_stream(CORPUS, N_CORPUS, 4096, 0xc40ecbd39cdae339ull, 5193992);
         fill_long_corpus();
-        check_stream(LONG_CORPUS, N_LONG_CORPUS, 256, 0xb0fe79f765dd0530ull, 10195982);
+        check_stream(LONG_CORPUS, N_LONG_CORPUS, 256, 0x0640e620bf609a3aull, 10274906);
     }
     else if (argc == 2 && strcmp(argv[1], "classify") == 0)
         check_classify();
