@@ -170,13 +170,25 @@ WHY_GEN_SEQ = (
     "audit_generate's seq buffer: bad_sequence writes at most 6 bytes (a CESU-8 pair, or a "
     "5/6-byte form) and encode at most 4, so 7 or 9 bytes of room change nothing")
 
-WHY_GEN_CUT = (
-    "case 2 of audit_generate cuts k = encode(cp) with cp >= 0x80, so k is 2, 3 or 4: "
-    "k > 1, k >= 1 and k > 0 are all true")
+WHY_GEN_ROOM = (
+    "a room that never binds for cap >= 256 (audit_generate's precondition, audit.h; run.c "
+    "passes 512): valid_text writes fewer than n + 4 bytes, and cases 1 and 2 ask for n < 40 "
+    "(case 1 then for at most 3 planted sequences of up to 6 bytes, each followed by n < 8), "
+    "so case 1 holds at most 43 + 2 * 16 bytes when it tests len + 16 < cap and case 2 at most "
+    "43 when it appends 1..3 bytes; room cap / 3 or cap / 1 for cap / 2 there, 15 or 17 or "
+    "'<=' in len + 16 < cap, and cap / 1 for case 3's cap / 2 (n = at - 4 <= 125 < 128) change "
+    "no byte. audit_engine_generate's fingerprints at cap 256 and 4096 check it")
 
-WHY_GEN_AT = (
-    "case 3 of audit_generate: at = b - below(r, 4) + below(r, 2) with b >= 16, so at >= 13 "
-    "and at > 3, at > 4, at >= 4 and at > 5 are all true")
+WHY_GEN_TEXT_ROOM = (
+    "valid_text's loop runs only while len < n, and every caller asks for n <= cap - 3 (case 3: "
+    "n = at - 4 <= 125 with room cap / 2 >= 128; the others far less): len + 3 <= n + 2 < cap, "
+    "so the room test len + 4 <= cap (and len + 3 <= cap) never stops it; only a larger "
+    "constant (len + 5, killed) does")
+
+WHY_GEN_SAME_VALUE = (
+    "both sides of the comparison give the same value where they differ: at c->len == cap / 2 "
+    "the cut is cap / 2 either way, at cut + more == cap more is cap - cut either way, and "
+    "ED 9F is rewritten to ED 9F")
 
 WHY_NAME_ASCII = (
     "text.c's audit_name_human takes a character's length from its lead byte only inside "
@@ -1255,11 +1267,24 @@ EQUIVALENT = [
      "sizeof edges[1] is sizeof edges[0]: the elements of an array have one size"),
     ("oracle/audit/gen.c", "8];\n\n    switch (below(r, 7))", "8", "7", WHY_GEN_SEQ),
     ("oracle/audit/gen.c", "8];\n\n    switch (below(r, 7))", "8", "9", WHY_GEN_SEQ),
-    ("oracle/audit/gen.c", "> 1) {\n            size_t keep", ">", ">=", WHY_GEN_CUT),
-    ("oracle/audit/gen.c", "1) {\n            size_t keep", "1", "0", WHY_GEN_CUT),
-    ("oracle/audit/gen.c", "> 4 ? at - 4", ">", ">=", WHY_GEN_AT),
-    ("oracle/audit/gen.c", "4 ? at - 4", "4", "5", WHY_GEN_AT),
-    ("oracle/audit/gen.c", "4 ? at - 4", "4", "3", WHY_GEN_AT),
+    ("oracle/audit/gen.c", "2);\n        for (k = 1 + below(r, 3)", "2", "3", WHY_GEN_ROOM),
+    ("oracle/audit/gen.c", "2);\n        for (k = 1 + below(r, 3)", "2", "1", WHY_GEN_ROOM),
+    ("oracle/audit/gen.c", "16 < cap; k--)", "16", "17", WHY_GEN_ROOM),
+    ("oracle/audit/gen.c", "16 < cap; k--)", "16", "15", WHY_GEN_ROOM),
+    ("oracle/audit/gen.c", "< cap; k--)", "<", "<=", WHY_GEN_ROOM),
+    ("oracle/audit/gen.c", "2);\n        k = encode(0x80", "2", "3", WHY_GEN_ROOM),
+    ("oracle/audit/gen.c", "2);\n        k = encode(0x80", "2", "1", WHY_GEN_ROOM),
+    ("oracle/audit/gen.c", "2); /* at >= 13 */", "2", "1", WHY_GEN_ROOM),
+    ("oracle/audit/gen.c", "4 <= cap)\n        len += encode", "4", "3", WHY_GEN_TEXT_ROOM),
+    ("oracle/audit/gen.c", "0xA0)\n            seq[1] = 0x9F;", "0xA0", "0x9F", WHY_GEN_SAME_VALUE),
+    ("oracle/audit/gen.c", "< cap / 2 ? c->len", "<", "<=", WHY_GEN_SAME_VALUE),
+    ("oracle/audit/gen.c", "> cap)\n                more = cap - cut;", ">", ">=", WHY_GEN_SAME_VALUE),
+    ("oracle/audit/gen.c", " - 1);\n                len--;", " - 1", "",
+     "the deletion then moves one byte more, out[len] to out[len - 1], which len-- leaves "
+     "outside the input; len <= cap / 2 here, so out[len] is inside the room"),
+    ("oracle/audit/gen.c", "1);\n                len--;", "1", "0",
+     "the deletion then moves one byte more, out[len] to out[len - 1], which len-- leaves "
+     "outside the input; len <= cap / 2 here, so out[len] is inside the room"),
     ("oracle/audit/record_json_write.c", "65];\n\n        sha256_init(&c);", "65", "66",
      WHY_SHA_ROOM),
     ("oracle/audit/record_answers.c", "2 * ORACLE_ROOM(len) * sizeof *buf", "2", "3", WHY_OURS_ROOM),
