@@ -356,6 +356,21 @@ WHY_MALLOC_EMPTY_EXAMPLE = (
     "glibc, the only C library the audit is built with here (as for WHY_CALLOC_ZERO); "
     "+ 2 only allocates a byte more")
 
+WHY_CALLOC_AT_LEAST_ONE = (
+    "calloc(n ? n : 1, ...): the 1 matters only when n is 0 (nothing to list), where "
+    "calloc(0, size) may return NULL and would be taken for out of memory; glibc returns a "
+    "unique pointer for a size of 0, and nothing is read or written through it, so 0 or 2 "
+    "for the 1 change nothing here (as for WHY_CALLOC_ZERO)")
+
+WHY_WIDEST = (
+    "a running maximum: where the new value equals the one kept, '>=' stores the same value "
+    "again")
+
+WHY_TABLE_HEX_ROOM = (
+    "audit_hex writes a byte's two digits while o + 6 <= cap, o even: with room 200 or 201 "
+    "the last pair starts at o = 194 either way (98 bytes, then '...'), so 201 changes "
+    "nothing; 199 shows 97 and is killed by audit_table_whole")
+
 WHY_DATE_ROOM = (
     "record.c's date[32] holds what strftime writes for \"%Y-%m-%dT%H:%M:%SZ\": 20 "
     "characters for any year of four digits, and the NUL; 31 or 33 bytes hold it as well")
@@ -1561,6 +1576,11 @@ EQUIVALENT = [
      WHY_MALLOC_EMPTY_EXAMPLE),
     ("oracle/audit/report.c", "1);\n    if (e->data == NULL)\n        return NULL;", "1", "2",
      WHY_MALLOC_EMPTY_EXAMPLE),
+    ("oracle/audit/report.c", "200];\n    int w[CLASS_COUNT]", "200", "201", WHY_TABLE_HEX_ROOM),
+    ("oracle/audit/report.c", "1, sizeof *nm);", "1", "0", WHY_CALLOC_AT_LEAST_ONE),
+    ("oracle/audit/report.c", "1, sizeof *nm);", "1", "2", WHY_CALLOC_AT_LEAST_ONE),
+    ("oracle/audit/report.c", "> wname)\n            wname = width", ">", ">=", WHY_WIDEST),
+    ("oracle/audit/report.c", "> w[c])\n                w[c] = l;", ">", ">=", WHY_WIDEST),
     ("oracle/audit/report.c", "64\n\n/* Writes the cell", "64", "65", WHY_CELL_ROOM),
     ("oracle/audit/report.c", "64\n\n/* Writes the cell", "64", "63", WHY_CELL_ROOM),
     ("oracle/audit/run.c", "32\n/* Room for one generated", "32", "33", WHY_BATCH_SIZE),

@@ -246,7 +246,9 @@ void audit_print_table(FILE *f, audit_decoder *const *d, size_t n)
     for (size_t i = 0; i < n; i++) {
         if (width(nm[i].s) > wname)
             wname = width(nm[i].s);
-        for (int c = 0; c < CLASS_COUNT && !d[i]->unavailable; c++) {
+        if (d[i]->unavailable)
+            continue; /* its row has no cells */
+        for (int c = 0; c < CLASS_COUNT; c++) {
             char cell[CELL_ROOM];
             int l = table_cell(d[i], c, cell);
             if (l > w[c])
