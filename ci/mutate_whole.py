@@ -464,7 +464,9 @@ RELATED_WORDS = {"record": ("replay",), "replay": ("record",),
                  "decoders": ("plugin", "only", "options"),
                  # (and judges the run: unavailable decoders, exit status 2)
                  "main": ("usage", "options", "nothing", "corpus", "unavailable",
-                          "installed", "stdout")}
+                          "installed", "stdout"),
+                 # report.c prints the table (audit_table_whole: every line)
+                 "report": ("table",)}
 
 
 def rank(order, name):
