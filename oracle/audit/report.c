@@ -227,33 +227,38 @@ static int table_cell(const audit_decoder *d, int c, char *cell)
     return snprintf(cell, CELL_ROOM, "%lu/%lu/%lu", d->agree[c], d->disagree[c], d->known[c]);
 }
 
+/* Returns the width of column c of the table of d[0..n): its longest cell
+ * or its name. (Asked for each cell printed rather than kept in an array:
+ * a few dozen rows at most, and no width can be left unset.) */
+static int column_width(audit_decoder *const *d, size_t n, int c)
+{
+    int w = (int)strlen(audit_class_name(c));
+
+    for (size_t i = 0; i < n; i++) {
+        char cell[CELL_ROOM];
+
+        if (d[i]->unavailable)
+            continue; /* its row has no cells */
+        if (table_cell(d[i], c, cell) > w)
+            w = table_cell(d[i], c, cell);
+    }
+    return w;
+}
+
 void audit_print_table(FILE *f, audit_decoder *const *d, size_t n)
 {
     char hex[200];
-    int w[CLASS_COUNT], wname = 7;
+    int wname = 7;
     shown_name *nm = calloc(n ? n : 1, sizeof *nm);
 
     if (nm == NULL) {
         fprintf(stderr, "u8guard audit: out of memory\n");
         return;
     }
-    for (size_t i = 0; i < n; i++)
-        (void)audit_name_human(d[i]->name, nm[i].s, sizeof nm[i].s);
-
-    /* Each column as wide as its longest cell or its name. */
-    for (int c = 0; c < CLASS_COUNT; c++)
-        w[c] = (int)strlen(audit_class_name(c));
     for (size_t i = 0; i < n; i++) {
+        (void)audit_name_human(d[i]->name, nm[i].s, sizeof nm[i].s);
         if (width(nm[i].s) > wname)
             wname = width(nm[i].s);
-        if (d[i]->unavailable)
-            continue; /* its row has no cells */
-        for (int c = 0; c < CLASS_COUNT; c++) {
-            char cell[CELL_ROOM];
-            int l = table_cell(d[i], c, cell);
-            if (l > w[c])
-                w[c] = l;
-        }
     }
     fprintf(f, "Each cell: agree/disagree/known divergence, for the inputs of "
                "each class:\nvalid; special (valid, with a noncharacter, U+0000 or "
@@ -263,7 +268,7 @@ void audit_print_table(FILE *f, audit_decoder *const *d, size_t n)
                "(an error at a\n16/32/64-byte block boundary).\n\n");
     fprintf(f, "%-*s", wname, "decoder");
     for (int c = 0; c < CLASS_COUNT; c++)
-        fprintf(f, " %*s", w[c], audit_class_name(c));
+        fprintf(f, " %*s", column_width(d, n, c), audit_class_name(c));
     fprintf(f, "  status\n");
     for (size_t i = 0; i < n; i++) {
         /* padded by characters, not bytes */
@@ -275,7 +280,7 @@ void audit_print_table(FILE *f, audit_decoder *const *d, size_t n)
         for (int c = 0; c < CLASS_COUNT; c++) {
             char cell[CELL_ROOM];
             (void)table_cell(d[i], c, cell);
-            fprintf(f, " %*s", w[c], cell);
+            fprintf(f, " %*s", column_width(d, n, c), cell);
         }
         fprintf(f, "  %s\n", audit_status(d[i]));
     }

@@ -5,7 +5,9 @@
 # error and no definite leak in the auditor (exit status 99 otherwise),
 # and the audit still reports what it reports without valgrind. Skipped
 # (77) without valgrind, in a sanitizer build (the two clash), and when
-# not built by GCC (valgrind 3.19 cannot read clang 14's DWARF 5).
+# not built by GCC (valgrind 3.19 cannot read clang 14's DWARF 5). Then the
+# text report (the table, which --json does not print) of iconv and glib
+# on table-corpus.txt: again no error, and the table's glib row.
 set -u
 u8guard=$1 sanitize=$2 compiler=$3
 shift 3
@@ -40,4 +42,15 @@ fi
 for want in '"decoder": "icu-ucnv", ' '"status": "out-of-bounds read"' '"status": "crashed"'; do
     grep -qF -- "$want" "$out" || { echo "FAIL: the report lacks $want"; cat "$out"; exit 1; }
 done
-echo "ok: memcheck clean; $(wc -l <"$out") decoders reported"
+valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
+    "$u8guard" audit --only iconv --only glib --corpus "$(dirname "$0")/table-corpus.txt" \
+    --cases 0 >"$out" 2>"$err"
+rc=$?
+if [ "$rc" -ne 0 ] || [ -s "$err" ]; then
+    echo "FAIL: the text report: exit status $rc under valgrind, expected 0 (99: memcheck found errors), or a word on standard error:"
+    cat "$err"
+    exit 1
+fi
+want='glib    2/0/0   0/0/0    0/0/0     1/0/0     0/0/0      0/0/0    0/0/0     0/0/1  0/0/0    0/0/0 0/0/0  conformant'
+grep -qF -- "$want" "$out" || { echo "FAIL: the table lacks the row: $want"; cat "$out"; exit 1; }
+echo "ok: memcheck clean, the JSON and the text report"
