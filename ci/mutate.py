@@ -356,6 +356,10 @@ WHY_MALLOC_EMPTY_EXAMPLE = (
     "glibc, the only C library the audit is built with here (as for WHY_CALLOC_ZERO); "
     "+ 2 only allocates a byte more")
 
+WHY_GEN_DELETE = (
+    "audit_generate's deletion then moves one byte more, out[len] to out[len - 1], which "
+    "len-- leaves outside the input; len <= cap / 2 there, so out[len] is inside the room")
+
 WHY_CALLOC_AT_LEAST_ONE = (
     "calloc(n ? n : 1, ...): the 1 matters only when n is 0 (nothing to list), where "
     "calloc(0, size) may return NULL and would be taken for out of memory; glibc returns a "
@@ -1294,12 +1298,8 @@ EQUIVALENT = [
     ("oracle/audit/gen.c", "0xA0)\n            seq[1] = 0x9F;", "0xA0", "0x9F", WHY_GEN_SAME_VALUE),
     ("oracle/audit/gen.c", "< cap / 2 ? c->len", "<", "<=", WHY_GEN_SAME_VALUE),
     ("oracle/audit/gen.c", "> cap)\n                more = cap - cut;", ">", ">=", WHY_GEN_SAME_VALUE),
-    ("oracle/audit/gen.c", " - 1);\n                len--;", " - 1", "",
-     "the deletion then moves one byte more, out[len] to out[len - 1], which len-- leaves "
-     "outside the input; len <= cap / 2 here, so out[len] is inside the room"),
-    ("oracle/audit/gen.c", "1);\n                len--;", "1", "0",
-     "the deletion then moves one byte more, out[len] to out[len - 1], which len-- leaves "
-     "outside the input; len <= cap / 2 here, so out[len] is inside the room"),
+    ("oracle/audit/gen.c", " - 1);\n                len--;", " - 1", "", WHY_GEN_DELETE),
+    ("oracle/audit/gen.c", "1);\n                len--;", "1", "0", WHY_GEN_DELETE),
     ("oracle/audit/record_json_write.c", "65];\n\n        sha256_init(&c);", "65", "66",
      WHY_SHA_ROOM),
     ("oracle/audit/record_answers.c", "2 * ORACLE_ROOM(len) * sizeof *buf", "2", "3", WHY_OURS_ROOM),
