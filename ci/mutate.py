@@ -1580,7 +1580,7 @@ EQUIVALENT = [
     ("oracle/audit/report.c", "1, sizeof *nm);", "1", "0", WHY_CALLOC_AT_LEAST_ONE),
     ("oracle/audit/report.c", "1, sizeof *nm);", "1", "2", WHY_CALLOC_AT_LEAST_ONE),
     ("oracle/audit/report.c", "> wname)\n            wname = width", ">", ">=", WHY_WIDEST),
-    ("oracle/audit/report.c", "> w)\n            w = table_cell", ">", ">=", WHY_WIDEST),
+    ("oracle/audit/report.c", "> w)\n            w = l;", ">", ">=", WHY_WIDEST),
     ("oracle/audit/report.c", "64\n\n/* Writes the cell", "64", "65", WHY_CELL_ROOM),
     ("oracle/audit/report.c", "64\n\n/* Writes the cell", "64", "63", WHY_CELL_ROOM),
     ("oracle/audit/run.c", "32\n/* Room for one generated", "32", "33", WHY_BATCH_SIZE),

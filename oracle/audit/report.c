@@ -236,11 +236,13 @@ static int column_width(audit_decoder *const *d, size_t n, int c)
 
     for (size_t i = 0; i < n; i++) {
         char cell[CELL_ROOM];
+        int l;
 
         if (d[i]->unavailable)
             continue; /* its row has no cells */
-        if (table_cell(d[i], c, cell) > w)
-            w = table_cell(d[i], c, cell);
+        l = table_cell(d[i], c, cell);
+        if (l > w)
+            w = l;
     }
     return w;
 }
