@@ -24,33 +24,34 @@ plugins=""
 for p in "$@"; do plugins="$plugins --plugin $p"; done
 out=$(mktemp) && err=$(mktemp) || exit 1
 trap 'rm -f "$out" "$err"' EXIT
+# memcheck WANT WHAT ARG...: runs `u8guard audit ARG...` under memcheck
+# into $out and $err; fails (naming WHAT) unless it exits with status WANT
+# (99: memcheck found errors) and writes nothing on standard error.
+memcheck() {
+    want_rc=$1 what=$2
+    shift 2
+    valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
+        "$u8guard" audit "$@" >"$out" 2>"$err"
+    rc=$?
+    if [ "$rc" -ne "$want_rc" ]; then
+        echo "FAIL: $what: exit status $rc under valgrind, expected $want_rc (99: memcheck found errors)"
+        cat "$err"
+        exit 1
+    fi
+    if [ -s "$err" ]; then
+        echo "FAIL: $what: valgrind or the audit wrote to standard error:"
+        cat "$err"
+        exit 1
+    fi
+}
 # shellcheck disable=SC2086
-valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
-    "$u8guard" audit --only icu-ucnv --only iconv --only glib --only libunistring \
-    $plugins --cases 200 --timeout-ms 10000 --json >"$out" 2>"$err"
-rc=$?
-if [ "$rc" -ne 1 ]; then
-    echo "FAIL: exit status $rc under valgrind, expected 1 (99: memcheck found errors)"
-    cat "$err"
-    exit 1
-fi
-if [ -s "$err" ]; then
-    echo "FAIL: valgrind or the audit wrote to standard error:"
-    cat "$err"
-    exit 1
-fi
+memcheck 1 "the JSON report" --only icu-ucnv --only iconv --only glib --only libunistring \
+    $plugins --cases 200 --timeout-ms 10000 --json
 for want in '"decoder": "icu-ucnv", ' '"status": "out-of-bounds read"' '"status": "crashed"'; do
     grep -qF -- "$want" "$out" || { echo "FAIL: the report lacks $want"; cat "$out"; exit 1; }
 done
-valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
-    "$u8guard" audit --only iconv --only glib --corpus "$(dirname "$0")/table-corpus.txt" \
-    --cases 0 >"$out" 2>"$err"
-rc=$?
-if [ "$rc" -ne 0 ] || [ -s "$err" ]; then
-    echo "FAIL: the text report: exit status $rc under valgrind, expected 0 (99: memcheck found errors), or a word on standard error:"
-    cat "$err"
-    exit 1
-fi
+memcheck 0 "the text report" --only iconv --only glib \
+    --corpus "$(dirname "$0")/table-corpus.txt" --cases 0
 want='glib    2/0/0   0/0/0    0/0/0     1/0/0     0/0/0      0/0/0    0/0/0     0/0/1  0/0/0    0/0/0 0/0/0  conformant'
 grep -qF -- "$want" "$out" || { echo "FAIL: the table lacks the row: $want"; cat "$out"; exit 1; }
 echo "ok: memcheck clean, the JSON and the text report"
