@@ -143,16 +143,22 @@ static const audit_case LONG_CORPUS[] = {
 };
 #define N_LONG_CORPUS ((long)(sizeof LONG_CORPUS / sizeof LONG_CORPUS[0]))
 
+/* Fills d[0..n) with the bytes of pattern, repeated. */
+static void fill_cycle(uint8_t *d, size_t n, const char *pattern)
+{
+    size_t k = strlen(pattern);
+
+    for (size_t i = 0; i < n; i++)
+        d[i] = (uint8_t)pattern[i % k];
+}
+
 /* long_a: "0123456789" repeated; long_b: U+00E9 (C3 A9) repeated;
  * long_c: "a".."z" repeated. */
 static void fill_long_corpus(void)
 {
-    for (size_t i = 0; i < sizeof long_a; i++)
-        long_a[i] = (uint8_t)('0' + i % 10);
-    for (size_t i = 0; i < sizeof long_b; i++)
-        long_b[i] = i % 2 ? 0xA9 : 0xC3;
-    for (size_t i = 0; i < sizeof long_c; i++)
-        long_c[i] = (uint8_t)('a' + i % 26);
+    fill_cycle(long_a, sizeof long_a, "0123456789");
+    fill_cycle(long_b, sizeof long_b, "\xC3\xA9");
+    fill_cycle(long_c, sizeof long_c, "abcdefghijklmnopqrstuvwxyz");
 }
 
 /* FNV-1a, 64 bits, over each input's length (8 bytes, little-endian) and
