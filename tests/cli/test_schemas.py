@@ -52,9 +52,25 @@ def load_validators(jsonschema):
             (s["$id"], Resource.from_contents(s)) for s in schemas.values())
         return {n: cls(s, registry=registry) for n, s in schemas.items()}
     except ImportError:  # jsonschema before 4.18 (Debian 12 has 4.10)
+        # Its RefResolver joins a local "#/..." with the scope by
+        # urllib.parse.urljoin, which leaves a urn: base out (urn is not a
+        # scheme urljoin resolves against): inside common, reached from
+        # another schema, "#/$defs/kind" was looked up in the other one.
+        # Each local $ref is made absolute (its own schema's $id) first.
+        schemas = {n: absolute_refs(s, s["$id"]) for n, s in schemas.items()}
         store = {s["$id"]: s for s in schemas.values()}
         return {n: cls(s, resolver=jsonschema.RefResolver.from_schema(s, store=store))
                 for n, s in schemas.items()}
+
+
+def absolute_refs(node, base):
+    """node with every "$ref": "#..." in it written as base + "#..."."""
+    if isinstance(node, dict):
+        return {k: (base + v if k == "$ref" and isinstance(v, str) and v.startswith("#")
+                    else absolute_refs(v, base)) for k, v in node.items()}
+    if isinstance(node, list):
+        return [absolute_refs(v, base) for v in node]
+    return node
 
 
 def valid(v, doc, what):
