@@ -116,11 +116,12 @@ command -v ninja >/dev/null 2>&1 && export CMAKE_GENERATOR=${CMAKE_GENERATOR:-Ni
 # CPU with Debian's and 412 s with the shim for the test scripts alone.
 # And a fresh machine's jsonschema (4.10) is what the schema tests must
 # pass with: run with pyenv's 4.26 only, CI missed that they did not.
-if [ -x /usr/bin/python3 ] && [ "$(command -v python3)" != /usr/bin/python3 ]; then
+first_python3=$(command -v python3 2>/dev/null || echo none)
+if [ -x /usr/bin/python3 ] && [ "$first_python3" != /usr/bin/python3 ]; then
   mkdir -p "$ROOT/build/ci-bin"
   ln -sfn /usr/bin/python3 "$ROOT/build/ci-bin/python3"
   export PATH="$ROOT/build/ci-bin:$PATH"
-  echo "ci: python3 is Debian's /usr/bin/python3 (it was $(command -v python3 2>/dev/null || echo none) on PATH)"
+  echo "ci: python3 is Debian's /usr/bin/python3 (first on PATH was $first_python3)"
 fi
 
 # prove (Frama-C) needs nothing built and reads only src/, include/ and
