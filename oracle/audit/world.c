@@ -331,7 +331,7 @@ static void first_line(const char *cmd, char *buf, size_t cap)
         ssize_t got;
 
         clock_gettime(CLOCK_MONOTONIC, &t);
-        left = 20000 - (long)((t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000);
+        left = 20000 - (long)elapsed_ms(&t0, &t);
         if (left <= 0 || used + 1 >= cap || memchr(buf, '\n', used) != NULL)
             break;
         if (poll_wait(p[0], POLLIN, (int)left, NULL) <= 0)

@@ -7,7 +7,8 @@
  * watchdog (tests/common/ticker.h) ends the process after about 20 s of
  * ticks, so a regression fails instead of hanging. Also: a pause (no
  * descriptor) that lasts its whole limit under the timer, readiness with
- * its revents, POLLNVAL for a closed descriptor, no limit for a negative one. The
+ * its revents, POLLNVAL for a closed descriptor, no limit for a negative one;
+ * elapsed_ms's rounding down, across a second too. The
  * error return (-1 for anything but EINTR) has no input here that makes
  * poll fail (EFAULT, ENOMEM), so it is not exercised. */
 #define _POSIX_C_SOURCE 200809L
@@ -91,6 +92,20 @@ int main(void)
     rev = 0;
     expect(poll_wait(closed, POLLIN, 200, &rev) == 1 && rev == POLLNVAL,
            "a closed descriptor: 1, revents POLLNVAL");
+
+    /* elapsed_ms rounds down, also across a second: 49.6 ms from
+     * x.950400000 to x+1.000000000 is 49 (a nanosecond difference divided
+     * on its own made it 50, and a 50 ms pause ended after 49.6) */
+    {
+        const struct timespec a = {5, 950400000}, b = {6, 0}, c = {6, 950400000},
+                              d = {7, 950399999}, e = {8, 950400000};
+
+        expect(elapsed_ms(&a, &b) == 49, "elapsed_ms: 49.6 ms across a second is 49");
+        expect(elapsed_ms(&a, &a) == 0, "elapsed_ms: no time is 0");
+        expect(elapsed_ms(&a, &c) == 1000, "elapsed_ms: one second is 1000");
+        expect(elapsed_ms(&c, &d) == 999, "elapsed_ms: 1 ns short of a second is 999");
+        expect(elapsed_ms(&a, &e) == 3000, "elapsed_ms: three seconds are 3000");
+    }
 
     /* a peer that stops reading, interrupted each millisecond: the
      * write ends with ETIMEDOUT once the socket buffer is full */

@@ -8,6 +8,8 @@
 #ifndef U8GUARD_SUPPORT_POLL_WAIT_H
 #define U8GUARD_SUPPORT_POLL_WAIT_H
 
+#include <time.h>
+
 /* poll_wait waits until fd is ready for events (poll(2) flags, POLLIN or
  * POLLOUT) or timeout_ms milliseconds have passed in all (negative: no
  * limit), retrying after EINTR with the time left on a monotonic clock.
@@ -17,5 +19,11 @@
  * that signals do not cut short.
  * Async-signal-safe (poll and clock_gettime only). */
 int poll_wait(int fd, short events, int timeout_ms, short *revents);
+
+/* elapsed_ms returns the whole milliseconds from *from to *to (two
+ * readings of CLOCK_MONOTONIC, *from the earlier), rounded down, so that
+ * a wait that stops once elapsed_ms reaches its limit has waited the
+ * whole limit. Async-signal-safe (arithmetic only). */
+long long elapsed_ms(const struct timespec *from, const struct timespec *to);
 
 #endif
