@@ -140,12 +140,51 @@ fi
 prove_stage() {
   stage prove env PROVE_NICE=0 PROVE_TIMEOUT=120 bash ci/prove.sh  # Frama-C WP proofs, doc/proofs.md (3836 goals), two runs at a time, then Eva 0..12 bytes
 }
-[ $QUICK -eq 1 ] || bg_start prove prove_stage
+# The stages below use about one core each (their CPU time near their
+# wall time), so they run in two lanes side by side. Stages that share
+# files stay in one lane: fuzz-msan, fuzz-valgrind and fuzz-afl-smoke
+# build under build-fuzz/ (as fuzz-ci and fuzz-planted do, before them
+# in the same foreground); deb, audit-main-job and world run dpkg or
+# apt-get; check-hardening reads build/ci-default, which world rebuilds.
+lane_a() {
+  stage fuzz-msan         bash ci/fuzz-msan.sh          # harnesses under MemorySanitizer (~1.5 min)
+  stage fuzz-valgrind     bash ci/fuzz-valgrind.sh      # harnesses under valgrind (~30 s)
+  stage fuzz-afl-smoke    env AFL_SECONDS=5 bash ci/fuzz-afl-smoke.sh  # AFL++ builds, and each target runs 5 s under two afl-fuzz instances: that they build and run (~1.7 min; ci/fuzz-campaign.sh goes deep)
+  stage cross-mingw       bash ci/cross.sh mingw        # Windows DLL and tests under wine (~1 min)
+  stage spdx              python3 ci/spdx.py            # an SPDX line in every source, script and build file (~1 s)
+  stage abi-check         bash ci/abi-check.sh          # SONAME, symbol versions, abidiff against abi/ (~30 s; 66 s at load 20)
+}
+lane_b() {
+  stage oss-fuzz-sim      bash ci/oss-fuzz-sim.sh       # OSS-Fuzz build.sh in a simulated image (~1 min)
+  stage oss-fuzz-coverage env SANITIZER=coverage bash ci/oss-fuzz-sim.sh  # OSS-Fuzz's coverage build and report (~1 min)
+  stage deb               bash ci/deb.sh                # Debian packages: build, lintian, scratch-root install, check (~4 min idle; 16 min at load 20)
+  stage check-hardening   bash ci/check-hardening.sh    # FORTIFY, stack protector, PIE, RELRO on the binaries
+  stage audit-main-job    bash ci/audit.sh              # the README's first command, end to end (~1.5 min)
+  stage python            bash ci/python-test.sh        # python/: install into a fresh venv, pytest (~2.5-4.5 min)
+  stage world             bash ci/world.sh              # deps --world, build, the world audit against doc/FINDINGS.md (~9.5 min from scratch at load 16, 7.8 of it the build; 2 min when built)
+}
+# Lane B follows prove in the background, so that no core is idle for
+# long: from prove's end (about 28 min in) lane B shares the machine with
+# the foreground's last stages, lane A among them (each lane about one
+# core). mutate-sample, whose 30 s cap is wall time, comes last, when
+# lane B has usually ended. (Before, both lanes ran side by side after
+# mutate-sample: a fresh clone took 43.0 min for 80.5 min of CPU,
+# 2026-12-06.) Lane B waits for ctest-relwithdebinfo, whose build tree
+# check-hardening reads and world rebuilds, even if prove ends early.
+DEFAULT_DONE=$ROOT/build/.ci-default-done
+rm -f "$DEFAULT_DONE"
+prove_then_lane_b() {
+  prove_stage
+  while [ ! -e "$DEFAULT_DONE" ]; do sleep 5; done
+  lane_b
+}
+[ $QUICK -eq 1 ] || bg_start prove-lane-b prove_then_lane_b
 
 # ci-elsewhere: tests a later stage runs in the same form (valgrind_unit is
 # ci/msan-valgrind.sh's valgrind step).
 stage ctest-relwithdebinfo build_and_test "$ROOT/build/ci-default" 'slow|ci-elsewhere' \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo
+touch "$DEFAULT_DONE"
 # Debug (assertions on) at -O1, as OSS-Fuzz builds its sanitizer targets: the
 # instrumentation is the same as at -O0, and the tests run 2.5-5 times
 # faster (exhaustive_short 302 -> 119 s, unit 130 -> 24 s, stream 127 -> 20 s
@@ -165,34 +204,10 @@ if [ $QUICK -eq 0 ]; then
   stage msan-valgrind     bash ci/msan-valgrind.sh      # library tests under MSan and valgrind (~4.5 min; valgrind runs two at a time)
   stage lint              bash ci/lint.sh               # clang-tidy, cppcheck, scan-build, pyflakes3 (~1.5 min)
   stage mutate-planted    python3 ci/mutate.py --planted  # the tests catch planted memory-safety bugs (~30 s)
+  lane_a
   stage mutate-sample     bash ci/mutate-sample.sh      # 20 random mutants of the whole tree, seed printed (MUTATE_SEED replays), 30 s cap each, fails above 2 unexplained survivors or 16 undecided (~6 min; tests/hardening/README.md)
-  # The stages below use about one core each (their CPU time near their
-  # wall time), so they run in two lanes side by side. Stages that share
-  # files stay in one lane: fuzz-msan, fuzz-valgrind and fuzz-afl-smoke
-  # build under build-fuzz/; deb, audit-main-job and world run dpkg or
-  # apt-get; check-hardening reads build/ci-default, which world rebuilds.
-  # mutate-sample, whose 30 s cap is wall time, has finished before.
-  lane_a() {
-    stage fuzz-msan         bash ci/fuzz-msan.sh          # harnesses under MemorySanitizer (~1.5 min)
-    stage fuzz-valgrind     bash ci/fuzz-valgrind.sh      # harnesses under valgrind (~30 s)
-    stage fuzz-afl-smoke    env AFL_SECONDS=5 bash ci/fuzz-afl-smoke.sh  # AFL++ builds, and each target runs 5 s under two afl-fuzz instances: that they build and run (~1.7 min; ci/fuzz-campaign.sh goes deep)
-    stage cross-mingw       bash ci/cross.sh mingw        # Windows DLL and tests under wine (~1 min)
-    stage spdx              python3 ci/spdx.py            # an SPDX line in every source, script and build file (~1 s)
-    stage abi-check         bash ci/abi-check.sh          # SONAME, symbol versions, abidiff against abi/ (~30 s; 66 s at load 20)
-  }
-  lane_b() {
-    stage oss-fuzz-sim      bash ci/oss-fuzz-sim.sh       # OSS-Fuzz build.sh in a simulated image (~1 min)
-    stage oss-fuzz-coverage env SANITIZER=coverage bash ci/oss-fuzz-sim.sh  # OSS-Fuzz's coverage build and report (~1 min)
-    stage deb               bash ci/deb.sh                # Debian packages: build, lintian, scratch-root install, check (~4 min idle; 16 min at load 20)
-    stage check-hardening   bash ci/check-hardening.sh    # FORTIFY, stack protector, PIE, RELRO on the binaries
-    stage audit-main-job    bash ci/audit.sh              # the README's first command, end to end (~1.5 min)
-    stage python            bash ci/python-test.sh        # python/: install into a fresh venv, pytest (~2.5-4.5 min)
-    stage world             bash ci/world.sh              # deps --world, build, the world audit against doc/FINDINGS.md (~9.5 min from scratch at load 16, 7.8 of it the build; 2 min when built)
-  }
-  bg_start lane-a lane_a
-  bg_start lane-b lane_b
 fi
-# Waits for prove and the lanes (none were started with --quick).
+# Waits for prove and lane B (not started with --quick).
 bg_finish
 
 echo
