@@ -330,12 +330,12 @@ WHY_BATCH_SIZE = (
     "change neither (audit_totals checks that each decoder got every input)")
 
 WHY_DEADLINE_CLOCK = (
-    "run_batch's deadline is 0 (none: the corpus) or now_s() + --seconds, a reading of "
+    "run_batch's deadline is 0 (none: the corpus) or monotonic_s() + --seconds, a reading of "
     "CLOCK_MONOTONIC, which counts from boot and is past 1 s by the time the audit runs: "
     "`deadline > 1` is `deadline > 0` for every deadline it is given")
 
 WHY_DEADLINE_INSTANT = (
-    "comparing now_s() with the deadline by `<=` or `>=` instead of `<` or `>` differs only "
+    "comparing monotonic_s() with the deadline by `<=` or `>=` instead of `<` or `>` differs only "
     "when the clock reads the deadline exactly, a double of nanoseconds no test can hit; "
     "the run ends one check later or earlier at most")
 
@@ -1585,7 +1585,7 @@ EQUIVALENT = [
     ("oracle/audit/report.c", "64\n\n/* Writes the cell", "64", "63", WHY_CELL_ROOM),
     ("oracle/audit/run.c", "32\n/* Room for one generated", "32", "33", WHY_BATCH_SIZE),
     ("oracle/audit/run.c", "32\n/* Room for one generated", "32", "31", WHY_BATCH_SIZE),
-    ("oracle/audit/run.c", "0 && now_s() > deadline)", "0", "1", WHY_DEADLINE_CLOCK),
+    ("oracle/audit/run.c", "0 && monotonic_s() > deadline)", "0", "1", WHY_DEADLINE_CLOCK),
     ("oracle/audit/run.c", "> deadline)\n                    break;", ">", ">=",
      WHY_DEADLINE_INSTANT),
     ("oracle/audit/run.c", "< deadline) {", "<", "<=", WHY_DEADLINE_INSTANT),

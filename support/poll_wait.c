@@ -17,6 +17,14 @@ long long elapsed_ms(const struct timespec *from, const struct timespec *to)
             (to->tv_nsec - from->tv_nsec)) / 1000000;
 }
 
+double monotonic_s(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 int poll_wait(int fd, short events, int timeout_ms, short *revents)
 {
     struct timespec start;

@@ -81,7 +81,7 @@ typedef struct audit_decoder {
     unsigned long not_run;           /* inputs left out (a decoder that hangs) */
     unsigned long nondeterministic;  /* examples that did not reproduce */
     unsigned long hangs;             /* calls that hung */
-    double deadline;                 /* shrinking stops here (0: no limit) */
+    double deadline;                 /* shrinking stops here: a monotonic_s() time, 0 none */
 } audit_decoder;
 
 /* What one decoder made of one input, compared with u8guard. */

@@ -4,9 +4,9 @@
  * that show a difference. */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "audit.h"
+#include "support/poll_wait.h"
 #include "u8guard.h"
 
 static const char *const class_names[CLASS_COUNT] = {
@@ -368,21 +368,12 @@ typedef struct shrinker {
 /* At most this many evaluations that hang, per shrink. */
 #define SHRINK_MAX_HANGS 4
 
-/* Returns seconds on a monotonic clock. */
-static double now_s(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* Returns true when the budget is spent: evaluations, hangs, or the run's
  * time limit (the decoder's deadline); or when memory ran out. */
 static bool spent(const shrinker *s)
 {
     return s->oom || s->evals >= s->max_evals || s->hangs >= SHRINK_MAX_HANGS ||
-           (s->d->deadline > 0 && now_s() > s->d->deadline);
+           (s->d->deadline > 0 && monotonic_s() > s->d->deadline);
 }
 
 /* Returns true when the decoder still differs on s->cand[0..len) in the

@@ -7,9 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "audit.h"
+#include "support/poll_wait.h"
 
 /* Inputs per batch: large enough to amortise a subprocess round trip,
  * small enough that the time limit is checked often. */
@@ -33,15 +33,6 @@ typedef struct run_ctx {
     audit_run_stats *st;
     audit_result res[BATCH];
 } run_ctx;
-
-/* Returns seconds on a monotonic clock. */
-static double now_s(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /* Files result r of decoder d on input in (class cls, from pv); records
  * a new example when asked to. Returns false when out of memory. */
@@ -86,7 +77,7 @@ static bool run_batch(run_ctx *c, const oracle_input *in, const int *cls,
             continue;
         if (d->plugin) {
             for (size_t k = 0; k < m; k++) {
-                if (deadline > 0 && now_s() > deadline)
+                if (deadline > 0 && monotonic_s() > deadline)
                     break;
                 if (d->hangs >= HANG_LIMIT) {
                     d->not_run += m - k;
@@ -116,7 +107,7 @@ bool audit_run(const audit_options *o, audit_decoder *const *d, size_t n,
     int cls[BATCH];
     provenance pv[BATCH];
     audit_rng rng = {o->seed};
-    double t0 = now_s(), deadline;
+    double t0 = monotonic_s(), deadline;
 
     memset(st, 0, sizeof *st);
     if (c == NULL || gen == NULL)
@@ -153,11 +144,11 @@ bool audit_run(const audit_options *o, audit_decoder *const *d, size_t n,
     }
     /* Generated inputs, until the time or the count is reached; shrinking
      * what they find stops at the time limit too. */
-    deadline = now_s() + o->seconds;
+    deadline = monotonic_s() + o->seconds;
     for (size_t i = 0; i < n && !o->max_cases_set; i++)
         d[i]->deadline = deadline;
     while (o->max_cases_set ? st->generated < o->max_cases
-                            : now_s() < deadline) {
+                            : monotonic_s() < deadline) {
         size_t m = 0;
         for (; m < BATCH; m++) {
             if (o->max_cases_set && st->generated + m >= o->max_cases)
@@ -172,7 +163,7 @@ bool audit_run(const audit_options *o, audit_decoder *const *d, size_t n,
             goto oom;
         st->generated += m;
     }
-    st->seconds = now_s() - t0;
+    st->seconds = monotonic_s() - t0;
     free(c);
     free(gen);
     return true;

@@ -8,7 +8,7 @@
  * ticks, so a regression fails instead of hanging. Also: a pause (no
  * descriptor) that lasts its whole limit under the timer, readiness with
  * its revents, POLLNVAL for a closed descriptor, no limit for a negative one;
- * elapsed_ms's rounding down, across a second too. The
+ * elapsed_ms's rounding down, across a second too; monotonic_s's reading. The
  * error return (-1 for anything but EINTR) has no input here that makes
  * poll fail (EFAULT, ENOMEM), so it is not exercised. */
 #define _POSIX_C_SOURCE 200809L
@@ -105,6 +105,17 @@ int main(void)
         expect(elapsed_ms(&a, &c) == 1000, "elapsed_ms: one second is 1000");
         expect(elapsed_ms(&c, &d) == 999, "elapsed_ms: 1 ns short of a second is 999");
         expect(elapsed_ms(&a, &e) == 3000, "elapsed_ms: three seconds are 3000");
+    }
+
+    /* monotonic_s reads the same clock as now_s here, seconds and
+     * fraction: between two of its readings, and 20 ms on after a pause */
+    {
+        double before = now_s(), m = monotonic_s(), after = now_s(), m2;
+
+        expect(before <= m && m <= after, "monotonic_s: between two readings of the clock");
+        (void)poll_wait(-1, 0, 20, NULL);
+        m2 = monotonic_s();
+        expect(m2 - m >= 0.02 && m2 - m < 10, "monotonic_s: 20 ms on after a pause of 20 ms");
     }
 
     /* a peer that stops reading, interrupted each millisecond: the

@@ -4,7 +4,8 @@
  * limit again, as a plain retry loop does, means that a host program
  * with a periodic timer (an interval timer, a profiler's SIGPROF) never
  * sees the limit expire, and a peer that stopped answering is waited for
- * forever. poll_wait retries with the time that is left. */
+ * forever. poll_wait retries with the time that is left. Beside it, the
+ * readings of the monotonic clock that time limits are measured with. */
 #ifndef U8GUARD_SUPPORT_POLL_WAIT_H
 #define U8GUARD_SUPPORT_POLL_WAIT_H
 
@@ -25,5 +26,10 @@ int poll_wait(int fd, short events, int timeout_ms, short *revents);
  * a wait that stops once elapsed_ms reaches its limit has waited the
  * whole limit. Async-signal-safe (arithmetic only). */
 long long elapsed_ms(const struct timespec *from, const struct timespec *to);
+
+/* monotonic_s returns the time on CLOCK_MONOTONIC in seconds, with its
+ * fraction (the audit's run time and its time limits, which are
+ * compared with such readings). Async-signal-safe (clock_gettime). */
+double monotonic_s(void);
 
 #endif
