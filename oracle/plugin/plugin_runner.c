@@ -371,6 +371,14 @@ static long long now_ms(void)
     return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* Returns the deadline, as a now_ms() time, of a limit of ms milliseconds
+ * from now. now_ms() rounds down, so now may be up to 1 ms later than it
+ * says: the one more keeps the limit whole (never ended early). */
+static long long deadline_in(long long ms)
+{
+    return now_ms() + ms + 1;
+}
+
 /* Waits until fd is readable or the deadline. Returns 1 when readable, 0
  * on error, -1 on timeout. */
 static int wait_readable(int fd, long long deadline)
@@ -461,7 +469,7 @@ static bool start_child(plugin_runner *r, char *err, size_t errlen)
         r->fresh = true;
         return true;
     }
-    got = read_deadline(r->fd, hello, sizeof hello, now_ms() + 10000);
+    got = read_deadline(r->fd, hello, sizeof hello, deadline_in(10000));
     if (got != 1) {
         stop_child(r, true);
         snprintf(err, errlen, "%s: the sandbox child %s while loading it",
@@ -848,7 +856,7 @@ static plugin_fault exec_decode(plugin_runner *r, const uint8_t *data, size_t le
     req[2 * len] = '\n';
     /* Anything already waiting was said without being asked. */
     if (r->line_len > 0 || readable_now(r->fd)) {
-        got = read_line(r, 200, now_ms() + 1);
+        got = read_line(r, 200, deadline_in(1));
         free(req);
         if (r->line_len == 0 && got == 0)
             return no_answer(r, v, 0, len);
@@ -858,7 +866,7 @@ static plugin_fault exec_decode(plugin_runner *r, const uint8_t *data, size_t le
     }
     /* The first request after a start (the empty input, above) also waits
      * for the interpreter to start. */
-    deadline = now_ms() + (r->fresh && r->timeout_ms < EXEC_START_MS ? EXEC_START_MS
+    deadline = deadline_in(r->fresh && r->timeout_ms < EXEC_START_MS ? EXEC_START_MS
                                                                       : r->timeout_ms);
     if (0 != write_all(r->fd, req, 2 * len + 1)) {
         free(req);
@@ -988,7 +996,7 @@ plugin_fault plugin_runner_decode(plugin_runner *r, const uint8_t *data,
         return exec_decode(r, data, len, v);
     rq.nonce = ++r->nonce;
     rq.len = len;
-    deadline = now_ms() + r->timeout_ms;
+    deadline = deadline_in(r->timeout_ms);
     if (0 != write_all(r->fd, &rq, sizeof rq) ||
         (len > 0 && 0 != write_all(r->fd, data, len)))
         got = 0;
