@@ -72,41 +72,42 @@ static audit_decoder *add_runner(audit_decoder **d, size_t *k, plugin_runner *r)
     return x;
 }
 
-/* Opens the plugins of o as d[0..), setting *k to their number. Returns
- * true, or false after a message (those opened stay in d for the caller
- * to close). */
+/* Opens one decoder of the command line, the plugin (exec false) or the
+ * command (exec true) arg, as d[*k]. Returns true, or false after a
+ * message naming the option. */
+static bool open_runner(const audit_options *o, bool exec, const char *arg,
+                        audit_decoder **d, size_t *k)
+{
+    char err[PLUGIN_RUNNER_ERR_ROOM];
+    audit_decoder *x;
+    plugin_runner *r = exec ? plugin_runner_open_exec(arg, o->timeout_ms, err, sizeof err)
+                            : plugin_runner_open(arg, o->timeout_ms, err, sizeof err);
+
+    if (r == NULL) {
+        fprintf(stderr, "u8guard audit: --%s %s: %s\n", exec ? "exec" : "plugin", arg, err);
+        return false;
+    }
+    x = add_runner(d, k, r);
+    if (x == NULL)
+        return false;
+    if (exec)
+        snprintf(x->what, sizeof x->what, "exec %.150s", arg);
+    else
+        snprintf(x->what, sizeof x->what, "plugin %s", arg);
+    return true;
+}
+
+/* Opens the plugins, then the commands, of o as d[0..), setting *k to
+ * their number. Returns true, or false after a message (those opened
+ * stay in d for the caller to close). */
 static bool open_plugins(const audit_options *o, audit_decoder **d, size_t *k)
 {
-    for (size_t i = 0; i < o->n_plugins; i++) {
-        char err[PLUGIN_RUNNER_ERR_ROOM];
-        audit_decoder *x;
-        plugin_runner *r = plugin_runner_open(o->plugins[i], o->timeout_ms,
-                                              err, sizeof err);
-
-        if (r == NULL) {
-            fprintf(stderr, "u8guard audit: --plugin %s: %s\n", o->plugins[i], err);
+    for (size_t i = 0; i < o->n_plugins; i++)
+        if (!open_runner(o, false, o->plugins[i], d, k))
             return false;
-        }
-        x = add_runner(d, k, r);
-        if (x == NULL)
+    for (size_t i = 0; i < o->n_execs; i++)
+        if (!open_runner(o, true, o->execs[i], d, k))
             return false;
-        snprintf(x->what, sizeof x->what, "plugin %s", o->plugins[i]);
-    }
-    for (size_t i = 0; i < o->n_execs; i++) {
-        char err[PLUGIN_RUNNER_ERR_ROOM];
-        audit_decoder *x;
-        plugin_runner *r = plugin_runner_open_exec(o->execs[i], o->timeout_ms,
-                                                   err, sizeof err);
-
-        if (r == NULL) {
-            fprintf(stderr, "u8guard audit: --exec %s: %s\n", o->execs[i], err);
-            return false;
-        }
-        x = add_runner(d, k, r);
-        if (x == NULL)
-            return false;
-        snprintf(x->what, sizeof x->what, "exec %.150s", o->execs[i]);
-    }
     return true;
 }
 
