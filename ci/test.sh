@@ -150,9 +150,6 @@ lane_a() {
   stage fuzz-msan         bash ci/fuzz-msan.sh          # harnesses under MemorySanitizer (~1.5 min)
   stage fuzz-valgrind     bash ci/fuzz-valgrind.sh      # harnesses under valgrind (~30 s)
   stage fuzz-afl-smoke    env AFL_SECONDS=5 bash ci/fuzz-afl-smoke.sh  # AFL++ builds, and each target runs 5 s under two afl-fuzz instances: that they build and run (~1.7 min; ci/fuzz-campaign.sh goes deep)
-  stage cross-mingw       bash ci/cross.sh mingw        # Windows DLL and tests under wine (~1 min)
-  stage spdx              python3 ci/spdx.py            # an SPDX line in every source, script and build file (~1 s)
-  stage abi-check         bash ci/abi-check.sh          # SONAME, symbol versions, abidiff against abi/ (~30 s; 66 s at load 20)
 }
 lane_b() {
   stage oss-fuzz-sim      bash ci/oss-fuzz-sim.sh       # OSS-Fuzz build.sh in a simulated image (~1 min)
@@ -162,15 +159,24 @@ lane_b() {
   stage audit-main-job    bash ci/audit.sh              # the README's first command, end to end (~1.5 min)
   stage python            bash ci/python-test.sh        # python/: install into a fresh venv, pytest (~2.5-4.5 min)
   stage world             bash ci/world.sh              # deps --world, build, the world audit against doc/FINDINGS.md (~9.5 min from scratch at load 16, 7.8 of it the build; 2 min when built)
+  stage cross-mingw       bash ci/cross.sh mingw        # Windows DLL and tests under wine (~1 min)
+  stage spdx              python3 ci/spdx.py            # an SPDX line in every source, script and build file (~1 s)
+  stage abi-check         bash ci/abi-check.sh          # SONAME, symbol versions, abidiff against abi/ (~30 s; 66 s at load 20)
 }
 # Lane B follows prove in the background, so that no core is idle for
 # long: from prove's end (about 28 min in) lane B shares the machine with
 # the foreground's last stages, lane A among them (each lane about one
 # core). mutate-sample, whose 30 s cap is wall time, comes last, when
-# lane B has usually ended. (Before, both lanes ran side by side after
-# mutate-sample: a fresh clone took 43.0 min for 80.5 min of CPU,
-# 2026-12-06.) Lane B waits for ctest-relwithdebinfo, whose build tree
-# check-hardening reads and world rebuilds, even if prove ends early.
+# lane B has usually ended. Lane B is the longer lane (about 7 min
+# alone, lane A 4): it starts beside the foreground's stages before lane
+# A, and both should end near mutate-sample's start. (Fresh clones,
+# 2026-12-06: both lanes side by side after mutate-sample, 43.0 min for
+# 80.5 min of CPU; lane B after prove with cross-mingw, spdx and
+# abi-check still in lane A, 43.5 min for 77.8, lane B over 5 min
+# before the foreground's end, and the first stage 75 s slower than
+# before, beside other work.) Lane B waits for ctest-relwithdebinfo,
+# whose build tree check-hardening reads and world rebuilds, even if
+# prove ends early.
 DEFAULT_DONE=$ROOT/build/.ci-default-done
 rm -f "$DEFAULT_DONE"
 prove_then_lane_b() {
