@@ -3,7 +3,8 @@
 built-in decoder is the one its library or program has, as this machine
 tells it another way (record_versions.c's decoder_version, which
 --record also writes into every manifest entry); and its language is C,
-but python's (Python) and node's (JavaScript).
+but python's (Python) and node's (JavaScript). First, that --list names
+every built-in decoder an audit runs, in the same order.
 
     list_versions.py U8GUARD
 
@@ -24,6 +25,7 @@ PATH. Exit status 0 when every decoder checked agrees, 1 on a difference or on
 an "ok" decoder whose version cannot be found the other way, 77 when no
 decoder could be checked.
 """
+import json
 import os
 import re
 import subprocess
@@ -120,6 +122,21 @@ def audit_list(path=None):
 
 rows = audit_list()
 failures = checked = 0
+# Every built-in decoder is listed, in the order an audit runs them: the
+# decoders of its JSON report (opened by decoders.c; --list has its own
+# loop, in world_open.c).
+with tempfile.TemporaryDirectory() as empty:
+    report = subprocess.run([sys.argv[1], "audit", "--cases", "1", "--json"],
+                            capture_output=True, text=True,
+                            env=dict(os.environ, U8GUARD_WORLD_DIR=empty)).stdout
+audited = [json.loads(line)["decoder"] for line in report.splitlines()
+           if line.startswith('{"decoder": ')]
+checked += 1
+if list(rows) != audited:
+    print("FAIL: audit --list names %s; an audit runs %s" % (list(rows), audited))
+    failures += 1
+else:
+    print("ok: audit --list names the %d decoders an audit runs, in its order" % len(audited))
 for name, expect in EXPECTED.items():
     if name not in rows:
         print("not checked: %s is not listed" % name)
@@ -174,7 +191,7 @@ for name, language, version in (("iconv", "C", iconv_version), ("python", "Pytho
         failures += 1
     else:
         print("ok: the Markdown summary's row for %s shows version %s" % (name, version))
-if checked == 6:
+if checked == 7:
     print("SKIPPED: none of the built-in decoders runs here")
     sys.exit(77)
 sys.exit(1 if failures else 0)
