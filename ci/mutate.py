@@ -415,6 +415,30 @@ WHY_WORLD_OOM = (
     "returns 2 itself: 1, 2 and 3 after the out-of-memory message stop the audit alike "
     "(SOLE_CALLERS checks the call; no test reaches these paths, so their runs hold unrun)")
 
+WHY_LIST_COUNT = (
+    "audit_list's n (world_open.c) is read only after load_world returned 0, which sets it "
+    "(*n = audit_world_load(...)) before it can return 0; when load_world fails first (the "
+    "world directory unknown), audit_list returns its status without reading n: its first "
+    "value, 0 or 1, is never read")
+
+WHY_LIST_CLOSE = (
+    "audit_list closes each built-in decoder it opened; with `||` it also closes those whose "
+    "open failed. Every built-in has a close (oracle/adapters/*.c: none is NULL, or the call "
+    "would crash every --list) and each is safe on a decoder that is not open: the ICU, "
+    "iconv and mbrtowc ones free a handle only when it is set and then clear it, glib's, "
+    "ICU u8next's, libunistring's and utf8proc's do nothing, python's and node's "
+    "subproc_stop stops no process when none was started")
+
+WHY_LIST_MISSING = (
+    "a registry entry's missing[400] (world.h) is zeroed whole when its line is read "
+    "(world.c, memset) and written only with a reason of many bytes (\"not built ...\", "
+    "\"... is not installed; install ...\"): missing[1] is '\\0' exactly when missing[0] is")
+
+WHY_LIST_ERR = (
+    "audit_list's err[512] (world_open.c) takes open_mode's message, which is then shown "
+    "cut at 380 bytes (\"cannot be loaded: %.380s\" in missing[400]): 511 or 513 bytes of "
+    "room change nothing shown")
+
 WHY_POLSET_ROOM = (
     "struct u8g_polset's first-test arrays (internal.h) are written and read by index only: "
     "f_lo[b & 15] and f_hi[b >> 4] (policy.c's build_starts, and pv_table's 16-byte loads in "
@@ -1407,6 +1431,11 @@ EQUIVALENT = [
      WHY_WORLD_OOM),
     ("oracle/audit/world_open.c", "2;\n        }\n        (*d)[(*k)++] = x;", "2", "1",
      WHY_WORLD_OOM),
+    ("oracle/audit/world_open.c", "0;\n    char dir[4096];\n    int rc;", "0", "1", WHY_LIST_COUNT),
+    ("oracle/audit/world_open.c", "&& b[i]->close)", "&&", "||", WHY_LIST_CLOSE),
+    ("oracle/audit/world_open.c", "0] == '\\0' && e[i].strict_plugin", "0", "1", WHY_LIST_MISSING),
+    ("oracle/audit/world_open.c", "512];\n            plugin_runner *r", "512", "511", WHY_LIST_ERR),
+    ("oracle/audit/world_open.c", "512];\n            plugin_runner *r", "512", "513", WHY_LIST_ERR),
     ("oracle/audit/world.c", ">= 0) {\n        char *f[6]", ">=", ">",
      "getline returns -1 at the end or on an error, else the number of bytes it read, which is "
      "at least 1 (a line holds at least its newline or one byte before the end): never 0"),
