@@ -334,12 +334,11 @@ WHY_DEADLINE_CLOCK = (
     "CLOCK_MONOTONIC, which counts from boot and is past 1 s by the time the audit runs: "
     "`deadline > 1` is `deadline > 0` for every deadline it is given")
 
-WHY_DEADLINE_MS = (
-    "plugin_runner.c's deadline_in adds 1 ms because now_ms() rounds down: a limit set at "
-    "x.9 ms would otherwise end up to 1 ms early. Without it (0, or no `+ 1`) a plugin's or "
-    "exec decoder's limit ends at most 1 ms early, with 2 at most 1 ms late: the shortest "
-    "limit a test sets is 100 ms, and the tests' hanging decoders never answer while the "
-    "others answer well within it, so no test's outcome moves by a millisecond")
+WHY_NONCE_START = (
+    "plugin_runner.c's first request nonce is any number that a junk reply is unlikely to "
+    "repeat: the clock and the process id only make it differ between runners. A reply "
+    "must echo its request's nonce, whatever the start, so another multiplier or clock "
+    "scale changes no test's outcome")
 
 WHY_DEADLINE_INSTANT = (
     "comparing monotonic_s() with the deadline by `<=` or `>=` instead of `<` or `>` differs only "
@@ -1622,9 +1621,14 @@ EQUIVALENT = [
     ("oracle/audit/run.c", "32\n/* Room for one generated", "32", "33", WHY_BATCH_SIZE),
     ("oracle/audit/run.c", "32\n/* Room for one generated", "32", "31", WHY_BATCH_SIZE),
     ("oracle/audit/run.c", "0 && monotonic_s() > deadline)", "0", "1", WHY_DEADLINE_CLOCK),
-    ("oracle/plugin/plugin_runner.c", " + 1;\n}\n\n/* Waits until fd", " + 1", "", WHY_DEADLINE_MS),
-    ("oracle/plugin/plugin_runner.c", "1;\n}\n\n/* Waits until fd", "1", "0", WHY_DEADLINE_MS),
-    ("oracle/plugin/plugin_runner.c", "1;\n}\n\n/* Waits until fd", "1", "2", WHY_DEADLINE_MS),
+    ("oracle/plugin/plugin_runner.c", "1000000000u + (uint64_t)now", "1000000000u", "1000000001u",
+     WHY_NONCE_START),
+    ("oracle/plugin/plugin_runner.c", "1000000000u + (uint64_t)now", "1000000000u", "999999999u",
+     WHY_NONCE_START),
+    ("oracle/plugin/plugin_runner.c", "0x9E3779B97F4A7C15ull", "0x9E3779B97F4A7C15ull",
+     "0x9E3779B97F4A7C16ull", WHY_NONCE_START),
+    ("oracle/plugin/plugin_runner.c", "0x9E3779B97F4A7C15ull", "0x9E3779B97F4A7C15ull",
+     "0x9E3779B97F4A7C14ull", WHY_NONCE_START),
     ("oracle/audit/run.c", "> deadline)\n                    break;", ">", ">=",
      WHY_DEADLINE_INSTANT),
     ("oracle/audit/run.c", "< deadline) {", "<", "<=", WHY_DEADLINE_INSTANT),

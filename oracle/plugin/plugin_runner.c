@@ -362,30 +362,32 @@ static void exec_child(void *arg)
 
 /* ---- the parent ---- */
 
-/* Returns milliseconds on a monotonic clock. */
-static long long now_ms(void)
-{
-    struct timespec ts;
+/* A time limit: limit_ms milliseconds from start, on CLOCK_MONOTONIC. */
+typedef struct {
+    struct timespec start;
+    long long limit_ms;
+} deadline;
 
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+/* Returns the deadline ms milliseconds from now. */
+static deadline deadline_in(long long ms)
+{
+    deadline d = {.limit_ms = ms};
+
+    clock_gettime(CLOCK_MONOTONIC, &d.start);
+    return d;
 }
 
-/* Returns the deadline, as a now_ms() time, of a limit of ms milliseconds
- * from now. now_ms() rounds down, so now may be up to 1 ms later than it
- * says: the one more keeps the limit whole (never ended early). */
-static long long deadline_in(long long ms)
+/* Waits until fd is readable or d has passed. Returns 1 when readable, 0
+ * on error, -1 on timeout. elapsed_ms rounds down, so the wait is never
+ * cut short. */
+static int wait_readable(int fd, const deadline *d)
 {
-    return now_ms() + ms + 1;
-}
-
-/* Waits until fd is readable or the deadline. Returns 1 when readable, 0
- * on error, -1 on timeout. */
-static int wait_readable(int fd, long long deadline)
-{
-    long long left = deadline - now_ms();
+    struct timespec now;
+    long long left;
     int w;
 
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    left = d->limit_ms - elapsed_ms(&d->start, &now);
     if (left <= 0)
         return -1;
     /* poll_wait keeps the limit across signals; the cap keeps it an int */
@@ -401,12 +403,12 @@ static bool readable_now(int fd)
 
 /* Reads exactly n bytes before the deadline. Returns 1 on success, 0 on
  * EOF or error, -1 on timeout. */
-static int read_deadline(int fd, void *buf, size_t n, long long deadline)
+static int read_deadline(int fd, void *buf, size_t n, const deadline *d)
 {
     char *p = buf;
 
     while (n > 0) {
-        int w = wait_readable(fd, deadline);
+        int w = wait_readable(fd, d);
         ssize_t r;
 
         if (w != 1)
@@ -445,6 +447,7 @@ static bool start_child(plugin_runner *r, char *err, size_t errlen)
 {
     int sv[2];
     char hello[HELLO_SIZE];
+    deadline due;
     int got;
 
     if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) != 0) {
@@ -469,7 +472,8 @@ static bool start_child(plugin_runner *r, char *err, size_t errlen)
         r->fresh = true;
         return true;
     }
-    got = read_deadline(r->fd, hello, sizeof hello, deadline_in(10000));
+    due = deadline_in(10000);
+    got = read_deadline(r->fd, hello, sizeof hello, &due);
     if (got != 1) {
         stop_child(r, true);
         snprintf(err, errlen, "%s: the sandbox child %s while loading it",
@@ -491,6 +495,7 @@ static bool start_child(plugin_runner *r, char *err, size_t errlen)
 static plugin_runner *runner_new(const plugin_runner_opts *o, char *err, size_t errlen)
 {
     plugin_runner *r = calloc(1, sizeof *r);
+    struct timespec now;
     void *m;
 
     if (r == NULL) {
@@ -511,7 +516,10 @@ static plugin_runner *runner_new(const plugin_runner_opts *o, char *err, size_t 
     r->pid = -1;
     r->status_fd = -1;
     r->fd = -1;
-    r->nonce = (uint64_t)now_ms() * 0x9E3779B97F4A7C15ull ^ (uint64_t)getpid();
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    r->nonce = ((uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec) *
+                   0x9E3779B97F4A7C15ull ^
+               (uint64_t)getpid();
     return r;
 }
 
@@ -724,7 +732,7 @@ static bool accept_result(oracle_verdict *v, int rc, uint64_t n_out,
 /* Reads one line (without its newline) into r->line before the deadline.
  * Returns 1, 0 on EOF or error, -1 on timeout, -2 when the line is longer
  * than max. */
-static int read_line(plugin_runner *r, size_t max, long long deadline)
+static int read_line(plugin_runner *r, size_t max, const deadline *d)
 {
     for (;;) {
         char *nl = r->line_len ? memchr(r->line, '\n', r->line_len) : NULL;
@@ -743,7 +751,7 @@ static int read_line(plugin_runner *r, size_t max, long long deadline)
             r->line = p;
             r->line_cap = cap;
         }
-        w = wait_readable(r->fd, deadline);
+        w = wait_readable(r->fd, d);
         if (w != 1)
             return w;
         /* readable, no other reader: does not block, no EINTR */
@@ -828,7 +836,7 @@ static plugin_fault exec_decode(plugin_runner *r, const uint8_t *data, size_t le
 {
     static const char digits[] = "0123456789abcdef";
     char *req = malloc(2 * len + 2), shown[64];
-    long long deadline;
+    deadline due;
     int got, rc = 0;
     uint64_t off = 0;
     const char *bad;
@@ -856,7 +864,8 @@ static plugin_fault exec_decode(plugin_runner *r, const uint8_t *data, size_t le
     req[2 * len] = '\n';
     /* Anything already waiting was said without being asked. */
     if (r->line_len > 0 || readable_now(r->fd)) {
-        got = read_line(r, 200, deadline_in(1));
+        due = deadline_in(1);
+        got = read_line(r, 200, &due);
         free(req);
         if (r->line_len == 0 && got == 0)
             return no_answer(r, v, 0, len);
@@ -866,14 +875,14 @@ static plugin_fault exec_decode(plugin_runner *r, const uint8_t *data, size_t le
     }
     /* The first request after a start (the empty input, above) also waits
      * for the interpreter to start. */
-    deadline = deadline_in(r->fresh && r->timeout_ms < EXEC_START_MS ? EXEC_START_MS
-                                                                      : r->timeout_ms);
+    due = deadline_in(r->fresh && r->timeout_ms < EXEC_START_MS ? EXEC_START_MS
+                                                                 : r->timeout_ms);
     if (0 != write_all(r->fd, req, 2 * len + 1)) {
         free(req);
         return no_answer(r, v, 0, len);
     }
     free(req);
-    got = read_line(r, 12 * len + 64, deadline);
+    got = read_line(r, 12 * len + 64, &due);
     if (got == -2)
         return fail(r, v, ORACLE_FAILED, 0, PLUGIN_FAULT_GARBAGE, false,
                     "garbage answer: a line longer than %zu characters",
@@ -976,7 +985,7 @@ plugin_fault plugin_runner_decode(plugin_runner *r, const uint8_t *data,
     request rq;
     reply rp;
     int got;
-    long long deadline;
+    deadline due;
 
     v->has_repl = false;
     v->n_repl = 0;
@@ -996,12 +1005,12 @@ plugin_fault plugin_runner_decode(plugin_runner *r, const uint8_t *data,
         return exec_decode(r, data, len, v);
     rq.nonce = ++r->nonce;
     rq.len = len;
-    deadline = deadline_in(r->timeout_ms);
+    due = deadline_in(r->timeout_ms);
     if (0 != write_all(r->fd, &rq, sizeof rq) ||
         (len > 0 && 0 != write_all(r->fd, data, len)))
         got = 0;
     else
-        got = read_deadline(r->fd, &rp, sizeof rp, deadline);
+        got = read_deadline(r->fd, &rp, sizeof rp, &due);
     if (got != 1)
         return no_answer(r, v, got, len);
     if (rp.nonce != rq.nonce)
@@ -1012,7 +1021,7 @@ plugin_fault plugin_runner_decode(plugin_runner *r, const uint8_t *data,
                     "bad result (n_out or err_offset beyond the input)");
     if (rp.n_out > 0 &&
         (got = read_deadline(r->fd, v->cps, (size_t)rp.n_out * sizeof(uint32_t),
-                             deadline)) != 1)
+                             &due)) != 1)
         return no_answer(r, v, got, len);
     return PLUGIN_FAULT_NONE;
 }
