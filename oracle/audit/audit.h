@@ -317,8 +317,8 @@ int audit_open_world(const audit_options *o, audit_decoder ***list, size_t *n);
 
 /* audit_list prints `u8guard audit --list`: each built-in decoder, then
  * each registry decoder, one per line with its language, version (or "-")
- * and "ok" or "missing: WHY". Returns 0, or 2 on a bad registry or an
- * output error. */
+ * and "ok" or "missing: WHY". Returns 0, or 2 on a bad registry; the
+ * caller flushes standard output and checks it. */
 int audit_list(const audit_options *o);
 
 /* audit_close_decoders stops and frees what audit_open_decoders opened. */

@@ -169,8 +169,10 @@ int audit_main(int argc, char **argv)
         fputs(audit_usage, stdout);
         return flushed_stdout() ? 0 : 2;
     }
-    if (o.list)
-        return audit_list(&o);
+    if (o.list) {
+        rc = audit_list(&o);
+        return !flushed_stdout() ? 2 : rc;
+    }
     rc = audit_open_decoders(&o, &d, &n);
     if (rc != 0)
         return rc;
