@@ -88,11 +88,12 @@ int audit_list(const audit_options *o)
         fprintf(stderr, "u8guard audit: no registry in %s (decoders.tsv): "
                         "only the built-in decoders\n", dir);
     audit_world_free(e, n);
-    return fflush(stdout) == 0 ? 0 : 2;
+    return 0;
 }
 
 /* Writes s to buf[0..cap) with each dir in it written @WORLD@ again, so
- * that reports do not depend on where the world directory is. */
+ * that reports do not depend on where the world directory is; s is cut
+ * where fewer than 8 bytes of buf are left. */
 static void unexpand(const char *s, const char *dir, char *buf, size_t cap)
 {
     size_t dl = strlen(dir), o = 0;
@@ -115,10 +116,8 @@ static void unexpand(const char *s, const char *dir, char *buf, size_t cap)
 static audit_decoder *world_decoder(const world_entry *e, const char *dir,
                                     int timeout_ms)
 {
-    char cmd[150];
-
     audit_decoder *x = calloc(1, sizeof *x);
-    char err[512];
+    char cmd[150], err[512];
 
     if (x == NULL)
         return NULL;
@@ -143,7 +142,7 @@ static audit_decoder *world_decoder(const world_entry *e, const char *dir,
         }
     }
     if (x->plugin == NULL) {
-        snprintf(x->unavailable_buf, sizeof x->unavailable_buf, "%.310s", err);
+        unexpand(err, dir, x->unavailable_buf, sizeof x->unavailable_buf);
         x->unavailable = x->unavailable_buf;
     }
     return x;
