@@ -52,6 +52,15 @@ const char *u8guard_audit_name(void)
     return PROOF_NAME;
 }
 
+#ifdef PROOF_VERSION
+/* u8guard_audit_version returns this build's version: only the build that
+ * the registry tests load says one (tests/audit/CMakeLists.txt). */
+const char *u8guard_audit_version(void)
+{
+    return PROOF_VERSION;
+}
+#endif
+
 /* Returns true when b is a continuation byte. */
 static int tail(unsigned b)
 {
