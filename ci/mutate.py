@@ -415,10 +415,10 @@ WHY_WORLD_OOM = (
     "(SOLE_CALLERS checks the call; no test reaches these paths, so their runs hold unrun)")
 
 WHY_LIST_COUNT = (
-    "audit_list's n (world_open.c) is read only after load_world returned 0, which sets it "
-    "(*n = audit_world_load(...)) before it can return 0; when load_world fails first (the "
-    "world directory unknown), audit_list returns its status without reading n: its first "
-    "value, 0 or 1, is never read")
+    "audit_list's and audit_open_world's n (world_open.c) is read only after load_world "
+    "returned 0, which sets it (*n = audit_world_load(...)) before it can return 0; when "
+    "load_world fails first (the world directory unknown), each returns its status without "
+    "reading n: its first value, 0 or 1, is never read")
 
 WHY_LIST_CLOSE = (
     "audit_list closes each built-in decoder it opened; with `||` it also closes those whose "
@@ -431,7 +431,32 @@ WHY_LIST_CLOSE = (
 WHY_LIST_MISSING = (
     "a registry entry's missing[400] (world.h) is zeroed whole when its line is read "
     "(world.c, memset) and written only with a reason of many bytes (\"not built ...\", "
-    "\"... is not installed; install ...\"): missing[1] is '\\0' exactly when missing[0] is")
+    "\"... is not installed; install ...\", \"cannot be loaded: ...\"): missing[1] is '\\0' "
+    "exactly when missing[0] is")
+
+WHY_WORLD_ERR = (
+    "world_decoder's err[512] (world_open.c) takes open_mode's message, with \"replacing "
+    "mode: \" (16 bytes) put before it when the replacing mode fails, and is shown cut at "
+    "312 bytes (unexpand into unavailable_buf[320]): 511 or 513 bytes of room, a shift "
+    "of 495 bytes instead of 496, or the terminator at err[510] instead of err[511], "
+    "change nothing shown")
+
+WHY_GROWN_SLACK = (
+    "audit_open_world grows the decoder list by the registry's n entries and one more, so "
+    "that realloc is never asked for 0 bytes (with --no-builtin and an empty registry: "
+    "realloc(p, 0) frees p and returns NULL, the out-of-memory exit, which "
+    "audit_world_empty_run fails on); a second spare entry is never written or read")
+
+WHY_UNEXPAND_ROOT = (
+    "unexpand's dl is the length of the world directory's name, at least 1 (world.c's "
+    "audit_world_dir takes no empty U8GUARD_WORLD_DIR: it falls back to the directory "
+    "beside the program); `dl > 1` differs only for the directory \"/\", whose registry "
+    "is /decoders.tsv, a file no test may write")
+
+WHY_UNEXPAND_NUL = (
+    "unexpand's memcpy of 8 bytes also copies \"@WORLD@\"'s terminating NUL, to "
+    "buf[o + 7], where the next byte or the final NUL is written next: the loop's "
+    "o + 8 < cap keeps that byte inside buf")
 
 WHY_LIST_ERR = (
     "audit_list's err[512] (world_open.c) takes open_mode's message, which is then shown "
@@ -1435,6 +1460,18 @@ EQUIVALENT = [
     ("oracle/audit/world_open.c", "0] == '\\0' && e[i].strict_plugin", "0", "1", WHY_LIST_MISSING),
     ("oracle/audit/world_open.c", "512];\n            plugin_runner *r", "512", "511", WHY_LIST_ERR),
     ("oracle/audit/world_open.c", "512];\n            plugin_runner *r", "512", "513", WHY_LIST_ERR),
+    ("oracle/audit/world_open.c", "0] ? e[i].missing : NULL", "0", "1", WHY_LIST_MISSING),
+    ("oracle/audit/world_open.c", "0] != '\\0') {\n            missing++", "0", "1",
+     WHY_LIST_MISSING),
+    ("oracle/audit/world_open.c", "0, missing = 0;", "0", "1", WHY_LIST_COUNT),
+    ("oracle/audit/world_open.c", "0 && strncmp(s, dir, dl)", "0", "1", WHY_UNEXPAND_ROOT),
+    ("oracle/audit/world_open.c", "7);\n            o += 7;", "7", "8", WHY_UNEXPAND_NUL),
+    ("oracle/audit/world_open.c", "512];\n\n    if (x == NULL)", "512", "513", WHY_WORLD_ERR),
+    ("oracle/audit/world_open.c", "512];\n\n    if (x == NULL)", "512", "511", WHY_WORLD_ERR),
+    ("oracle/audit/world_open.c", "16);\n            memcpy(err", "16", "17", WHY_WORLD_ERR),
+    ("oracle/audit/world_open.c", "1] = '\\0';\n        }\n    }\n    if (x->plugin", "1", "2",
+     WHY_WORLD_ERR),
+    ("oracle/audit/world_open.c", "1) * sizeof *grown", "1", "2", WHY_GROWN_SLACK),
     ("oracle/audit/world.c", ">= 0) {\n        char *f[6]", ">=", ">",
      "getline returns -1 at the end or on an error, else the number of bytes it read, which is "
      "at least 1 (a line holds at least its newline or one byte before the end): never 0"),
