@@ -379,7 +379,8 @@ static deadline deadline_in(long long ms)
 
 /* Waits until fd is readable or d has passed. Returns 1 when readable, 0
  * on error, -1 on timeout. elapsed_ms rounds down, so the wait is never
- * cut short. */
+ * cut short; once d has passed, poll only looks (0 ms): an answer
+ * already waiting is read, and a timeout means nothing was waiting. */
 static int wait_readable(int fd, const deadline *d)
 {
     struct timespec now;
@@ -388,10 +389,8 @@ static int wait_readable(int fd, const deadline *d)
 
     clock_gettime(CLOCK_MONOTONIC, &now);
     left = d->limit_ms - elapsed_ms(&d->start, &now);
-    if (left <= 0)
-        return -1;
     /* poll_wait keeps the limit across signals; the cap keeps it an int */
-    w = poll_wait(fd, POLLIN, (int)(left > 1000000 ? 1000000 : left), NULL);
+    w = poll_wait(fd, POLLIN, (int)(left < 0 ? 0 : left > 1000000 ? 1000000 : left), NULL);
     return w > 0 ? 1 : w == 0 ? -1 : 0;
 }
 
