@@ -17,6 +17,14 @@ long long elapsed_ms(const struct timespec *from, const struct timespec *to)
             (to->tv_nsec - from->tv_nsec)) / 1000000;
 }
 
+long long ms_left(const struct timespec *start, long long limit_ms)
+{
+    struct timespec now;
+
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return limit_ms - elapsed_ms(start, &now);
+}
+
 double monotonic_s(void)
 {
     struct timespec ts;
@@ -40,14 +48,11 @@ int poll_wait(int fd, short events, int timeout_ms, short *revents)
         if (r >= 0 || errno != EINTR)
             return r;
         if (timeout_ms >= 0) {
-            struct timespec now;
-            long long spent;
+            long long l = ms_left(&start, timeout_ms);
 
-            clock_gettime(CLOCK_MONOTONIC, &now);
-            spent = elapsed_ms(&start, &now);
-            if (spent >= timeout_ms)
+            if (l <= 0)
                 return 0;
-            left = (int)(timeout_ms - spent);
+            left = (int)l;
         }
     }
 }

@@ -301,7 +301,7 @@ static void first_line(const char *cmd, char *buf, size_t cap)
     int p[2];
     pid_t pid;
     size_t used = 0;
-    struct timespec t0, t;
+    struct timespec t0;
 
     buf[0] = '\0';
     if (pipe(p) != 0)
@@ -327,11 +327,9 @@ static void first_line(const char *cmd, char *buf, size_t cap)
     close(p[1]);
     clock_gettime(CLOCK_MONOTONIC, &t0);
     for (;;) {
-        long left;
+        long long left = ms_left(&t0, 20000);
         ssize_t got;
 
-        clock_gettime(CLOCK_MONOTONIC, &t);
-        left = 20000 - (long)elapsed_ms(&t0, &t);
         if (left <= 0 || used + 1 >= cap || memchr(buf, '\n', used) != NULL)
             break;
         if (poll_wait(p[0], POLLIN, (int)left, NULL) <= 0)

@@ -378,17 +378,14 @@ static deadline deadline_in(long long ms)
 }
 
 /* Waits until fd is readable or d has passed. Returns 1 when readable, 0
- * on error, -1 on timeout. elapsed_ms rounds down, so the wait is never
- * cut short; once d has passed, poll only looks (0 ms): an answer
- * already waiting is read, and a timeout means nothing was waiting. */
+ * on error, -1 on timeout. ms_left rounds the time spent down, so the
+ * wait is never cut short; once d has passed, poll only looks (0 ms): an
+ * answer already waiting is read, and a timeout means nothing was waiting. */
 static int wait_readable(int fd, const deadline *d)
 {
-    struct timespec now;
-    long long left;
+    long long left = ms_left(&d->start, d->limit_ms);
     int w;
 
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    left = d->limit_ms - elapsed_ms(&d->start, &now);
     /* poll_wait keeps the limit across signals; the cap keeps it an int */
     w = poll_wait(fd, POLLIN, (int)(left < 0 ? 0 : left > 1000000 ? 1000000 : left), NULL);
     return w > 0 ? 1 : w == 0 ? -1 : 0;

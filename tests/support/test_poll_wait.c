@@ -8,9 +8,10 @@
  * ticks, so a regression fails instead of hanging. Also: a pause (no
  * descriptor) that lasts its whole limit under the timer, readiness with
  * its revents, POLLNVAL for a closed descriptor, no limit for a negative one;
- * elapsed_ms's rounding down, across a second too; monotonic_s's reading. The
- * error return (-1 for anything but EINTR) has no input here that makes
- * poll fail (EFAULT, ENOMEM), so it is not exercised. */
+ * elapsed_ms's rounding down, across a second too; ms_left's count down;
+ * monotonic_s's reading. The error return (-1 for anything but EINTR) has
+ * no input here that makes poll fail (EFAULT, ENOMEM), so it is not
+ * exercised. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <poll.h>
@@ -105,6 +106,26 @@ int main(void)
         expect(elapsed_ms(&a, &c) == 1000, "elapsed_ms: one second is 1000");
         expect(elapsed_ms(&c, &d) == 999, "elapsed_ms: 1 ns short of a second is 999");
         expect(elapsed_ms(&a, &e) == 3000, "elapsed_ms: three seconds are 3000");
+    }
+
+    /* ms_left counts down from its start: nearly the whole limit just
+     * after it, exactly 0 left at the limit's end is not positive, and
+     * negative after it (a start 5 s ago with a 1 s limit: -4000 or less) */
+    {
+        struct timespec now, past;
+        long long l;
+
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        l = ms_left(&now, 1000);
+        expect(l > 900 && l <= 1000, "ms_left: a limit of 1000 just started has 901..1000 left");
+        past = now;
+        past.tv_sec -= 5;
+        l = ms_left(&past, 1000);
+        expect(l <= -4000 && l > -4100, "ms_left: 5 s after the start of a 1 s limit, -4000 or less");
+        expect(ms_left(&now, 0) <= 0, "ms_left: a limit of 0 has nothing left");
+        (void)poll_wait(-1, 0, 20, NULL);
+        l = ms_left(&now, 1000);
+        expect(l <= 980 && l > 0, "ms_left: 20 ms later, 980 or less (and some left)");
     }
 
     /* monotonic_s reads the same clock as now_s here, seconds and

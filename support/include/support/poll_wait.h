@@ -27,6 +27,13 @@ int poll_wait(int fd, short events, int timeout_ms, short *revents);
  * whole limit. Async-signal-safe (arithmetic only). */
 long long elapsed_ms(const struct timespec *from, const struct timespec *to);
 
+/* ms_left returns the milliseconds left now of a limit of limit_ms
+ * counted from *start (a reading of CLOCK_MONOTONIC): 0 or less once the
+ * limit has passed. The time spent is rounded down (elapsed_ms), so a
+ * wait that goes on while ms_left is positive waits the whole limit.
+ * Async-signal-safe (clock_gettime and arithmetic). */
+long long ms_left(const struct timespec *start, long long limit_ms);
+
 /* monotonic_s returns the time on CLOCK_MONOTONIC in seconds, with its
  * fraction (the audit's run time and its time limits, which are
  * compared with such readings). Async-signal-safe (clock_gettime). */
