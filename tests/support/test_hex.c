@@ -1,13 +1,38 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* test_hex.c -- hex_digit and hex_parse (support/hex.c): every digit and
  * non-digit, the bytes decoded, each error with where it is (not hex, odd
- * run, too long), separators and prefixes. */
+ * run, too long), separators and prefixes; and no read past the text's
+ * length, which ends where a page that cannot be read begins. */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "support/hex.h"
 
 static int fails;
+
+/* Returns a copy of text[0..len) (no NUL after it) that ends where a page
+ * without access begins: a read past len faults instead of finding the
+ * string's terminator, which stops every loop of hex_parse. */
+static const char *at_page_end(const char *text, size_t len)
+{
+    static char *pages;
+    static size_t size;
+
+    if (pages == NULL) {
+        size = (size_t)sysconf(_SC_PAGESIZE);
+        pages = mmap(NULL, 2 * size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (pages == MAP_FAILED || mprotect(pages + size, size, PROT_NONE) != 0) {
+            perror("test_hex: a guard page");
+            exit(1);
+        }
+    }
+    memcpy(pages + size - len, text, len);
+    return pages + size - len;
+}
 
 /* Parses text and checks the status, the bytes and, on error, where. */
 static void check(const char *text, const char *seps, unsigned flags, size_t cap,
@@ -18,7 +43,7 @@ static void check(const char *text, const char *seps, unsigned flags, size_t cap
     hex_error got;
 
     memset(out, 0xAA, sizeof out);
-    got = hex_parse(text, strlen(text), seps, flags, out, cap, &r);
+    got = hex_parse(at_page_end(text, strlen(text)), strlen(text), seps, flags, out, cap, &r);
     if (got != want || r.n != n || memcmp(out, bytes, n) != 0 ||
         (want != HEX_OK && (r.at != at || r.run != run)) || (cap < sizeof out && out[cap] != 0xAA)) {
         printf("FAIL hex_parse(\"%s\", seps \"%s\", flags %u, cap %zu): got status %d, n %zu, "
@@ -74,6 +99,8 @@ int main(void)
     check("0xC0A", " ", HEX_PREFIXES, 64, HEX_ODD, "", 0, 2, 3);
     check("ED A1 8C zz", " ", HEX_PREFIXES, 64, HEX_NOT_HEX, "\xED\xA1\x8C", 3, 9, 0);
     check("xC0", " ", HEX_PREFIXES, 64, HEX_NOT_HEX, "", 0, 0, 0);
+    check("C0 0", " ", HEX_PREFIXES, 64, HEX_ODD, "\xC0", 1, 3, 1);  /* a lone 0 last: no x after it read */
+    check("C0 \\", " ", HEX_PREFIXES, 64, HEX_NOT_HEX, "\xC0", 1, 3, 0);
 
     printf("%s: %d failure(s)\n", fails ? "FAIL" : "PASS", fails);
     return fails != 0;
