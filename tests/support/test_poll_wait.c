@@ -52,7 +52,10 @@ int main(void)
     if (pipe(p) != 0 || socketpair(AF_UNIX, SOCK_STREAM, 0, s) != 0)
         return 1;
 
-    /* nothing to read, interrupted each millisecond: 0 after the limit */
+    /* nothing to read, interrupted each millisecond: 0 after the limit
+     * (and *revents untouched: 0x7a7a is no set of poll's flags, while a
+     * copy of the timed-out poll's revents would be 0) */
+    rev = 0x7a7a;
     ticker_start();
     t0 = now_s();
     r = poll_wait(p[0], POLLIN, 200, &rev);
@@ -63,7 +66,10 @@ int main(void)
     expect(r == 0 && spent >= 0.199 && spent < 5, line);
     snprintf(line, sizeof line, "the timer interrupted the wait (%d ticks)", ticker_ticks());
     expect(ticker_ticks() > 20, line);
-    expect(rev == 0, "a timeout leaves *revents alone");
+    expect(rev == 0x7a7a, "a timeout leaves *revents alone");
+    /* the same without the timer: here poll itself returns the timeout */
+    r = poll_wait(p[0], POLLIN, 20, &rev);
+    expect(r == 0 && rev == 0x7a7a, "a timeout of poll itself leaves *revents alone");
 
     /* no descriptor (-1): a pause of the whole limit, under the timer too
      * (subprocess.c's subproc_stop pauses so) */

@@ -15,9 +15,9 @@
  * POLLOUT) or timeout_ms milliseconds have passed in all (negative: no
  * limit), retrying after EINTR with the time left on a monotonic clock.
  * Returns 1 when fd is ready, with poll's revents in *revents when revents
- * is not NULL; 0 when the time is up; -1 on an error, errno set. With fd
- * negative it only waits (poll ignores the entry): a pause of timeout_ms
- * that signals do not cut short.
+ * is not NULL; 0 when the time is up; -1 on an error, errno set (*revents
+ * is written only on 1). With fd negative it only waits (poll ignores
+ * the entry): a pause of timeout_ms that signals do not cut short.
  * Async-signal-safe (poll and clock_gettime only). */
 int poll_wait(int fd, short events, int timeout_ms, short *revents);
 
