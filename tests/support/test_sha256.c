@@ -6,11 +6,16 @@
  * two-block one, a million 'a') and against Python's hashlib at each
  * padding edge (55, 56, 63, 64, 65, 119, 120, 127, 128, 129 bytes: where
  * the length field moves to a second block), each also in pieces of
- * every size from 1 to 130 bytes. */
+ * every size from 1 to 130 bytes. Each message ends where a page without
+ * access begins, so that a read past its end faults. */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "support/sha256.h"
 
@@ -48,13 +53,51 @@ static const uint8_t *message_of(const vector *v, uint8_t buf[129])
     return buf;
 }
 
+/* A copy of a message that ends where a page without access begins (a
+ * heap copy would have malloc's slack after it): a read past its end
+ * faults. */
+typedef struct guarded {
+    uint8_t *map;   /* the mapping: the pages of the copy, then the guard */
+    size_t map_len;
+    uint8_t *bytes; /* the copy, ending at the guard page */
+} guarded;
+
+/* Returns msg[0..len) copied to g->bytes; exits when mmap fails. */
+static const uint8_t *guard(guarded *g, const uint8_t *msg, size_t len)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE), room = (len + page - 1) / page * page;
+
+    g->map_len = room + page;
+    g->map = mmap(NULL, g->map_len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (g->map == MAP_FAILED || mprotect(g->map + room, page, PROT_NONE) != 0) {
+        perror("test_sha256: a guard page");
+        exit(1);
+    }
+    g->bytes = g->map + room - len;
+    if (len > 0)
+        memcpy(g->bytes, msg, len);
+    return g->bytes;
+}
+
+static void unguard(guarded *g)
+{
+    munmap(g->map, g->map_len);
+}
+
 /* Returns 0 when the digest of msg[0..len) is want, else 1 (printed). */
 static int check(const char *what, const uint8_t *msg, size_t len, const char *want)
 {
     char got[65];
+    guarded g;
+    bool ok;
 
+    if (msg != NULL)
+        msg = guard(&g, msg, len);
     memset(got, 'x', sizeof got);
-    if (sha256_hex(msg, len, got) != got || got[64] != '\0' || strcmp(got, want) != 0) {
+    ok = sha256_hex(msg, len, got) == got && got[64] == '\0' && strcmp(got, want) == 0;
+    if (msg != NULL)
+        unguard(&g);
+    if (!ok) {
         printf("FAIL sha256 of %s (%zu bytes): got %.64s, want %s\n", what, len, got, want);
         return 1;
     }
@@ -91,15 +134,20 @@ static int check_streaming(const uint8_t *million)
     int fails = 0, runs = 0;
     uint8_t buf[129];
 
+    guarded g;
+
     for (size_t i = 0; i < sizeof VECTORS / sizeof VECTORS[0]; i++) {
         const vector *v = &VECTORS[i];
-        const uint8_t *msg = message_of(v, buf);
+        const uint8_t *msg = guard(&g, message_of(v, buf), v->len);
         for (size_t piece = 1; piece <= 130; piece++, runs++)
             fails += check_pieces(msg, v->len, piece, v->sha);
+        unguard(&g);
     }
+    million = guard(&g, million, 1000000);
     for (size_t k = 0; k < 3; k++, runs++)
         fails += check_pieces(million, 1000000, k == 0 ? 1 : k == 1 ? 63 : 4096,
                               "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+    unguard(&g);
     printf("%s sha256 in pieces: %d of %d digests as at once\n", fails ? "FAIL" : "ok  ",
            runs - fails, runs);
     return fails;
