@@ -7,9 +7,11 @@
 #include <stdio.h>
 #include <string.h>
 
-/* A block is 64 bytes everywhere below, c->buf's included: a buf one byte
- * short would put the block's last byte in the struct's padding, where
- * no hash and no test notices it. */
+/* The state is 8 words and a block 64 bytes everywhere below,
+ * sha256_ctx included: a buf one byte short would take a block's last
+ * byte into the struct's padding, where neither a hash nor a test notices
+ * it. */
+_Static_assert(sizeof ((sha256_ctx *)0)->h == 8 * sizeof(uint32_t), "sha256_ctx's h is the state");
 _Static_assert(sizeof ((sha256_ctx *)0)->buf == 64, "sha256_ctx's buf holds one 64-byte block");
 
 static const uint32_t K[64] = {
@@ -63,6 +65,8 @@ void sha256_init(sha256_ctx *c)
     static const uint32_t H0[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
                                    0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
 
+    /* (a longer H0 would write into c->len, unseen: it is set next) */
+    _Static_assert(sizeof H0 == sizeof c->h, "H0 fills the state exactly");
     memcpy(c->h, H0, sizeof H0);
     c->len = 0;
 }
