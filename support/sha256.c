@@ -96,8 +96,8 @@ void sha256_update(sha256_ctx *c, const void *data, size_t len)
 
 char *sha256_final_hex(sha256_ctx *c, char hex[65])
 {
-    uint8_t tail[128];
-    size_t rest = (size_t)(c->len % 64), tlen = rest + 1 + 8 <= 64 ? 64 : 128;
+    uint8_t tail[128]; /* the last one or two blocks */
+    size_t rest = (size_t)(c->len % 64), tlen = rest + 1 + 8 <= 64 ? 64 : sizeof tail;
     uint64_t bits = c->len * 8;
 
     /* the last partial block, 0x80, zeros, the length in bits (big-endian) */
@@ -107,7 +107,7 @@ char *sha256_final_hex(sha256_ctx *c, char hex[65])
     for (int i = 0; i < 8; i++)
         tail[tlen - 1 - i] = (uint8_t)(bits >> (8 * i));
     block(c->h, tail);
-    if (tlen == 128)
+    if (tlen > 64)
         block(c->h, tail + 64);
     for (int i = 0; i < 8; i++)
         snprintf(hex + 8 * i, 9, "%08x", (unsigned)c->h[i]);
