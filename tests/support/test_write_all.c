@@ -4,9 +4,11 @@
  * interrupts the writes (EINTR and short writes), every byte arriving in
  * order (the reader's SHA-256); EPIPE, not SIGPIPE, from a pipe or socket
  * whose reader is gone; EBADF; ETIMEDOUT from a peer that stops reading;
- * nothing written for n == 0. */
+ * nothing written for n == 0; on a non-blocking pipe, EAGAIN from
+ * write_all and a wait from write_all_timed, with or without a limit. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,7 +61,8 @@ static void slow_reader(int fd, int out)
 
 /* Sends BIG bytes through the pair wfd/rfd (a pipe or a socketpair) to a
  * slow reader under a 1 ms interval timer; checks what arrived. timed: 0
- * write_all, 1 write_all_timed, 2 write_all_nosock. */
+ * write_all, 1 write_all_timed, 2 write_all_nosock, 3 write_all_timed
+ * without a limit (-1). */
 static void through(const char *what, int rfd, int wfd, int timed)
 {
     static unsigned char data[BIG];
@@ -86,6 +89,7 @@ static void through(const char *what, int rfd, int wfd, int timed)
     ticker_start();
     rc = timed == 1   ? write_all_timed(wfd, data, BIG, 10000)
          : timed == 2 ? write_all_nosock(wfd, data, BIG)
+         : timed == 3 ? write_all_timed(wfd, data, BIG, -1)
                       : write_all(wfd, data, BIG);
     ticker_stop();
     close(wfd);
@@ -126,6 +130,11 @@ int main(void)
         return 1;
     through("pipe, write_all_nosock", p[0], p[1], 2);
     through("socket, write_all_timed", s[0], s[1], 1);
+    /* non-blocking: the pipe fills (EAGAIN), and write_all_timed waits
+     * for room, also without a limit */
+    if (pipe(p) != 0 || fcntl(p[1], F_SETFL, O_NONBLOCK) != 0)
+        return 1;
+    through("non-blocking pipe, write_all_timed without a limit", p[0], p[1], 3);
 
     /* a socket whose peer is gone: EPIPE; SIGPIPE (default action: end
      * the process) is not raised */
@@ -144,6 +153,22 @@ int main(void)
     close(p[0]);
     expect(write_all(p[1], "abc", 3) == EPIPE, "a pipe whose reader is gone: EPIPE");
     expect(write_all_nosock(p[1], "abc", 3) == EPIPE, "nosock, a pipe whose reader is gone: EPIPE");
+    close(p[1]);
+
+    /* a full non-blocking pipe: write_all returns EAGAIN at once (it
+     * retries EINTR and short writes, and does not wait; the alarm, no
+     * longer the ticker's, ends the test if it does) */
+    if (pipe(p) != 0 || fcntl(p[1], F_SETFL, O_NONBLOCK) != 0)
+        return 1;
+    while (write(p[1], block, sizeof block) > 0)
+        ;
+    signal(SIGALRM, SIG_DFL);
+    alarm(5);
+    expect(write_all(p[1], "x", 1) == EAGAIN, "a full non-blocking pipe: write_all returns EAGAIN");
+    expect(write_all_nosock(p[1], "x", 1) == EAGAIN,
+           "a full non-blocking pipe: write_all_nosock returns EAGAIN");
+    alarm(0);
+    close(p[0]);
     close(p[1]);
 
     /* a peer that stops reading: ETIMEDOUT once the socket buffer is full */
