@@ -178,6 +178,9 @@ int main(void)
     expect(write_all(p[1], "x", 1) == EAGAIN, "a full non-blocking pipe: write_all returns EAGAIN");
     expect(write_all_nosock(p[1], "x", 1) == EAGAIN,
            "a full non-blocking pipe: write_all_nosock returns EAGAIN");
+    expect(write_all_timed(p[1], "x", 1, 0) == ETIMEDOUT,
+           "a full pipe, write_all_timed with a limit of 0: ETIMEDOUT at once (0 is no wait, "
+           "not no limit)");
     close(p[0]);
     close(p[1]);
 
