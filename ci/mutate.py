@@ -1197,6 +1197,23 @@ WHY_WINDOW_FROM = ("show_difference: from = k > 2 ? k - 2 : 0 and its mutants k 
 # Mutants shown to be equivalent (no input can tell them apart), by the
 # text right after the mutated operator on its line: (file, anchor, old,
 # new, why). They are listed as EQUIVALENT and not run.
+WHY_ROOM_UNUSED = (
+    "an array one element longer than its contents (support/sha256.c's K[65], block's "
+    "w[65]; support/sha256.h's buf and h are pinned by sha256.c's _Static_asserts): the "
+    "extra element is zero or never read, and every loop and copy is bounded by its own "
+    "constant, not by the array's size")
+WHY_SEND_NOT_ZERO = (
+    "send(2) and write(2) of n > 0 bytes never return 0 on Linux (write_loop calls them only "
+    "with n > 0): a test of k >= 1 or k > 0 where the code has k >= 0 (write_some), or of "
+    "k <= 0 where it has k < 0 (write_loop), decides the same for every value they return")
+WHY_LAST_LOOK = (
+    "poll_wait after an EINTR with no time left: the code returns 0; the mutant (timeout_ms "
+    "> 0 for >= 0, l < 0 for l <= 0) polls once more for 0 ms and returns what that look "
+    "finds, 1 only for a descriptor that became ready by the limit's end, which the contract "
+    "(1 when ready within timeout_ms, 0 when the time is up) allows either way; a signal "
+    "would have to land in the microseconds between that poll's start and its check, which "
+    "no test can arrange")
+
 EQUIVALENT = [
     ("sanitize.c", "2 << 20)", "2", "3", WHY_OUT_OF_CACHE),
     ("sanitize.c", "2 << 20)", "2", "1", WHY_OUT_OF_CACHE),
@@ -1767,6 +1784,77 @@ EQUIVALENT = [
     ("oracle/adapters/subprocess.c", "10, NULL); /* a 10 ms pause", "10", "9", WHY_STOP_GRACE),
     ("oracle/adapters/subprocess.c", "0)\n        return;\n    /* End of input", "0", "1",
      WHY_PID_NOT_ONE),
+    ("support/hex.c", "0; run -= 2", "0", "1",
+     "hex_parse's byte loop starts from an even run (an odd one returned HEX_ODD before it) "
+     "and takes 2 digits a turn, so run is even there: run > 1 and run > 0 stop together"),
+    ("support/include/support/hex.h", "0,   /* all of the text", "0", "1",
+     "every user of hex_error compares it with HEX_OK or switches on the names "
+     "(corpus.c, record_json_read.c, explain.c, the tests): none reads the number, so "
+     "HEX_OK = 1 (the others 2, 3, 4) changes no result"),
+    ("support/include/support/hex.h", "1u\n", "1u", "2u",
+     "HEX_PREFIXES is hex_parse's only flag, passed and tested by name (flags & "
+     "HEX_PREFIXES): any one bit serves"),
+    ("support/sha256.c", "64] = {\n    0x428a2f98", "64", "65", WHY_ROOM_UNUSED),
+    ("support/sha256.c", "64], a, b, c", "64", "65", WHY_ROOM_UNUSED),
+    ("support/sha256.c", "8], const uint8_t *p)", "8", "7",
+     "block's uint32_t h[8] is a parameter: an array parameter is a pointer whatever its "
+     "size (C11 6.7.6.3p7), so h[7] compiles to the same code"),
+    ("support/sha256.c", "< 64 - have ? len", "<", "<=",
+     "take = len < 64 - have ? len : 64 - have: at len == 64 - have both branches are the "
+     "same number"),
+    ("support/sha256.c", "64 - have ? len", "64", "65",
+     "take = len < 65 - have ? len : 64 - have differs only at len == 64 - have, where it "
+     "takes len, the same number as 64 - have"),
+    ("support/sha256.c", "8; i++)\n        tail[tlen", "8", "7",
+     "the length field's top byte is bits >> 56, 0 for every message shorter than 2^53 "
+     "bytes, which is every message a process can hold (x86-64 and AArch64 user space is "
+     "2^47 or 2^48 bytes); memset left that byte 0 already"),
+    ("support/sha256.c", "9, \"%08x\"", "9", "10",
+     "%08x of an unsigned 32-bit value is exactly 8 digits: snprintf writes 9 bytes with a "
+     "size of 9 or 10, and each one's NUL is overwritten by the next (the last lands on "
+     "hex[64], within the 65 bytes)"),
+    ("support/json.c", "< len) {\n        v = u8guard_valid_prefix", "<", "<=",
+     "json_string at i == len (entered with len 0, or after an error that ends the text) "
+     "takes a valid prefix of 0 bytes, writes nothing, and breaks at i == len: the same "
+     "output as not entering"),
+    ("support/json.c", "1; /* 0 cannot happen", "1", "2",
+     "json_string's i += e.length ? e.length : 1 is at an error (p[i] starts one: the valid "
+     "prefix stopped there), whose length is 1..3: the fallback is never taken"),
+    ("support/json.c", "1; /* 0 cannot happen", "1", "0",
+     "json_string's fallback for an error length of 0, which an error never has (see the "
+     "claim above): never taken"),
+    ("support/poll_wait.c", ">= 0 || errno != EINTR", ">=", ">",
+     "poll_wait: at r == 0 (poll's own timeout) the mutant goes on to the time check, which "
+     "finds the limit passed (poll waited at least the left ms, on the monotonic clock "
+     "ms_left reads, and elapsed_ms rounds down) and returns 0 too, unless a stale errno "
+     "is not EINTR, when it returns r, 0"),
+    ("support/poll_wait.c", "0 || errno != EINTR", "0", "1",
+     "r >= 1 is r > 0: see the claim of r > 0 above (poll_wait)"),
+    ("support/poll_wait.c", ">= 0) {\n            long long l = ms_left", ">=", ">",
+     WHY_LAST_LOOK),
+    ("support/poll_wait.c", "0) {\n            long long l = ms_left", "0", "1", WHY_LAST_LOOK),
+    ("support/poll_wait.c", "<= 0)\n                return 0;\n            left", "<=", "<",
+     WHY_LAST_LOOK),
+    ("support/write_all.c", ">= 0 || errno != ENOTSOCK", ">=", ">", WHY_SEND_NOT_ZERO),
+    ("support/write_all.c", "0 || errno != ENOTSOCK", "0", "1", WHY_SEND_NOT_ZERO),
+    ("support/write_all.c", "< 0) {\n            if (errno == EINTR", "<", "<=", WHY_SEND_NOT_ZERO),
+    ("support/write_all.c", "0) {\n            if (errno == EINTR", "0", "1", WHY_SEND_NOT_ZERO),
+    ("support/write_all.c", "&& n > PIPE_BUF", "&&", "||",
+     "write_some's PIPE_BUF cut for a blocking write too: write_loop loops until every byte "
+     "is written, so more, smaller writes give the same bytes and result"),
+    ("support/write_all.c", "> PIPE_BUF", ">", ">=",
+     "write_some's cut at n == PIPE_BUF sets n to PIPE_BUF, what it was"),
+    ("support/write_all.c", "0;\n            int r = poll_wait", "0", "1",
+     "write_loop's revents is read only after poll_wait returned 1, which writes it "
+     "(poll_wait.h): its initial value is never read"),
+    ("support/write_all.c", "|| errno == EWOULDBLOCK", "||", "&&",
+     "EAGAIN and EWOULDBLOCK are the same number on Linux (asm-generic/errno.h): errno == "
+     "EAGAIN && errno == EWOULDBLOCK is errno == EAGAIN || errno == EWOULDBLOCK"),
+    ("support/write_all.c", "2, true);", "2", "3",
+     "write_loop takes any timeout_ms below -1 as no poll at all (timed = timeout_ms >= "
+     "-1): -3 is -2"),
+    ("support/write_all.c", "2, false);", "2", "3",
+     "write_loop takes any timeout_ms below -1 as no poll at all: -3 is -2 (write_all_nosock)"),
 ]
 
 

@@ -2,8 +2,8 @@
 """ci/mutate_whole.py -- the whole-product mode of ci/mutate.py (--sample,
 --all): mutants of every file of src/ (the library and every kernel this
 machine builds, NEON in a cross build under qemu when the toolchain is
-there), cli/ and oracle/, each judged by the tests of its own file in one
-persistent build.
+there), support/ (the helpers the command and the audit share), cli/ and
+oracle/, each judged by the tests of its own file in one persistent build.
 
 Why it is cheap per mutant (seconds, not minutes):
 
@@ -24,7 +24,8 @@ Why it is cheap per mutant (seconds, not minutes):
   header only kernels include) run with U8GUARD_TEST_IMPLS naming those
   kernels, and the tests of other kernels are left out; cli/ runs the cli
   tests, those named after the file first; oracle/ the audit, oracle and
-  regression tests that reach it. Within a list the tests that killed most
+  regression tests that reach it; support/ its own unit tests, then the
+  command's and the audit's. Within a list the tests that killed most
   mutants so far in the run come first, then broad, fast tests (ORDER),
   and a mutant stops at the first test that fails: KILLED.
 - The unmutated tree runs a test only when a mutant's result needs it,
@@ -84,7 +85,8 @@ MALLOC_ENV = {"LD_PRELOAD": MALLOC_DEBUG, "MALLOC_CHECK_": "3"} \
 SKIP_LABELS = {"slow", "long", "valgrind", "fuzz", "bench", "install", "world"}
 AREA_LABELS = {"src": {"unit", "hardening", "kernels", "stream", "regress", "exhaustive"},
                "cli": {"cli"},
-               "oracle": {"audit", "oracle", "regress"}}
+               "oracle": {"audit", "oracle", "regress"},
+               "support": {"support", "cli", "audit", "oracle"}}
 # Files whose tests carry another area's label: `u8guard audit`
 # (cli/audit.c runs the audit program) is tested by the audit's tests.
 FILE_LABELS = {"cli/audit.c": {"cli", "audit"}, "cli/audit_program.c": {"audit"}}
@@ -448,6 +450,9 @@ ORDER = {
     "cli": [r"^cli_(explain|explain_file|examples|usage_errors|options|check_modes|policy|names)$",
             r"^audit_(help|usage_)",
             r"^cli_(streaming|output_safety|differential|pipes|robustness)$", r"^cli_"],
+    "support": [r"^support_", r"^cli_(explain|examples|usage_errors|options|check_modes)$",
+                r"^cli_(streaming|output_safety|pipes|robustness)$", r"^audit_engine_",
+                r"^cli_", r"^audit_", r"^oracle_"],
     "oracle": [r"^audit_(help|usage_)", r"^audit_engine_", r"^audit_corpus_reader$",
                r"^oracle_compare$", r"^audit_proof_",
                r"^audit_(builtin|corpus_|fault_|misbehave_)", r"^audit_", r"^oracle_",
@@ -615,7 +620,7 @@ class Runner:
         return out, sorted(missing)
 
     def compiled(self):
-        """The .c files of src/, cli/ and oracle/ some build compiles, and
+        """The .c files of src/, support/, cli/ and oracle/ some build compiles, and
         the headers one of them includes (directly or through other
         headers); and the ones none does (e.g. the world plugins and
         world_plugin.h, which only they include: -DU8GUARD_WORLD=OFF)."""
@@ -624,7 +629,7 @@ class Runner:
             built |= set(b.objects)
         headers = included_headers(self.root, built)
         out, left = [], []
-        for d in ("src", "cli", "oracle"):
+        for d in ("src", "support", "cli", "oracle"):
             for dirpath, dirnames, names in os.walk(os.path.join(self.root, d)):
                 dirnames.sort()
                 for n in sorted(names):
