@@ -3,13 +3,11 @@
  * non-digit, the bytes decoded, each error with where it is (not hex, odd
  * run, too long), separators and prefixes; and no read past the text's
  * length, which ends where a page that cannot be read begins. */
-#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
+#include "guard.h"
 #include "support/hex.h"
 
 static int fails;
@@ -19,19 +17,11 @@ static int fails;
  * string's terminator, which stops every loop of hex_parse. */
 static const char *at_page_end(const char *text, size_t len)
 {
-    static char *pages;
-    static size_t size;
+    static struct guard_zone z;
 
-    if (pages == NULL) {
-        size = (size_t)sysconf(_SC_PAGESIZE);
-        pages = mmap(NULL, 2 * size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        if (pages == MAP_FAILED || mprotect(pages + size, size, PROT_NONE) != 0) {
-            perror("test_hex: a guard page");
-            exit(1);
-        }
-    }
-    memcpy(pages + size - len, text, len);
-    return pages + size - len;
+    if (z.map == NULL && guard_zone_open(&z, 4096) != 0)
+        exit(1);
+    return memcpy(guard_tail(&z, len), text, len);
 }
 
 /* Parses text and checks the status, the bytes and, on error, where. */

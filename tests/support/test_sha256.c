@@ -8,15 +8,13 @@
  * the length field moves to a second block), each also in pieces of
  * every size from 1 to 130 bytes. Each message ends where a page without
  * access begins, so that a read past its end faults. */
-#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
+#include "guard.h"
 #include "support/sha256.h"
 
 /* One message and its digest. */
@@ -53,42 +51,22 @@ static const uint8_t *message_of(const vector *v, uint8_t buf[129])
     return buf;
 }
 
-/* A copy of a message that ends where a page without access begins (a
- * heap copy would have malloc's slack after it): a read past its end
- * faults. */
-typedef struct guarded {
-    uint8_t *map;   /* the mapping: the pages of the copy, then the guard */
-    size_t map_len;
-    uint8_t *bytes; /* the copy, ending at the guard page */
-} guarded;
-
-/* Returns msg[0..len) copied to g->bytes; exits when mmap fails. */
-static const uint8_t *guard(guarded *g, const uint8_t *msg, size_t len)
+/* Returns msg[0..len) copied where a page without access follows it (a
+ * heap copy would have malloc's slack after it), so that a read past its
+ * end faults: into z, which must be closed with guard_zone_close. Exits
+ * when the zone cannot be made. */
+static const uint8_t *guard(struct guard_zone *z, const uint8_t *msg, size_t len)
 {
-    size_t page = (size_t)sysconf(_SC_PAGESIZE), room = (len + page - 1) / page * page;
-
-    g->map_len = room + page;
-    g->map = mmap(NULL, g->map_len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (g->map == MAP_FAILED || mprotect(g->map + room, page, PROT_NONE) != 0) {
-        perror("test_sha256: a guard page");
+    if (guard_zone_open(z, len) != 0)
         exit(1);
-    }
-    g->bytes = g->map + room - len;
-    if (len > 0)
-        memcpy(g->bytes, msg, len);
-    return g->bytes;
-}
-
-static void unguard(guarded *g)
-{
-    munmap(g->map, g->map_len);
+    return len > 0 ? memcpy(guard_tail(z, len), msg, len) : guard_tail(z, 0);
 }
 
 /* Returns 0 when the digest of msg[0..len) is want, else 1 (printed). */
 static int check(const char *what, const uint8_t *msg, size_t len, const char *want)
 {
     char got[65];
-    guarded g;
+    struct guard_zone g;
     bool ok;
 
     if (msg != NULL)
@@ -96,7 +74,7 @@ static int check(const char *what, const uint8_t *msg, size_t len, const char *w
     memset(got, 'x', sizeof got);
     ok = sha256_hex(msg, len, got) == got && got[64] == '\0' && strcmp(got, want) == 0;
     if (msg != NULL)
-        unguard(&g);
+        guard_zone_close(&g);
     if (!ok) {
         printf("FAIL sha256 of %s (%zu bytes): got %.64s, want %s\n", what, len, got, want);
         return 1;
@@ -134,20 +112,20 @@ static int check_streaming(const uint8_t *million)
     int fails = 0, runs = 0;
     uint8_t buf[129];
 
-    guarded g;
+    struct guard_zone g;
 
     for (size_t i = 0; i < sizeof VECTORS / sizeof VECTORS[0]; i++) {
         const vector *v = &VECTORS[i];
         const uint8_t *msg = guard(&g, message_of(v, buf), v->len);
         for (size_t piece = 1; piece <= 130; piece++, runs++)
             fails += check_pieces(msg, v->len, piece, v->sha);
-        unguard(&g);
+        guard_zone_close(&g);
     }
     million = guard(&g, million, 1000000);
     for (size_t k = 0; k < 3; k++, runs++)
         fails += check_pieces(million, 1000000, k == 0 ? 1 : k == 1 ? 63 : 4096,
                               "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
-    unguard(&g);
+    guard_zone_close(&g);
     printf("%s sha256 in pieces: %d of %d digests as at once\n", fails ? "FAIL" : "ok  ",
            runs - fails, runs);
     return fails;

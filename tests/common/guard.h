@@ -9,8 +9,8 @@
  * made once and reused: placing a buffer is pointer arithmetic, not a
  * system call. A fault kills the test program, which ctest reports as a
  * failure. */
-#ifndef U8GUARD_HARDENING_GUARD_H
-#define U8GUARD_HARDENING_GUARD_H
+#ifndef U8GUARD_TESTS_GUARD_H
+#define U8GUARD_TESTS_GUARD_H
 
 #include <stddef.h>
 
