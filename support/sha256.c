@@ -107,7 +107,7 @@ char *sha256_final_hex(sha256_ctx *c, char hex[65])
     for (int i = 0; i < 8; i++)
         tail[tlen - 1 - i] = (uint8_t)(bits >> (8 * i));
     block(c->h, tail);
-    if (tlen > 64)
+    if (tlen == sizeof tail)
         block(c->h, tail + 64);
     for (int i = 0; i < 8; i++)
         snprintf(hex + 8 * i, 9, "%08x", (unsigned)c->h[i]);
