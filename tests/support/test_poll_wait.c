@@ -115,8 +115,9 @@ int main(void)
     }
 
     /* ms_left counts down from its start: nearly the whole limit just
-     * after it, exactly 0 left at the limit's end is not positive, and
-     * negative after it (a start 5 s ago with a 1 s limit: -4000 or less) */
+     * after it, 20 ms less after a pause of 20 ms, nothing for a limit of
+     * 0, and below 0 once the limit has passed (a start 5 s ago with a
+     * 1 s limit: -4000 or less) */
     {
         struct timespec now, past;
         long long l;

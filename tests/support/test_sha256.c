@@ -111,7 +111,6 @@ static int check_streaming(const uint8_t *million)
 {
     int fails = 0, runs = 0;
     uint8_t buf[129];
-
     struct guard_zone g;
 
     for (size_t i = 0; i < sizeof VECTORS / sizeof VECTORS[0]; i++) {
