@@ -1194,9 +1194,6 @@ def sole_caller_claims():
 WHY_WINDOW_FROM = ("show_difference: from = k > 2 ? k - 2 : 0 and its mutants k >= 2 and "
                    "k > 1 differ only at k == 2, where k - 2 == 0 is the other branch's value")
 
-# Mutants shown to be equivalent (no input can tell them apart), by the
-# text right after the mutated operator on its line: (file, anchor, old,
-# new, why). They are listed as EQUIVALENT and not run.
 WHY_ROOM_UNUSED = (
     "an array one element longer than its contents (support/sha256.c's K[65], block's "
     "w[65]; support/sha256.h's buf and h are pinned by sha256.c's _Static_asserts): the "
@@ -1209,11 +1206,14 @@ WHY_SEND_NOT_ZERO = (
 WHY_LAST_LOOK = (
     "poll_wait after an EINTR with no time left: the code returns 0; the mutant (timeout_ms "
     "> 0 for >= 0, l < 0 for l <= 0) polls once more for 0 ms and returns what that look "
-    "finds, 1 only for a descriptor that became ready by the limit's end, which the contract "
-    "(1 when ready within timeout_ms, 0 when the time is up) allows either way; a signal "
-    "would have to land in the microseconds between that poll's start and its check, which "
-    "no test can arrange")
+    "finds: 1 only for a descriptor that became ready between the interrupted poll and that "
+    "look, at the limit's end, which the contract (1 when ready within timeout_ms, 0 when "
+    "the time is up) allows either way. Not strictly equivalent, then, but no test can time "
+    "a signal and a descriptor's readiness into that window")
 
+# Mutants shown to be equivalent (no input can tell them apart), by the
+# text right after the mutated operator on its line: (file, anchor, old,
+# new, why). They are listed as EQUIVALENT and not run.
 EQUIVALENT = [
     ("sanitize.c", "2 << 20)", "2", "3", WHY_OUT_OF_CACHE),
     ("sanitize.c", "2 << 20)", "2", "1", WHY_OUT_OF_CACHE),
