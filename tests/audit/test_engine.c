@@ -12,7 +12,8 @@
  *             it (cut and spliced at the room's limits);
  *   classify  audit_classify at the edges of the block-boundary class
  *             (an error at offset 12, 13, 15 and 16 of its input) and of
- *             the 5/6-byte class (leads F7, F8, FD, FE);
+ *             the 5/6-byte class (leads F7, F8, FD, FE), and the ends of
+ *             the special valid inputs (U+0000, noncharacters, U+10FFFF);
  *   shrink    audit_shrink on a disagreement that no window of 1..6 bytes
  *             shows, so that ddmin does the work: the exact minimal input
  *             and the exact number of evaluations, which depend on
@@ -231,18 +232,19 @@ static int dump(unsigned long long seed, unsigned long n, const audit_case *corp
 static void check_class(size_t pad, const char *tail, size_t n, int want)
 {
     uint8_t buf[64];
+    char hex[2 * 8 + 1];
     int got;
 
     memset(buf, 'a', pad);
     memcpy(buf + pad, tail, n);
     got = audit_classify(buf, pad + n);
+    hex_of((const uint8_t *)tail, n, hex, sizeof hex);
     if (got != want) {
-        printf("FAIL classify %zu x 'a' + %zu byte(s) 0x%02X...: got %s, want %s\n", pad, n,
-               (unsigned)(uint8_t)tail[0], audit_class_name(got), audit_class_name(want));
+        printf("FAIL classify %zu x 'a' + %s: got %s, want %s\n", pad, hex,
+               audit_class_name(got), audit_class_name(want));
         fails++;
     } else {
-        printf("ok   classify %zu x 'a' + %zu byte(s) 0x%02X...: %s\n", pad, n,
-               (unsigned)(uint8_t)tail[0], audit_class_name(got));
+        printf("ok   classify %zu x 'a' + %s: %s\n", pad, hex, audit_class_name(got));
     }
 }
 
@@ -270,6 +272,24 @@ static void check_classify(void)
     check_class(0, "\xFD", 1, CLASS_FIVE_SIX);
     check_class(0, "\xFE", 1, CLASS_TOO_LARGE);
     check_class(0, "\x80\xFD", 2, CLASS_FIVE_SIX);             /* not at the first error */
+    /* Valid input is special when it holds U+0000, a noncharacter or
+     * U+10FFFF (eval.c, has_special): each range's ends and the code
+     * points just outside them, at the end of the input. */
+    check_class(0, "\x00", 1, CLASS_SPECIAL_VALID);
+    check_class(0, "\x01", 1, CLASS_VALID);
+    check_class(1, "\xEF\xB7\x8F", 3, CLASS_VALID);                /* U+FDCF */
+    check_class(1, "\xEF\xB7\x90", 3, CLASS_SPECIAL_VALID);        /* U+FDD0 */
+    check_class(1, "\xEF\xB7\xAF", 3, CLASS_SPECIAL_VALID);        /* U+FDEF */
+    check_class(1, "\xEF\xB7\xB0", 3, CLASS_VALID);                /* U+FDF0 */
+    check_class(1, "\xEF\xBF\xBD", 3, CLASS_VALID);                /* U+FFFD */
+    check_class(1, "\xEF\xBF\xBE", 3, CLASS_SPECIAL_VALID);        /* U+FFFE */
+    check_class(1, "\xEF\xBE\xBF", 3, CLASS_VALID);                /* U+FFBF */
+    check_class(1, "\xF0\x9F\xBF\xBD", 4, CLASS_VALID);           /* U+1FFFD */
+    check_class(1, "\xF0\x9F\xBF\xBE", 4, CLASS_SPECIAL_VALID);   /* U+1FFFE */
+    check_class(1, "\xF0\x9F\xBE\xBF", 4, CLASS_VALID);           /* U+1FFBF */
+    check_class(1, "\xF0\x9E\xBF\xBF", 4, CLASS_VALID);           /* U+1EFFF */
+    check_class(1, "\xF4\x8F\xBF\xBF", 4, CLASS_SPECIAL_VALID);   /* U+10FFFF */
+    check_class(1, "\xF3\xBF\xBF\xBF", 4, CLASS_SPECIAL_VALID);   /* U+FFFFF */
 }
 
 /* ---- shrink ---- */
