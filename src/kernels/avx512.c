@@ -129,13 +129,6 @@ struct pol_tabs {
     bool multi, ctrl;
 };
 
-/* Byte k: 1 << (k & 3), the bit of byte b in f4[b >> 2]. */
-static const uint8_t ONEHOT[64] = {
-    1, 2, 4, 8, 1, 2, 4, 8, 1, 2, 4, 8, 1, 2, 4, 8, 1, 2, 4, 8, 1, 2, 4, 8,
-    1, 2, 4, 8, 1, 2, 4, 8, 1, 2, 4, 8, 1, 2, 4, 8, 1, 2, 4, 8, 1, 2, 4, 8,
-    1, 2, 4, 8, 1, 2, 4, 8, 1, 2, 4, 8, 1, 2, 4, 8,
-};
-
 static inline void pol_load(struct pol_tabs *t, const struct u8g_polset *s)
 {
     t->l_lo = load(s->l7);
@@ -151,7 +144,9 @@ static inline void pol_load(struct pol_tabs *t, const struct u8g_polset *s)
     t->pp_hi = load(s->pp7 + 64);
     t->pc = load(s->pc6);
     t->f4 = load(s->f4);
-    t->onehot = load(ONEHOT);
+    /* Byte k: 1 << (k & 3), the bit of byte b in f4[b >> 2] (looked up
+     * by b's low 6 bits, whose low 2 are b's) */
+    t->onehot = _mm512_set1_epi32(0x08040201);
     {
         struct u8g_ctl c = u8g_polset_ctl(s);
 
