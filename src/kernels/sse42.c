@@ -142,19 +142,20 @@ static inline __m128i ctl_hits(const __m128i v[4], const struct pol_tabs *pt)
                                                  _mm_min_epu8(ctl_u(v[2], pt), ctl_u(v[3], pt))));
 }
 
-/* The C1 controls (C2 80..9F) that end in the 64 bytes v[0..4) at q
- * (q[-1] readable): nonzero where one does, exactly (80..9F are the
- * signed bytes below A0). */
+/* The C1 controls (C2 80..9F) that end in the 16 bytes v at q (q[-1]
+ * readable): nonzero where one does, exactly (80..9F are the signed
+ * bytes below A0). */
+static inline __m128i c1_at(const uint8_t *q, __m128i v)
+{
+    return _mm_and_si128(_mm_cmpeq_epi8(load(q - 1), _mm_set1_epi8((char)0xC2)),
+                         _mm_cmpgt_epi8(_mm_set1_epi8((char)0xA0), v));
+}
+
+/* The same in the 64 bytes v[0..4) at q. */
 static inline __m128i c1_hits(const uint8_t *q, const __m128i v[4])
 {
-    __m128i h = _mm_setzero_si128();
-    int k;
-
-    for (k = 0; k < 4; k++)
-        h = _mm_or_si128(h, _mm_and_si128(_mm_cmpeq_epi8(load(q + (size_t)16 * k - 1),
-                                                         _mm_set1_epi8((char)0xC2)),
-                                          _mm_cmpgt_epi8(_mm_set1_epi8((char)0xA0), v[k])));
-    return h;
+    return _mm_or_si128(_mm_or_si128(c1_at(q, v[0]), c1_at(q + 16, v[1])),
+                        _mm_or_si128(c1_at(q + 32, v[2]), c1_at(q + 48, v[3])));
 }
 
 /* The longest valid prefix of p[0..len), by blocks (see blocks.h). p is
