@@ -492,7 +492,10 @@ WHY_LIST_ERR = (
 WHY_POLSET_ROOM = (
     "struct u8g_polset's first-test arrays (internal.h) are written and read by index only: "
     "f_lo[b & 15] and f_hi[b >> 4] (policy.c's build_starts, and pv_table's 16-byte loads in "
-    "policy_hits.h), f4[b >> 2] with b a byte (64 entries, avx512's 64-byte load); the set is "
+    "policy_hits.h), f4[b >> 2] with b a byte (64 entries, avx512's 64-byte load); so are its "
+    "whole-byte tables: ctrl[x] with x < 128 (policy.c's build_bytes, u8g_polset_ctl's "
+    "ctrl[b] with b < 16, policy_hits.h's ctrl[0x7F]), l7[x & 0x7F], s7[x & 0x7F] and "
+    "t6[x & 0x3F] (build_bytes), and avx512.c's 64-byte loads at 0 and 64 of each; the set is "
     "zeroed whole (memset sizeof *set) and never copied, compared or sized elsewhere, so one "
     "more entry at the end of each is never read and the fields after it are found by name")
 
@@ -568,6 +571,27 @@ WHY_RUN_STOP = (
     "the time, not the errors, bytes or counts; the `last` and output-room tests, which "
     "guard the buffer, are not claimed")
 
+WHY_RUN_ROOM = (
+    "U8G_RUN_OUT_MAX (internal.h, 3 * 64 + 4 bytes) is only ever a least room: sanitize.c "
+    "and stream.c (run_fits) hand error-dense text to the kernel's error run only when the "
+    "output has that much room left (else they take their byte-at-a-time path, which writes "
+    "the same bytes and counts the same errors), error_scan.h's scan_error_run stops a run "
+    "when less than twice it is left (a stop that changes only where runs end: WHY_RUN_STOP) "
+    "and sizes its scratch buffer with it. A larger value (3 -> 4, 64 -> 65, 4 -> 5) asks "
+    "for more room in each test, so fewer or shorter runs: the same output, counts and needed "
+    "sizes, more time. The smaller ones are not claimed: they let a run write past the "
+    "output. Checked: SOURCE_FACTS (every use of the name)")
+
+WHY_CAN_START = (
+    "avx512.c's can_start only spares the vector set-up for an input whose first byte cannot "
+    "start a character: each of its four uses is `can_start(p[0]) ? blocks(...) : 0`, and "
+    "blocks, which returns the longest valid prefix, returns 0 for such an input by itself. "
+    "A can_start that lets more bytes through (0x80 or 0xC1 or 0xF5 as well: < -> <= and "
+    "0x80 -> 0x81, 0xC2 -> 0xC1, 0xF4 -> 0xF5; every byte: && -> ||) gives the same "
+    "answers, more slowly; one that "
+    "lets fewer through answers 0 for valid text and is not claimed. Checked: SOURCE_FACTS "
+    "(the four uses)")
+
 WHY_MERGE_WEIGHT = (
     "policy.c's weight() (a population count less the private-use leads) is read only by "
     "extra(), whose only use is to pick which two of build_bytes' whole-byte groups the "
@@ -576,6 +600,24 @@ WHY_MERGE_WEIGHT = (
     "(l7, s7, t6) are read only by avx512.c's policy test, a superset filter whose hits "
     "are decoded to be sure (struct u8g_polset, internal.h): a miscounted weight only makes "
     "more false hits, i.e. time. SOURCE_FACTS checks the calls and the readers")
+
+WHY_MERGE_EXACT = (
+    "policy.c's build_bytes first merges two whole-byte groups where two of their three byte "
+    "sets are equal (then the union is exactly their windows); which pairs it merges there "
+    "changes only the time: every merge is a union (bunion), the while (m > 8) loop merges "
+    "whatever is left down to 8 the same way, and the tables are a superset filter whose "
+    "hits are decoded (WHY_MERGE_WEIGHT). Counting the sets that differ instead (== -> !=) "
+    "merges groups that differ in two or three sets: supersets, more false hits")
+
+WHY_NPAIR_SLOTS = (
+    "policy.c's build_npairs skips a slot no denied class filled (u[s].xh == 0) only to "
+    "number the slots in use 0, 1, 2...: the kernels read the four n_ tables only ANDed "
+    "together, bit by bit (policy_hits.h's pol_pairs: a pair hits when some bit is set in "
+    "all four), so which bit a slot gets does not matter, and a slot with no pair has no bit "
+    "set in any of them whatever bit it gets. With u[s].xh == 1 no slot is skipped (xh is a "
+    "set of leads' high nibbles, 8 to F, in every row of CLASS_NPAIRS: never bit 0 alone) "
+    "and slot s gets bit s, of the 8 bits there are. Checked: SOURCE_FACTS (the readers of "
+    "the n_ tables)")
 
 WHY_LINK_NOT_EMPTY = (
     "atomic_out.c's dangling_target reads a link that lstat just called a symbolic link; "
@@ -1087,6 +1129,28 @@ SOURCE_FACTS = [
      r"extra\(&b\[i\], &b\[j\]\)\) < best \|\| best < 0\) \{\n(?:.*\n){4}\s+"
      r"bunion\(&b\[bi\], &b\[bi\], &b\[bj\]\);", 1),
     (None, r"\b(l7|s7|t6)\b", {"src/policy.c", "src/internal.h", "src/kernels/avx512.c"}),
+    # WHY_NPAIR_SLOTS: the n_ tables are written by build_npairs, loaded by
+    # policy_hits.h (pol_load) and read only in pol_pairs, all four ANDed.
+    (None, r"\bn_(xlo|xhi|ylo|yhi)\b", {"src/internal.h", "src/policy.c",
+                                         "src/kernels/policy_hits.h"}),
+    ("src/kernels/policy_hits.h", r"\bt->n_(xlo|xhi|ylo|yhi)\b", 8),
+    ("src/kernels/policy_hits.h", r"pv_and\(pv_and\(pv_lookup\(t->n_xlo, pv_lo\(prev1\)\), "
+     r"pv_lookup\(t->n_xhi, pv_hi\(prev1\)\)\),\n\s+pv_and\(pv_lookup\(t->n_ylo, "
+     r"pv_lo\(cur\)\), pv_lookup\(t->n_yhi, pv_hi\(cur\)\)\)\)", 1),
+    # WHY_CAN_START: its definition and four uses, each the same test.
+    ("src/kernels/avx512.c", r"\bcan_start\(", 5),
+    ("src/kernels/avx512.c", r"can_start\(p\[0\]\) \? blocks\(p, len, [^\n]*\) : 0;", 4),
+    # WHY_RUN_ROOM: every use of U8G_RUN_OUT_MAX.
+    (None, r"\bU8G_RUN_OUT_MAX\b", {"src/internal.h", "src/sanitize.c", "src/stream.c",
+                                     "src/kernels/error_scan.h"}),
+    ("src/internal.h", r"\bU8G_RUN_OUT_MAX\b", 2),  # the comment and the definition
+    ("src/sanitize.c", r"out_cap - written >= U8G_RUN_OUT_MAX\)", 1),
+    ("src/sanitize.c", r"\bU8G_RUN_OUT_MAX\b", 1),
+    ("src/stream.c", r"out_cap - k->o\)? >= U8G_RUN_OUT_MAX[;)]", 2),  # run_fits, its contract
+    ("src/stream.c", r"\bU8G_RUN_OUT_MAX\b", 2),
+    ("src/kernels/error_scan.h", r"tmp\[U8G_RUN_OUT_MAX \+ U8G_EMIT_SLACK\]", 1),
+    ("src/kernels/error_scan.h", r"r->out_cap - r->written < 2 \* U8G_RUN_OUT_MAX\)", 1),
+    ("src/kernels/error_scan.h", r"\bU8G_RUN_OUT_MAX\b", 3),  # with the comment's
     # WHY_POLSET_CARRY: who calls u8g_polset_carry, and how.
     # (avx2.c computes the same test in vector form and calls it no more;
     # its comments still name it, hence the "(p, i" in these patterns.)
@@ -1491,6 +1555,21 @@ EQUIVALENT = [
     ("kernels/avx512.c", "4 * VEC && ascii_run4", "4", "5", WHY_ASCII_RUN_BOUNDS),
     ("internal.h", "16], f_hi[16], f4[64];", "16", "17", WHY_POLSET_ROOM),
     ("internal.h", "16], f4[64];", "16", "17", WHY_POLSET_ROOM),
+    ("internal.h", "128], l7[128], s7[128], t6[64];", "128", "129", WHY_POLSET_ROOM),
+    ("internal.h", "128], s7[128], t6[64];", "128", "129", WHY_POLSET_ROOM),
+    ("internal.h", "128], t6[64];", "128", "129", WHY_POLSET_ROOM),
+    ("internal.h", "64];\n    uint8_t multi;", "64", "65", WHY_POLSET_ROOM),
+    ("kernels/avx512.c", "< 0x80 || (b >= 0xC2 && b <= 0xF4);", "<", "<=", WHY_CAN_START),
+    ("kernels/avx512.c", "0x80 || (b >= 0xC2 && b <= 0xF4);", "0x80", "0x81", WHY_CAN_START),
+    ("kernels/avx512.c", "0xC2 && b <= 0xF4);", "0xC2", "0xC1", WHY_CAN_START),
+    ("kernels/avx512.c", "0xF4);\n}", "0xF4", "0xF5", WHY_CAN_START),
+    ("kernels/avx512.c", "&& b <= 0xF4);", "&&", "||", WHY_CAN_START),
+    ("policy.c", "== 0;\n            if (same >= 2)", "==", "!=", WHY_MERGE_EXACT),
+    ("policy.c", "0)\n            continue;\n        for (b = 0; b < 16; b++)", "0", "1",
+     WHY_NPAIR_SLOTS),
+    ("internal.h", "3 * 64 + 4)", "3", "4", WHY_RUN_ROOM),
+    ("internal.h", "64 + 4)", "64", "65", WHY_RUN_ROOM),
+    ("internal.h", "4)\n\n/* Inputs of up to U8G_SHORT_MAX", "4", "5", WHY_RUN_ROOM),
     ("internal.h", "64];\n    /* The pair test", "64", "65", WHY_POLSET_ROOM),
     ("oracle/audit/world_open.c", "2;\n    }\n    *d = grown;", "2", "3", WHY_WORLD_OOM),
     ("oracle/audit/world_open.c", "2;\n    }\n    *d = grown;", "2", "1", WHY_WORLD_OOM),
@@ -2025,7 +2104,31 @@ WHY_PSHUFB_UNREACHED = (
     "error_scan.h's scan_error_run, passes u.err and u.keep of u8g_units_of, which are "
     "disjoint (a non-continuation byte is kept only when valid and is an error only when not; "
     "a kept continuation byte is one a valid character absorbs (v1, v2, v3 within a1, a2, a3), "
-    "an erroneous one is absorbed by none): 175 of the 256 rows")
+    "an erroneous one is absorbed by none): 175 of the 256 rows. Nor is a row with a byte "
+    "that is neither, where a byte after it is not: such a byte is a continuation that an "
+    "invalid lead absorbed, one byte after it (a1) or two (a2, with the byte between absorbed "
+    "too; a3 is absorbed by valid characters only, v3 = a3), and that lead is an error start; "
+    "a byte of the 4 is neither without that only past the end of the bytes a step covers "
+    "(e and keep masked by `all`), where every byte after it is neither too. So byte 1 "
+    "neither needs byte 0 an error or neither (absorbed from the step before), byte 2 "
+    "neither needs byte 1 an error, or byte 1 neither and byte 0 an error: 16 rows more "
+    "(8, 20, 24, 28, 40, 41, 56, 80, 88, 128, 144, 148, 160, 161, 176, 208)")
+
+
+def pshufb_absorbable(k):
+    """Whether every byte of row k that is neither an error start nor kept
+    can be a continuation an invalid lead absorbed (WHY_PSHUFB_UNREACHED),
+    or lies past the end of the bytes a step covers."""
+    err = [k >> j & 1 for j in range(4)]
+    neither = [not err[j] and not k >> (4 + j) & 1 for j in range(4)]
+    end = 4  # the bytes from end on are all neither: maybe past the step's end
+    while end > 0 and neither[end - 1]:
+        end -= 1
+    if end > 1 and neither[1] and not (err[0] or neither[0]):
+        return False
+    if end > 2 and neither[2] and not (err[1] or (neither[1] and err[0])):
+        return False
+    return True
 
 
 def pshufb_unreached_spans(text):
@@ -2055,7 +2158,7 @@ def pshufb_unreached_spans(text):
             "u8g_back(u->v2, pu->v2, 2) |\n              u8g_back(u->v3, pu->v3, 3);",
             "e = u.err & all;\n        keep = u.keep & all;")) or scan.count("U8G_SCAN_EMIT(") != 2:
         return []
-    dead = [k for k in range(256) if (k & 15) & (k >> 4)]
+    dead = [k for k in range(256) if (k & 15) & (k >> 4) or not pshufb_absorbable(k)]
     end = text.index("};", shuf.end())
     rows = list(re.finditer(r"\{([^{}]*)\}", text[shuf.end():end]))
     lend = text.index("};", lens.end())
