@@ -144,8 +144,8 @@ static inline void pol_load(struct pol_tabs *t, const struct u8g_polset *s)
     t->pp_hi = load(s->pp7 + 64);
     t->pc = load(s->pc6);
     t->f4 = load(s->f4);
-    /* Byte k: 1 << (k & 3), the bit of byte b in f4[b >> 2] (looked up
-     * by b's low 6 bits, whose low 2 are b's) */
+    /* Byte k is 1 << (k & 3): pol_starts looks it up by a byte b's low 6
+     * bits, which gives the bit of b in f4[b >> 2]. */
     t->onehot = _mm512_set1_epi32(0x08040201);
     {
         struct u8g_ctl c = u8g_polset_ctl(s);
