@@ -606,8 +606,12 @@ WHY_MERGE_EXACT = (
     "sets are equal (then the union is exactly their windows); which pairs it merges there "
     "changes only the time: every merge is a union (bunion), the while (m > 8) loop merges "
     "whatever is left down to 8 the same way, and the tables are a superset filter whose "
-    "hits are decoded (WHY_MERGE_WEIGHT). Counting the sets that differ instead (== -> !=) "
-    "merges groups that differ in two or three sets: supersets, more false hits")
+    "hits are decoded (WHY_MERGE_WEIGHT). Counting the sets that differ instead (== -> !=), "
+    "comparing two sets or from the second (k < 2, k = 1), 31 bytes of each or asking "
+    "memcmp for 1, starting the count at 1, or asking for 1 or 3 equal sets (or more than "
+    "2) only changes which groups become unions of which: supersets, more or fewer false "
+    "hits. Not claimed: a bound that reads past a set or past the groups (k <= 3, k < 4, "
+    "33 bytes)")
 
 WHY_NPAIR_SLOTS = (
     "policy.c's build_npairs skips a slot no denied class filled (u[s].xh == 0) only to "
@@ -1565,6 +1569,14 @@ EQUIVALENT = [
     ("kernels/avx512.c", "0xF4);\n}", "0xF4", "0xF5", WHY_CAN_START),
     ("kernels/avx512.c", "&& b <= 0xF4);", "&&", "||", WHY_CAN_START),
     ("policy.c", "== 0;\n            if (same >= 2)", "==", "!=", WHY_MERGE_EXACT),
+    ("policy.c", "3; k++)\n                same +=", "3", "2", WHY_MERGE_EXACT),
+    ("policy.c", "0, k = 0; k < 3; k++)\n                same +=", "0", "1", WHY_MERGE_EXACT),
+    ("policy.c", "0; k < 3; k++)\n                same +=", "0", "1", WHY_MERGE_EXACT),
+    ("policy.c", "32) == 0;\n            if (same >= 2)", "32", "31", WHY_MERGE_EXACT),
+    ("policy.c", "0;\n            if (same >= 2)", "0", "1", WHY_MERGE_EXACT),
+    ("policy.c", ">= 2) {\n                bunion(&b[i]", ">=", ">", WHY_MERGE_EXACT),
+    ("policy.c", "2) {\n                bunion(&b[i]", "2", "3", WHY_MERGE_EXACT),
+    ("policy.c", "2) {\n                bunion(&b[i]", "2", "1", WHY_MERGE_EXACT),
     ("policy.c", "0)\n            continue;\n        for (b = 0; b < 16; b++)", "0", "1",
      WHY_NPAIR_SLOTS),
     ("internal.h", "3 * 64 + 4)", "3", "4", WHY_RUN_ROOM),
