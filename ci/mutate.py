@@ -550,10 +550,19 @@ WHY_POLSET_CARRY = (
     "blocks the mutant tests a superset of the blocks; a hit makes the kernel return a restart "
     "point and policy.c decides that block exactly (u8g_first_denied decodes each candidate), "
     "as for WHY_FALSE_ALARM: only the time changes. The bounds one higher and `>=` -> `>` "
-    "miss carries and are ordinary mutants. Checked: SOURCE_FACTS (every call an assignment to "
+    "miss carries and are ordinary mutants, but for p[e-2]'s 0xE0 -> 0xE1: the only carry it "
+    "misses is of a character led by E0 (U+0800..U+0FFF), which no class holds (their leads: "
+    "00..7F, C2, D8, E2, EE, EF, F0..F4), and a carry matters only for a denied character "
+    "whose lead the next block's first test cannot see. Checked: SOURCE_FACTS (every call an assignment to "
     "carry in those two files, each after a hits_block; no other file calls it); by hand "
     "(2026-11-27) each of the three passed unit, kernels.test_policy_sweep, "
-    "kernels.test_random_text and cli_policy")
+    "kernels.test_random_text and cli_policy; 0xE0 -> 0xE1 (2026-12-06) "
+    "kernels.test_policy_sweep")
+
+WHY_SPECIAL_VALID_ONLY = (
+    "eval.c's has_special is called only by audit_classify, on input u8guard_validate has "
+    "just accepted (SOURCE_FACTS), which holds no byte F5..FF: its 4-byte lead range ending "
+    "at F5 instead of F4 tests the same bytes")
 
 WHY_CLASS_STARTS = (
     "policy.c's CLASS_STARTS rows hold at most 3 byte ranges, each followed by a zero range "
@@ -1141,6 +1150,10 @@ SOURCE_FACTS = [
     ("src/kernels/policy_hits.h", r"pv_and\(pv_and\(pv_lookup\(t->n_xlo, pv_lo\(prev1\)\), "
      r"pv_lookup\(t->n_xhi, pv_hi\(prev1\)\)\),\n\s+pv_and\(pv_lookup\(t->n_ylo, "
      r"pv_lo\(cur\)\), pv_lookup\(t->n_yhi, pv_hi\(cur\)\)\)\)", 1),
+    # WHY_SPECIAL_VALID_ONLY: has_special's one call, on validated input.
+    ("oracle/audit/eval.c", r"\bhas_special\(", 2),
+    ("oracle/audit/eval.c", r"if \(u8guard_validate\(data, len, &e\)\)\n\s+return "
+     r"has_special\(data, len\)", 1),
     # WHY_CAN_START: its definition and four uses, each the same test.
     ("src/kernels/avx512.c", r"\bcan_start\(", 5),
     ("src/kernels/avx512.c", r"can_start\(p\[0\]\) \? blocks\(p, len, [^\n]*\) : 0;", 4),
@@ -1541,6 +1554,9 @@ EQUIVALENT = [
      "sizeof b[1] is sizeof b[0]: the elements of an array have one size"),
     ("internal.h", "0xC0 || p[e - 2] >= 0xE0", "0xC0", "0xBF", WHY_POLSET_CARRY),
     ("internal.h", "0xE0 || p[e - 3] >= 0xF0;", "0xE0", "0xDF", WHY_POLSET_CARRY),
+    ("internal.h", "0xE0 || p[e - 3] >= 0xF0;", "0xE0", "0xE1", WHY_POLSET_CARRY),
+    ("oracle/audit/eval.c", "0xF4 &&\n            (d[i + 1] & 0x0F) == 0x0F", "0xF4", "0xF5",
+     WHY_SPECIAL_VALID_ONLY),
     ("internal.h", "0xF0;\n}\n\n/* The tables of the vector", "0xF0", "0xEF", WHY_POLSET_CARRY),
     ("internal.h", "0x100u - b : 0xFFu - b);", "0x100u", "0x101u", WHY_CTL_SLACK),
     ("internal.h", "0xFFu - b);", "0xFFu", "0x100u", WHY_CTL_SLACK),
