@@ -290,6 +290,11 @@ static void check_classify(void)
     check_class(1, "\xF0\x9E\xBF\xBF", 4, CLASS_VALID);           /* U+1EFFF */
     check_class(1, "\xF4\x8F\xBF\xBF", 4, CLASS_SPECIAL_VALID);   /* U+10FFFF */
     check_class(1, "\xF3\xBF\xBF\xBF", 4, CLASS_SPECIAL_VALID);   /* U+FFFFF */
+    /* The 4-byte noncharacter test looks 3 bytes past its lead: after a
+     * 3-byte character whose last two bytes have its shape (x?F BF), the
+     * third is the next character's lead, not BE/BF. U+F7FF U+00E9 is
+     * plain valid text. */
+    check_class(1, "\xEF\x9F\xBF\xC3\xA9", 5, CLASS_VALID);      /* U+F7FF U+00E9 */
 }
 
 /* ---- shrink ---- */
