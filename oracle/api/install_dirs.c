@@ -13,7 +13,6 @@ const char *u8g_exe_relative(const char *rel, char *buf, size_t cap)
 
     if (cap == 0)
         return NULL;
-    buf[0] = '\0';
     /* readlink does not terminate, and truncates silently: a result that
      * fills the buffer may be cut short, so it counts as not fitting. */
     n = readlink("/proc/self/exe", buf, cap);

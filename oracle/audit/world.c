@@ -87,10 +87,12 @@ static int parse_kind(const char *f, size_t n, const char *dir, char **out,
     }
     if (n > 5 && memcmp(f, "exec:", 5) == 0) {
         *out = expand(f + 5, n - 5, dir);
-        *plugin = false;
-        if (*out == NULL)
+        if (*out == NULL) {
             *err = "out of memory";
-        return *out ? 0 : -1;
+            return -1;
+        }
+        *plugin = false;
+        return 0;
     }
     *err = "a mode that is neither plugin:FILE nor exec:COMMAND";
     return -1;
