@@ -17,11 +17,21 @@
  *           moves them to 3 and 4 (sandbox_spawn). The child's message and
  *           its exit status must both arrive.
  *
- * Both also check that the child has no descriptor open above 3 (the one
- * kept): the supervisor closes everything from 4 + n_keep up, which the
- * test's own pipes and the status pipe's read end sit in.
+ *   aslimit the address-space limit is the auditor's own size, read from
+ *           /proc/self/statm at the first spawn, plus what the caller
+ *           allows (SANDBOX_AS_EXTRA_MB here): sandbox_as_limit_mb(0)
+ *           lies within 16 MiB of the test's own statm readings before
+ *           and after that spawn (not the 1024 MiB sandbox.c assumes when
+ *           statm cannot be read), and the child's RLIMIT_AS is exactly
+ *           the limit in bytes. Under AddressSanitizer (sandbox_as_note)
+ *           the limit is not set: the child's RLIMIT_AS is then the
+ *           test's own; the size is checked all the same.
  *
- *   test_sandbox nproc|nofile   run the checks (0, 1, or 77 skipped) */
+ * All three also check that the child has no descriptor open above 3 (the
+ * one kept): the supervisor closes everything from 4 + n_keep up, which
+ * the test's own pipes and the status pipe's read end sit in.
+ *
+ *   test_sandbox nproc|nofile|aslimit   run the checks (0, 1, or 77 skipped) */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -35,13 +45,13 @@
 
 #include "sandbox.h"
 
-/* The sandboxed child: writes its process limit and the number of its
- * descriptors open above 3 on descriptor 3 (the one kept descriptor) and
- * exits with 0. */
+/* The sandboxed child: writes its process limit, the number of its
+ * descriptors open above 3 and its address-space limit on descriptor 3
+ * (the one kept descriptor) and exits with 0. */
 static void child(void *arg)
 {
     struct rlimit r;
-    unsigned long long v[3] = {0, 0, 0};
+    unsigned long long v[4] = {0, 0, 0, 0};
     int fd;
 
     (void)arg;
@@ -49,6 +59,9 @@ static void child(void *arg)
         _exit(3);
     v[0] = (unsigned long long)r.rlim_cur;
     v[1] = (unsigned long long)r.rlim_max;
+    if (getrlimit(RLIMIT_AS, &r) != 0)
+        _exit(3);
+    v[3] = (unsigned long long)r.rlim_cur;
     for (fd = 4; fd < 1024; fd++)
         if (fcntl(fd, F_GETFD) >= 0)
             v[2]++;
@@ -57,10 +70,11 @@ static void child(void *arg)
     _exit(0);
 }
 
-/* Spawns the child in a sandbox, reads its message and its exit status.
- * Returns 0 when both arrived (*v filled) and the child had no descriptor
- * above 3, else 1 with why printed. */
-static int spawn_and_read(unsigned long long v[3], const char *what)
+/* Spawns the child in a sandbox that allows as_extra_mb of address space
+ * beyond the auditor's (0: no limit), reads its message and its exit
+ * status. Returns 0 when both arrived (*v filled) and the child had no
+ * descriptor above 3, else 1 with why printed. */
+static int spawn_and_read(unsigned long long v[4], unsigned long as_extra_mb, const char *what)
 {
     int fds[2], status_fd = -1, st;
     pid_t pid;
@@ -70,16 +84,16 @@ static int spawn_and_read(unsigned long long v[3], const char *what)
         perror("test_sandbox: pipe");
         return 1;
     }
-    pid = sandbox_spawn(child, NULL, &fds[1], 1, 0, &status_fd);
+    pid = sandbox_spawn(child, NULL, &fds[1], 1, as_extra_mb, &status_fd);
     if (pid < 0) {
         fprintf(stderr, "FAIL %s: sandbox_spawn: %s\n", what, strerror(errno));
         return 1;
     }
     close(fds[1]);
-    got = read(fds[0], v, 3 * sizeof v[0]);
+    got = read(fds[0], v, 4 * sizeof v[0]);
     st = sandbox_reap(pid, status_fd, 10000);
     close(fds[0]);
-    if (got != (ssize_t)(3 * sizeof v[0])) {
+    if (got != (ssize_t)(4 * sizeof v[0])) {
         fprintf(stderr, "FAIL %s: the child's message did not arrive (%zd bytes)\n", what, got);
         return 1;
     }
@@ -116,7 +130,7 @@ static int check_nproc(void)
         return 1;
     }
     if (pid == 0) {
-        unsigned long long v[3], want;
+        unsigned long long v[4], want;
         unsigned long mine;
 
         if (setgid((gid_t)uid) != 0 || setuid(uid) != 0) {
@@ -132,7 +146,7 @@ static int check_nproc(void)
                     (unsigned)uid, mine);
             _exit(1);
         }
-        if (spawn_and_read(v, "nproc") != 0)
+        if (spawn_and_read(v, 0, "nproc") != 0)
             _exit(1);
         want = (unsigned long long)mine + SANDBOX_NPROC_EXTRA;
         if (v[0] != want || v[1] != want) {
@@ -156,7 +170,7 @@ static int check_nproc(void)
 static int check_nofile(void)
 {
     struct rlimit r;
-    unsigned long long v[3];
+    unsigned long long v[4];
     int fd;
 
     for (fd = 3; fd < 1024; fd++)
@@ -166,9 +180,69 @@ static int check_nofile(void)
         perror("test_sandbox: setrlimit");
         return 1;
     }
-    if (spawn_and_read(v, "nofile (descriptor limit 22)") != 0)
+    if (spawn_and_read(v, 0, "nofile (descriptor limit 22)") != 0)
         return 1;
     printf("test_sandbox nofile: descriptor limit 22: message and status arrived: ok\n");
+    return 0;
+}
+
+/* This process's address space in MiB (/proc/self/statm's first field,
+ * in pages), or 0 when it cannot be read. */
+static unsigned long statm_mb(void)
+{
+    FILE *f = fopen("/proc/self/statm", "r");
+    unsigned long pages = 0;
+    long page = sysconf(_SC_PAGESIZE);
+
+    if (f == NULL)
+        return 0;
+    if (fscanf(f, "%lu", &pages) != 1 || page <= 0)
+        pages = 0;
+    fclose(f);
+    return (unsigned long)(((unsigned long long)pages * (unsigned long long)page) >> 20);
+}
+
+/* The first spawn, allowed SANDBOX_AS_EXTRA_MB: the limit follows this
+ * process's own size as statm gives it. */
+static int check_aslimit(void)
+{
+    unsigned long long v[4], want;
+    unsigned long before = statm_mb(), after, own;
+    const char *note = sandbox_as_note();
+
+    if (before == 0) {
+        printf("test_sandbox aslimit: /proc/self/statm cannot be read here; skipped\n");
+        return 77;
+    }
+    if (spawn_and_read(v, SANDBOX_AS_EXTRA_MB, "aslimit") != 0)
+        return 1;
+    after = statm_mb();
+    own = sandbox_as_limit_mb(0);
+    if (own + 16 < before || own > after + 16) {
+        fprintf(stderr, "FAIL aslimit: the sandbox takes the auditor's size as %lu MiB; "
+                "/proc/self/statm gave %lu MiB before the spawn and %lu after\n",
+                own, before, after);
+        return 1;
+    }
+    if (note == NULL) {
+        want = (unsigned long long)(own + SANDBOX_AS_EXTRA_MB) << 20;
+    } else { /* not set: the child has this process's limit */
+        struct rlimit r;
+
+        if (getrlimit(RLIMIT_AS, &r) != 0) {
+            perror("test_sandbox: getrlimit");
+            return 1;
+        }
+        want = (unsigned long long)r.rlim_cur;
+    }
+    if (v[3] != want) {
+        fprintf(stderr, "FAIL aslimit: the child's address-space limit is %llu, want %llu "
+                "(%s)\n", v[3], want,
+                note == NULL ? "the auditor's size + SANDBOX_AS_EXTRA_MB, in bytes" : note);
+        return 1;
+    }
+    printf("test_sandbox aslimit: own size %lu MiB (statm %lu..%lu), child's limit %llu: ok%s\n",
+           own, before, after, v[3], note == NULL ? "" : " (not set: AddressSanitizer)");
     return 0;
 }
 
@@ -178,6 +252,8 @@ int main(int argc, char **argv)
         return check_nproc();
     if (argc == 2 && strcmp(argv[1], "nofile") == 0)
         return check_nofile();
-    fprintf(stderr, "usage: test_sandbox nproc|nofile\n");
+    if (argc == 2 && strcmp(argv[1], "aslimit") == 0)
+        return check_aslimit();
+    fprintf(stderr, "usage: test_sandbox nproc|nofile|aslimit\n");
     return 2;
 }
