@@ -591,6 +591,15 @@ WHY_RUN_ROOM = (
     "sizes, more time. The smaller ones are not claimed: they let a run write past the "
     "output. Checked: SOURCE_FACTS (every use of the name)")
 
+WHY_SHORT_SPLIT = (
+    "short_x86.h's short_x86_prefix sends inputs below 16 bytes to its scalar arm and the "
+    "rest to its vector arm, and both return the longest valid prefix exactly: the scalar "
+    "arm's ASCII test (short_ascii15) reads p[0..8) and p[len-8..len) from 8 bytes on, "
+    "which at 16 is every byte, and its loop of u8g_char_check is exact at any length. A "
+    "split at 17 (< 16 -> <= 16 or < 17) sends the 16-byte input to the scalar arm: the "
+    "same result, more slowly. The split at 15 is not claimed: the vector arm would read "
+    "before p. Checked: SOURCE_FACTS (the ASCII test's two words)")
+
 WHY_CAN_START = (
     "avx512.c's can_start only spares the vector set-up for an input whose first byte cannot "
     "start a character: each of its four uses is `can_start(p[0]) ? blocks(...) : 0`, and "
@@ -1154,6 +1163,10 @@ SOURCE_FACTS = [
     ("oracle/audit/eval.c", r"\bhas_special\(", 2),
     ("oracle/audit/eval.c", r"if \(u8guard_validate\(data, len, &e\)\)\n\s+return "
      r"has_special\(data, len\)", 1),
+    # WHY_SHORT_SPLIT: the scalar arm's ASCII test covers 16 bytes.
+    ("src/kernels/short_x86.h", r"if \(len >= 8\)\n\s+w = short_word\(p, 8\) \| "
+     r"short_word\(p \+ len - 8, 8\);", 1),
+    ("src/kernels/short_x86.h", r"if \(len < 16\) \{\n\s+if \(short_ascii15\(p, len\)\)", 1),
     # WHY_CAN_START: its definition and four uses, each the same test.
     ("src/kernels/avx512.c", r"\bcan_start\(", 5),
     ("src/kernels/avx512.c", r"can_start\(p\[0\]\) \? blocks\(p, len, [^\n]*\) : 0;", 4),
@@ -1584,6 +1597,11 @@ EQUIVALENT = [
     ("kernels/avx512.c", "0xC2 && b <= 0xF4);", "0xC2", "0xC1", WHY_CAN_START),
     ("kernels/avx512.c", "0xF4);\n}", "0xF4", "0xF5", WHY_CAN_START),
     ("kernels/avx512.c", "&& b <= 0xF4);", "&&", "||", WHY_CAN_START),
+    # cnt = k < 16 ? k : 16 (decode32_valid, decode16_valid): 16 lanes at most.
+    ("kernels/avx512.c", "< 16 ? k : 16;", "<", "<=", WHY_CLAMP_AT_EQUAL),
+    ("kernels/avx512.c", "16 ? k : 16;", "16", "17", WHY_CLAMP_AT_EQUAL),
+    ("kernels/short_x86.h", "< 16) {\n        if (short_ascii15", "<", "<=", WHY_SHORT_SPLIT),
+    ("kernels/short_x86.h", "16) {\n        if (short_ascii15", "16", "17", WHY_SHORT_SPLIT),
     ("policy.c", "== 0;\n            if (same >= 2)", "==", "!=", WHY_MERGE_EXACT),
     ("policy.c", "3; k++)\n                same +=", "3", "2", WHY_MERGE_EXACT),
     ("policy.c", "0, k = 0; k < 3; k++)\n                same +=", "0", "1", WHY_MERGE_EXACT),
@@ -1803,6 +1821,7 @@ EQUIVALENT = [
     ("oracle/audit/report.c", "1, sizeof *nm);", "1", "2", WHY_CALLOC_AT_LEAST_ONE),
     ("oracle/audit/report.c", "> wname)\n            wname = width", ">", ">=", WHY_WIDEST),
     ("oracle/audit/report.c", "> w)\n            w = l;", ">", ">=", WHY_WIDEST),
+    ("oracle/audit/eval.c", "> maxlen)\n            maxlen = in[i].len;", ">", ">=", WHY_WIDEST),
     ("oracle/audit/report.c", "64\n\n/* Writes the cell", "64", "65", WHY_CELL_ROOM),
     ("oracle/audit/report.c", "64\n\n/* Writes the cell", "64", "63", WHY_CELL_ROOM),
     ("oracle/audit/run.c", "32\n/* Room for one generated", "32", "33", WHY_BATCH_SIZE),
