@@ -606,9 +606,8 @@ WHY_CAN_START = (
     "blocks, which returns the longest valid prefix, returns 0 for such an input by itself. "
     "A can_start that lets more bytes through (0x80 or 0xC1 or 0xF5 as well: < -> <= and "
     "0x80 -> 0x81, 0xC2 -> 0xC1, 0xF4 -> 0xF5; every byte: && -> ||) gives the same "
-    "answers, more slowly; one that "
-    "lets fewer through answers 0 for valid text and is not claimed. Checked: SOURCE_FACTS "
-    "(the four uses)")
+    "answers, more slowly; one that lets fewer through answers 0 for valid text and is not "
+    "claimed. Checked: SOURCE_FACTS (the four uses)")
 
 WHY_MERGE_WEIGHT = (
     "policy.c's weight() (a population count less the private-use leads) is read only by "

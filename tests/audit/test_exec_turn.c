@@ -12,7 +12,8 @@
  * creates a mark file; the test waits for the mark, so the stray line is
  * in the runner's socket before it decodes "Q".
  *
- *   test_exec_turn DIR   run the check in DIR (a fresh directory); 0 or 1 */
+ *   test_exec_turn DIR   run the check in DIR (a fresh directory): exit 0
+ *                        when it holds, 1 when not, 2 on a bad argument */
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
