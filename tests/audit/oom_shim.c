@@ -11,11 +11,20 @@
  *                     to the file F (by the process that loaded the shim,
  *                     not by the children it forks)
  *
+ * Only the allocations made until main returns are counted and may fail:
+ * what runs after it is not the program's code. In a build with --coverage
+ * (ci/mutate_whole.py's mapped runs) that is gcov's dump of its counters,
+ * whose allocations are unchecked: failing one crashed the program after
+ * it had done its work. The shim sees main return by wrapping it, through
+ * __libc_start_main, which _start calls by its dynamic symbol. (The
+ * programs tested end by returning from main; one that called exit()
+ * would have its exit handlers' allocations counted.)
+ *
  * The allocations themselves are glibc's (__libc_malloc and friends, which
- * glibc exports for such wrappers), so the shim needs no dlsym, which
- * would allocate. Linux with glibc only; not with a sanitizer, which
- * replaces malloc itself. */
+ * glibc exports for such wrappers). Linux with glibc only; not with a
+ * sanitizer, which replaces malloc itself. */
 #define _GNU_SOURCE
+#include <dlfcn.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,8 +34,17 @@ void *__libc_malloc(size_t n);
 void *__libc_calloc(size_t n, size_t size);
 void *__libc_realloc(void *p, size_t n);
 
+typedef int main_fn(int, char **, char **);
+typedef int start_fn(main_fn *, int, char **, void (*)(void), void (*)(void), void (*)(void),
+                     void *);
+
 static unsigned long count, fail_at;
 static pid_t owner;
+static int quiet; /* 1 after main has returned, and while looking up glibc's */
+static main_fn *program_main;
+
+int __libc_start_main(main_fn *program, int argc, char **argv, void (*init)(void),
+                      void (*fini)(void), void (*rtld_fini)(void), void *stack_end);
 
 __attribute__((constructor)) static void oom_start(void)
 {
@@ -50,9 +68,37 @@ __attribute__((destructor)) static void oom_finish(void)
     }
 }
 
+/* main, and then no more counting. */
+static int counted_main(int argc, char **argv, char **envp)
+{
+    int rc = program_main(argc, argv, envp);
+
+    quiet = 1;
+    return rc;
+}
+
+/* glibc's __libc_start_main, started with counted_main in place of main. */
+int __libc_start_main(main_fn *program, int argc, char **argv, void (*init)(void),
+                      void (*fini)(void), void (*rtld_fini)(void), void *stack_end)
+{
+    start_fn *start;
+
+    quiet = 1;
+    start = (start_fn *)dlsym(RTLD_NEXT, "__libc_start_main");
+    quiet = 0;
+    if (start == NULL) {
+        fputs("oom_shim: glibc's __libc_start_main not found\n", stderr);
+        _exit(127);
+    }
+    program_main = program;
+    return start(counted_main, argc, argv, init, fini, rtld_fini, stack_end);
+}
+
 /* Counts an allocation; returns 1 when it is the one that must fail. */
 static int this_one_fails(void)
 {
+    if (quiet)
+        return 0;
     if (++count != fail_at || getpid() != owner)
         return 0;
     errno = ENOMEM;
