@@ -30,25 +30,34 @@ const char *audit_world_dir(char *buf, size_t cap)
     return u8g_exe_relative("world", buf, cap);
 }
 
+/* The mark a registry's commands write for the world directory. */
+#define WORLD_MARK "@WORLD@"
+#define WORLD_MARK_LEN (sizeof WORLD_MARK - 1)
+
+/* Returns true when s[i..n) starts with WORLD_MARK. */
+static bool mark_at(const char *s, size_t n, size_t i)
+{
+    return n - i >= WORLD_MARK_LEN && memcmp(s + i, WORLD_MARK, WORLD_MARK_LEN) == 0;
+}
+
 /* Returns a malloc'd copy of s[0..n) with every @WORLD@ replaced by dir,
  * or NULL when out of memory. */
 static char *expand(const char *s, size_t n, const char *dir)
 {
-    static const char mark[] = "@WORLD@";
     size_t dl = strlen(dir), cap = n + 1, o = 0;
     char *out;
 
-    for (size_t i = 0; i + 7 <= n; i++)
-        if (memcmp(s + i, mark, 7) == 0)
+    for (size_t i = 0; i < n; i++)
+        if (mark_at(s, n, i))
             cap += dl;
     out = malloc(cap);
     if (out == NULL)
         return NULL;
     for (size_t i = 0; i < n;) {
-        if (i + 7 <= n && memcmp(s + i, mark, 7) == 0) {
+        if (mark_at(s, n, i)) {
             memcpy(out + o, dir, dl);
             o += dl;
-            i += 7;
+            i += WORLD_MARK_LEN;
         } else {
             out[o++] = s[i++];
         }
@@ -70,32 +79,25 @@ static bool good_name(const char *s, size_t n)
 }
 
 /* Parses field f[0..n) of kind "plugin:FILE" or "exec:COMMAND" into *out
- * (a plugin: the file inside dir). Returns 0, or -1 with why in err. */
-static int parse_kind(const char *f, size_t n, const char *dir, char **out,
-                      bool *plugin, const char **err)
+ * (a plugin: the file inside dir). Returns NULL, or what is wrong. */
+static const char *parse_kind(const char *f, size_t n, const char *dir, char **out,
+                              bool *plugin)
 {
     if (n > 7 && memcmp(f, "plugin:", 7) == 0) {
         char *file = malloc(strlen(dir) + n);
-        if (file == NULL) {
-            *err = "out of memory";
-            return -1;
-        }
+        if (file == NULL)
+            return "out of memory";
         snprintf(file, strlen(dir) + n, "%s/%.*s", dir, (int)(n - 7), f + 7);
         *out = file;
         *plugin = true;
-        return 0;
+        return NULL;
     }
     if (n > 5 && memcmp(f, "exec:", 5) == 0) {
         *out = expand(f + 5, n - 5, dir);
-        if (*out == NULL) {
-            *err = "out of memory";
-            return -1;
-        }
         *plugin = false;
-        return 0;
+        return *out ? NULL : "out of memory";
     }
-    *err = "a mode that is neither plugin:FILE nor exec:COMMAND";
-    return -1;
+    return "a mode that is neither plugin:FILE nor exec:COMMAND";
 }
 
 /* Fills e from the six fields f[0..6) (lengths n[0..6)) of a line.
@@ -103,7 +105,7 @@ static int parse_kind(const char *f, size_t n, const char *dir, char **out,
 static const char *parse_entry(world_entry *e, char *const *f, const size_t *n,
                                const char *dir)
 {
-    const char *err = NULL;
+    const char *err;
 
     if (!good_name(f[0], n[0]))
         return "a name that is not [a-z0-9_.-]+ (1 to 63 bytes)";
@@ -111,10 +113,10 @@ static const char *parse_entry(world_entry *e, char *const *f, const size_t *n,
     if (n[1] == 0 || n[1] >= sizeof e->language)
         return "a language of 1 to 15 bytes";
     memcpy(e->language, f[1], n[1]);
-    if (parse_kind(f[2], n[2], dir, &e->strict, &e->strict_plugin, &err) != 0)
+    if ((err = parse_kind(f[2], n[2], dir, &e->strict, &e->strict_plugin)) != NULL)
         return err;
     if (!(n[3] == 1 && f[3][0] == '-') &&
-        parse_kind(f[3], n[3], dir, &e->replace, &e->replace_plugin, &err) != 0)
+        (err = parse_kind(f[3], n[3], dir, &e->replace, &e->replace_plugin)) != NULL)
         return err;
     if (n[4] == 6 && memcmp(f[4], "plugin", 6) == 0) {
         if (!e->strict_plugin)
@@ -139,6 +141,10 @@ static void entry_free(world_entry *e)
     free(e->packages);
 }
 
+/* The fields of a registry line: name, language, strict mode, replacing
+ * mode, version, packages (world.h). */
+#define WORLD_FIELDS 6
+
 long audit_world_load(const char *dir, world_entry **out)
 {
     char path[4096], *line = NULL;
@@ -158,8 +164,8 @@ long audit_world_load(const char *dir, world_entry **out)
         return -1;
     }
     while ((got = getline(&line, &cap, fp)) >= 0) {
-        char *f[6], *p = line;
-        size_t len[6], k = 0;
+        char *f[WORLD_FIELDS], *p = line;
+        size_t len[WORLD_FIELDS], k = 0;
         const char *bad = NULL;
 
         lineno++;
@@ -169,7 +175,7 @@ long audit_world_load(const char *dir, world_entry **out)
             continue;
         for (;;) {
             char *tab = strchr(p, '\t');
-            if (k == 6) {
+            if (k == WORLD_FIELDS) {
                 bad = "more than 6 TAB-separated fields";
                 break;
             }
@@ -179,7 +185,7 @@ long audit_world_load(const char *dir, world_entry **out)
                 break;
             p = tab + 1;
         }
-        if (bad == NULL && k != 6)
+        if (bad == NULL && k != WORLD_FIELDS)
             bad = "fewer than 6 TAB-separated fields";
         if (bad == NULL && n == room) {
             world_entry *grown = realloc(e, (size_t)(room = room ? 2 * room : 32) * sizeof *e);
@@ -202,23 +208,22 @@ long audit_world_load(const char *dir, world_entry **out)
         }
         if (bad != NULL) {
             fprintf(stderr, "u8guard audit: %s:%ld: %s\n", path, lineno, bad);
-            free(line);
-            fclose(fp);
-            audit_world_free(e, n);
-            return -1;
+            goto fail;
         }
     }
     if (!feof(fp)) { /* a read error, or out of memory (getline) */
         fprintf(stderr, "u8guard audit: %s: %s\n", path, strerror(errno));
-        free(line);
-        fclose(fp);
-        audit_world_free(e, n);
-        return -1;
+        goto fail;
     }
     free(line);
     fclose(fp);
     *out = e;
     return n;
+fail:
+    free(line);
+    fclose(fp);
+    audit_world_free(e, n);
+    return -1;
 }
 
 void audit_world_free(world_entry *e, long n)

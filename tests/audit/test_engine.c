@@ -29,7 +29,9 @@
  *
  *   world     audit_world_probe's version command under a 1 ms interval
  *             timer (tests/common/ticker.h): the first line still read,
- *             the command's process reaped (world.c's first_line);
+ *             the command's process reaped (world.c's first_line); and
+ *             audit_world_as_extra_mb's languages (Java, C#, Go: a
+ *             runtime's address space);
  *
  *   markdown  audit_print_markdown: the explanation each kind of example
  *             gets (report_md.c's table), a known divergence's, escapes,
@@ -50,6 +52,7 @@
 #include <sys/wait.h>
 
 #include "audit.h"
+#include "sandbox.h"
 #include "ticker.h"
 #include "world.h"
 
@@ -489,6 +492,31 @@ static void check_world_version(void)
                "none", "the version command's process reaped");
 }
 
+/* audit_world_as_extra_mb: the languages whose runtimes reserve large
+ * address ranges at start (Java, C#, Go) get SANDBOX_AS_RUNTIME_MB, any
+ * other SANDBOX_AS_EXTRA_MB; the names are compared whole. */
+static void check_world_room(void)
+{
+    static const char *const runtime[] = {"Java", "C#", "Go"};
+    static const char *const plain[] = {"C", "Python", "JavaScript", "Gox", "java", ""};
+    world_entry e;
+    char what[64];
+
+    memset(&e, 0, sizeof e);
+    for (size_t i = 0; i < sizeof runtime / sizeof runtime[0]; i++) {
+        snprintf(e.language, sizeof e.language, "%s", runtime[i]);
+        snprintf(what, sizeof what, "address space of a %s decoder", runtime[i]);
+        expect_str(audit_world_as_extra_mb(&e) == SANDBOX_AS_RUNTIME_MB ? "runtime" : "plain",
+                   "runtime", what);
+    }
+    for (size_t i = 0; i < sizeof plain / sizeof plain[0]; i++) {
+        snprintf(e.language, sizeof e.language, "%s", plain[i]);
+        snprintf(what, sizeof what, "address space of a '%s' decoder", plain[i]);
+        expect_str(audit_world_as_extra_mb(&e) == SANDBOX_AS_EXTRA_MB ? "plain" : "runtime",
+                   "plain", what);
+    }
+}
+
 /* ---- markdown ---- */
 
 /* audit_print_markdown's explanations: each (why, class) of a decoder's
@@ -627,9 +655,10 @@ int main(int argc, char **argv)
         check_shrink_all();
     else if (argc == 2 && strcmp(argv[1], "text") == 0)
         check_text();
-    else if (argc == 2 && strcmp(argv[1], "world") == 0)
+    else if (argc == 2 && strcmp(argv[1], "world") == 0) {
         check_world_version();
-    else if (argc == 2 && strcmp(argv[1], "markdown") == 0)
+        check_world_room();
+    } else if (argc == 2 && strcmp(argv[1], "markdown") == 0)
         check_markdown();
     else {
         fprintf(stderr, "usage: test_audit_engine generate|classify|shrink|text|world|markdown|dump SEED N [corpus|long]\n");
