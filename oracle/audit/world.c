@@ -242,7 +242,9 @@ unsigned long audit_world_as_extra_mb(const world_entry *e)
 }
 
 /* Returns true when program (a word without '/') is an executable file
- * in a directory of PATH. */
+ * in a directory of PATH (/usr/bin:/bin when PATH is not set), as execvp
+ * looks: an empty entry is the current directory, and an entry too long
+ * to make a path with program is passed over. */
 static bool on_path(const char *program)
 {
     const char *path = getenv("PATH");
@@ -250,16 +252,17 @@ static bool on_path(const char *program)
 
     if (path == NULL)
         path = "/usr/bin:/bin";
-    while (*path != '\0') {
+    for (;;) {
         size_t n = strcspn(path, ":");
-        if (n + strlen(program) + 2 > sizeof buf)
-            return false;
-        snprintf(buf, sizeof buf, "%.*s/%.2000s", (int)n, n ? path : ".", program);
-        if (access(buf, X_OK) == 0)
+        int len = n == 0 ? snprintf(buf, sizeof buf, "./%s", program)
+                         : snprintf(buf, sizeof buf, "%.*s/%s", (int)n, path, program);
+
+        if ((size_t)len < sizeof buf && access(buf, X_OK) == 0)
             return true;
-        path += n + (path[n] == ':');
+        if (path[n] == '\0')
+            return false;
+        path += n + 1;
     }
-    return false;
 }
 
 /* Checks command cmd as audit_world_probe says; writes why it cannot run
@@ -273,7 +276,11 @@ static bool command_runs(const char *cmd, const char *dir, char *why, size_t cap
         size_t n = strcspn(cmd, " \t");
         char word[4096];
 
-        if (n > 0 && n < sizeof word) {
+        if (n >= sizeof word) {
+            snprintf(why, cap, "a word of %zu bytes in its command, too long to look for", n);
+            return false;
+        }
+        if (n > 0) {
             memcpy(word, cmd, n);
             word[n] = '\0';
             /* A word inside the world directory (a compiled helper, a

@@ -13,7 +13,9 @@
 #   name too (the check starts at entry 0);
 # - 40 entries are all listed (the entry array grows past its first 32);
 # - a world directory that is a regular file, or whose decoders.tsv is a
-#   directory, is an error with the system's reason, exit 2.
+#   directory, is an error with the system's reason, exit 2;
+# - which words of a command are looked for, and where (PATH), by --list's
+#   row for the one entry of a registry (listed, below).
 set -u
 u8guard=$1 work=$2
 fail() { echo "FAIL: $*"; exit 1; }
@@ -88,4 +90,58 @@ rc=$?
 grep -qF "u8guard audit: $work/isdir/decoders.tsv: Is a directory" "$work/isdir.err" ||
     fail "a decoders.tsv that is a directory: $(cat "$work/isdir.err")"
 
-echo "world_lines: $n refused lines, a name used twice, 40 entries, two unreadable registries: ok"
+# listed LINE TEXT [ENV...]: a registry of LINE alone (name x) is read, and
+# --list's row of x (run with ENV) holds TEXT. @DIR@ in TEXT is the world
+# directory.
+listed() {
+    line=$1 text=$2
+    shift 2
+    n=$((n + 1))
+    mkdir "$work/$n" && printf '%s\n' "$line" >"$work/$n/decoders.tsv" || fail "cannot write case $n"
+    env "$@" U8GUARD_WORLD_DIR="$work/$n" "$u8guard" audit --list >"$work/$n.out" 2>"$work/$n.err" ||
+        fail "case $n ($line): exit $?: $(cat "$work/$n.err")"
+    row=$(grep '^x ' "$work/$n.out")
+    want=$(printf '%s' "$text" | sed "s|@DIR@|$work/$n|g")
+    case $row in
+    *"$want"*) ;;
+    *) fail "case $n ($line): the row of x is '$row', want it to hold '$want'" ;;
+    esac
+}
+
+# Which words of a command are looked for (world.c, command_runs): the
+# first word that is not an assignment (on PATH, or as a path), and every
+# word inside the world directory; a word of 4096 bytes or more is not
+# looked for but refused.
+listed "x${T}C${T}exec:LANG=C true${T}-${T}exec:true${T}none" " ok"
+listed "x${T}C${T}exec:true no-such-program-u8g${T}-${T}exec:true${T}none" " ok"
+listed "x${T}C${T}exec:sh @WORLD@/missing.sh${T}-${T}exec:true${T}none" \
+    "missing: not built (missing.sh is not in the world directory)"
+listed "x${T}C${T}exec:@WORLD@/decoders.tsv no-such-program-u8g${T}-${T}exec:true${T}none" " ok"
+listed "x${T}C${T}exec:@WORLD@x${T}-${T}exec:true${T}none" "missing: @DIR@x is not installed"
+long=$(printf '%04094d' 0)
+listed "x${T}C${T}exec:/$long${T}-${T}exec:true${T}none" \
+    "missing: /$(printf '%0199d' 0) is not installed"
+listed "x${T}C${T}exec:/${long}0${T}-${T}exec:true${T}none" \
+    "missing: a word of 4096 bytes in its command, too long to look for"
+# PATH as execvp reads it: /usr/bin:/bin when it is not set, an entry too
+# long for a path passed over, an empty entry the current directory.
+listed "x${T}C${T}exec:true${T}-${T}exec:true${T}none" " ok" -u PATH
+listed "x${T}C${T}exec:true${T}-${T}exec:true${T}none" " ok" PATH="/$(printf '%05000d' 0):/usr/bin:/bin"
+mkdir "$work/cwd" && cp /bin/true "$work/cwd/u8g-here" || fail "cannot make $work/cwd/u8g-here"
+(cd "$work/cwd" && listed "x${T}C${T}exec:u8g-here${T}-${T}exec:true${T}none" " ok" PATH=":/nonexistent") ||
+    exit 1
+n=$((n + 1))
+# A directory whose path is 4093 bytes: t in it makes a path of 4095
+# bytes, found; tt one of 4096, which the 4096-byte buffer cannot hold
+# (cut to the 4095 bytes of .../t, it would find t): not found.
+d=$work/long
+while [ $((${#d} + 201 + 50)) -le 4093 ]; do
+    d=$d/$(printf '%0200d' 0)
+done
+d=$d/$(printf "%0$((4093 - ${#d} - 1))d" 0)
+[ ${#d} -eq 4093 ] || fail "the long directory is ${#d} bytes, want 4093"
+mkdir -p "$d" && cp /bin/true "$d/t" || fail "cannot make the long directory"
+listed "x${T}C${T}exec:t${T}-${T}exec:true${T}none" " ok" PATH="$d"
+listed "x${T}C${T}exec:tt${T}-${T}exec:true${T}none" "missing: tt is not installed" PATH="$d"
+
+echo "world_lines: $n cases (refused lines, commands and PATH), a name used twice, 40 entries, two unreadable registries: ok"
