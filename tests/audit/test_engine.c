@@ -12,8 +12,10 @@
  *             it (cut and spliced at the room's limits);
  *   classify  audit_classify at the edges of the block-boundary class
  *             (an error at offset 12, 13, 15 and 16 of its input) and of
- *             the 5/6-byte class (leads F7, F8, FD, FE), and the ends of
- *             the special valid inputs (U+0000, noncharacters, U+10FFFF);
+ *             the 5/6-byte class (leads F7, F8, FD, FE), the ends of
+ *             the special valid inputs (U+0000, noncharacters, U+10FFFF),
+ *             every byte range of a CESU-8 pair and the bytes beside
+ *             them, and audit_class_name's "?" outside the classes;
  *   shrink    audit_shrink on a disagreement that no window of 1..6 bytes
  *             shows, so that ddmin does the work: the exact minimal input
  *             and the exact number of evaluations, which depend on
@@ -298,6 +300,45 @@ static void check_classify(void)
      * third is the next character's lead, not BE/BF. U+F7FF U+00E9 is
      * plain valid text. */
     check_class(1, "\xEF\x9F\xBF\xC3\xA9", 5, CLASS_VALID);      /* U+F7FF U+00E9 */
+    /* A CESU-8 pair is ED A0..AF 80..BF ED B0..BF 80..BF (eval.c,
+     * has_cesu_pair): both ends of each range, the bytes just outside
+     * them, and a non-continuation in each trail position. */
+    check_class(0, "\xED\xA0\x80\xED\xB0\x80", 6, CLASS_CESU8);     /* D800 DC00 */
+    check_class(0, "\xED\xAF\xBF\xED\xBF\xBF", 6, CLASS_CESU8);     /* DBFF DFFF */
+    check_class(0, "\xED\x9F\xBF\xED\xB0\x80", 6, CLASS_SURROGATE); /* D7FF DC00 */
+    check_class(0, "\xED\xB0\x80\xED\xB0\x80", 6, CLASS_SURROGATE); /* DC00 DC00 */
+    check_class(0, "\xED\xA0\x80\xED\xAF\xBF", 6, CLASS_SURROGATE); /* D800 DBFF */
+    check_class(0, "\xED\xA0\x41\xED\xB0\x80", 6, CLASS_SURROGATE);
+    check_class(0, "\xED\xA0\xC0\xED\xB0\x80", 6, CLASS_SURROGATE);
+    check_class(0, "\xED\xA0\x80\xED\xB0\x41", 6, CLASS_SURROGATE);
+    check_class(0, "\xED\xA0\x80\xED\xB0\xC0", 6, CLASS_SURROGATE);
+    check_class(0, "\xEC\xA0\x80\xED\xB0\x80", 6, CLASS_SURROGATE); /* U+C800 DC00 */
+    check_class(0, "\xED\xA0\x80\xEC\xB0\x80", 6, CLASS_SURROGATE); /* D800 U+CC00 */
+    {
+        /* The pair's last byte one past the input: not read. */
+        static const uint8_t cut[6] = {0xED, 0xA0, 0x80, 0xED, 0xB0, 0x80};
+        int got = audit_classify(cut, 5);
+
+        if (got != CLASS_SURROGATE) {
+            printf("FAIL classify ed a0 80 ed b0 (80 past the end): got %s, want surrogate\n",
+                   audit_class_name(got));
+            fails++;
+        } else {
+            printf("ok   classify ed a0 80 ed b0 (80 past the end): surrogate\n");
+        }
+    }
+    /* Class names, and "?" for a number that is not a class. */
+    if (strcmp(audit_class_name(0), "valid") != 0 ||
+        strcmp(audit_class_name(CLASS_COUNT - 1), "block") != 0 ||
+        strcmp(audit_class_name(-1), "?") != 0 ||
+        strcmp(audit_class_name(CLASS_COUNT), "?") != 0) {
+        printf("FAIL audit_class_name: 0 %s, last %s, -1 %s, CLASS_COUNT %s\n",
+               audit_class_name(0), audit_class_name(CLASS_COUNT - 1),
+               audit_class_name(-1), audit_class_name(CLASS_COUNT));
+        fails++;
+    } else {
+        printf("ok   audit_class_name: valid .. block, \"?\" outside\n");
+    }
 }
 
 /* ---- shrink ---- */
