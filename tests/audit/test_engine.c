@@ -531,6 +531,11 @@ static void check_world_version(void)
                "the timer ticked through the 200 ms wait");
     expect_str(waitpid(-1, NULL, WNOHANG) < 0 && errno == ECHILD ? "none" : "a child",
                "none", "the version command's process reaped");
+    /* A version command that prints nothing leaves no old version. */
+    snprintf(version, sizeof version, "true");
+    snprintf(e.version, sizeof e.version, "stale");
+    ok = audit_world_probe(&e, "/nonexistent-world");
+    expect_str(e.version, "", "the version of a command that prints nothing");
 }
 
 /* audit_world_as_extra_mb: the languages whose runtimes reserve large

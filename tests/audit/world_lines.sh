@@ -123,6 +123,16 @@ listed "x${T}C${T}exec:/$long${T}-${T}exec:true${T}none" \
     "missing: /$(printf '%0199d' 0) is not installed"
 listed "x${T}C${T}exec:/${long}0${T}-${T}exec:true${T}none" \
     "missing: a word of 4096 bytes in its command, too long to look for"
+# A version is the first line its command prints: up to the first LF,
+# and at most 127 bytes (the rest of a longer line is not read).
+listed "x${T}C${T}exec:true${T}-${T}exec:printf 'v1\\nv2\\n'${T}none" \
+    "C          v1                                 ok"
+listed "x${T}C${T}exec:true${T}-${T}exec:printf '%0200d' 0${T}none" \
+    "C          $(printf '%0127d' 0) ok"
+# ... also when the line comes in two writes, the first 126 bytes long:
+# the 127th byte is still read (each read asks for the room left).
+listed "x${T}C${T}exec:true${T}-${T}exec:printf '%0126d' 0; sleep 0.3; printf abc${T}none" \
+    "C          $(printf '%0126d' 0)a ok"
 # PATH as execvp reads it: /usr/bin:/bin when it is not set, an entry too
 # long for a path passed over, an empty entry the current directory.
 listed "x${T}C${T}exec:true${T}-${T}exec:true${T}none" " ok" -u PATH
