@@ -47,6 +47,7 @@
  *
  * Exact values here change when the generator's or the shrinker's logic
  * changes on purpose; `dump` and the failure messages give the new ones. */
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -510,16 +511,34 @@ static void check_text(void)
     expect_str(buf[0] == 'k' ? "untouched" : "written", "untouched", "cap 0");
 }
 
+/* The number of this process's open descriptors (/proc/self/fd), or -1. */
+static int open_fds(void)
+{
+    DIR *d = opendir("/proc/self/fd");
+    int n = 0;
+
+    if (d == NULL)
+        return -1;
+    while (readdir(d) != NULL)
+        n++;
+    closedir(d);
+    return n;
+}
+
 /* The version command of a runnable decoder answers after 200 ms, while
  * a 1 ms timer interrupts every wait of the probe: the line must still be
  * read (a wait that gave up at the first signal read nothing) and the
- * command's process reaped (no child left, not even a zombie). */
+ * command's process reaped (no child left, not even a zombie). Then a
+ * command that prints nothing: no old version is left; and neither probe
+ * leaves a descriptor open. */
 static void check_world_version(void)
 {
     char strict[] = "true", version[] = "sleep 0.2; echo v9.1", packages[] = "";
     world_entry e = {.strict = strict, .version_cmd = version, .packages = packages};
     bool ok;
     int ticks;
+
+    int fds = open_fds();
 
     ticker_start();
     ok = audit_world_probe(&e, "/nonexistent-world");
@@ -536,6 +555,8 @@ static void check_world_version(void)
     snprintf(e.version, sizeof e.version, "stale");
     ok = audit_world_probe(&e, "/nonexistent-world");
     expect_str(e.version, "", "the version of a command that prints nothing");
+    expect_str(open_fds() == fds ? "as before" : "more or fewer", "as before",
+               "the descriptors open after two probes");
 }
 
 /* audit_world_as_extra_mb: the languages whose runtimes reserve large
