@@ -591,6 +591,36 @@ WHY_RUN_ROOM = (
     "sizes, more time. The smaller ones are not claimed: they let a run write past the "
     "output. Checked: SOURCE_FACTS (every use of the name)")
 
+WHY_WORLD_LOAD_SIGN = (
+    "audit_world_load returns -1 on each failure (a decoders.tsv it cannot open, a line it "
+    "refuses, a read error), and its one caller, world_open.c, tests only the sign (`if (*n "
+    "< 0) return 2;`): -2 is as negative. Checked: SOURCE_FACTS (the call and its test, the "
+    "only call in oracle/)")
+
+WHY_WORLD_ROOM = (
+    "audit_world_load's room is only the number of entries e has room for: it is read by n "
+    "== room (grow when full) and as realloc's size, and every write is e[n] with n < room "
+    "after the growth, so a first room of 33 or 31, or growth by 3 times, changes only when "
+    "realloc is called, not the entries (a growth that does not grow, 2 -> 1, is killed: "
+    "world_lines.sh lists 40 entries, and the write past the block is caught by glibc's "
+    "checking allocator)")
+
+WHY_FIRST_LINE_FULL = (
+    "world.c's first_line stops reading when its buffer is full (used + 1 >= cap); with "
+    "used >= cap instead it asks read once more for cap - 1 - used = 0 bytes, read returns "
+    "0, and `got <= 0` ends the loop: the same line, one system call later")
+
+WHY_WAITPID_PID = (
+    "waitpid without WNOHANG returns the pid waited for (> 0) or -1: a loop that retries "
+    "while it returns < 1 instead of < 0 retries on the same results")
+
+WHY_PATH_MAX = (
+    "world.c's on_path builds each candidate in a 4096-byte buffer and passes over one that "
+    "does not fit (4096 bytes or more with its terminator). A buffer of 4097 bytes would also "
+    "try a path of 4096 bytes, which Linux refuses as too long (PATH_MAX, 4096, counts the "
+    "terminator: access fails with ENAMETOOLONG), so the same programs are found; 4095 is "
+    "killed (world_lines.sh finds t at a path of 4095 bytes)")
+
 WHY_SHORT_SPLIT = (
     "short_x86.h's short_x86_prefix sends inputs below 16 bytes to its scalar arm and the "
     "rest to its vector arm, and both return the longest valid prefix exactly: the scalar "
@@ -1162,6 +1192,11 @@ SOURCE_FACTS = [
     ("oracle/audit/eval.c", r"\bhas_special\(", 2),
     ("oracle/audit/eval.c", r"if \(u8guard_validate\(data, len, &e\)\)\n\s+return "
      r"has_special\(data, len\)", 1),
+    # WHY_WORLD_LOAD_SIGN: audit_world_load's one caller tests the sign.
+    ("oracle/audit/world_open.c", r"\*n = audit_world_load\(dir, e\);\n\s+if \(\*n < 0\)\n"
+     r"\s+return 2;", 1),
+    (("oracle",), r"\baudit_world_load\(", {"oracle/audit/world.c", "oracle/audit/world.h",
+                                             "oracle/audit/world_open.c"}),
     # WHY_SHORT_SPLIT: the scalar arm's ASCII test covers 16 bytes.
     ("src/kernels/short_x86.h", r"if \(len >= 8\)\n\s+w = short_word\(p, 8\) \| "
      r"short_word\(p \+ len - 8, 8\);", 1),
@@ -1639,10 +1674,10 @@ EQUIVALENT = [
     ("oracle/audit/world_open.c", "1] = '\\0';\n        }\n    }\n    if (x->plugin", "1", "2",
      WHY_WORLD_ERR),
     ("oracle/audit/world_open.c", "1) * sizeof *grown", "1", "2", WHY_GROWN_SLACK),
-    ("oracle/audit/world.c", ">= 0) {\n        char *f[6]", ">=", ">",
+    ("oracle/audit/world.c", ">= 0) {\n        char *f[WORLD_FIELDS]", ">=", ">",
      "getline returns -1 at the end or on an error, else the number of bytes it read, which is "
      "at least 1 (a line holds at least its newline or one byte before the end): never 0"),
-    ("oracle/audit/world.c", "0) {\n        char *f[6]", "0", "1",
+    ("oracle/audit/world.c", "0) {\n        char *f[WORLD_FIELDS]", "0", "1",
      "getline returns -1 at the end or on an error, else at least 1 (see the claim above): "
      ">= 1 and >= 0 stop at the same line"),
     ("oracle/plugins/proof_decoder.c", "0xF8)\n                j = i;", "0xF8", "0xF7",
@@ -1821,6 +1856,15 @@ EQUIVALENT = [
     ("oracle/audit/report.c", "> wname)\n            wname = width", ">", ">=", WHY_WIDEST),
     ("oracle/audit/report.c", "> w)\n            w = l;", ">", ">=", WHY_WIDEST),
     ("oracle/audit/eval.c", "> maxlen)\n            maxlen = in[i].len;", ">", ">=", WHY_WIDEST),
+    ("oracle/audit/world.c", "1;\n    }\n    while ((got = getline", "1", "2", WHY_WORLD_LOAD_SIGN),
+    ("oracle/audit/world.c", "1;\n}\n\nvoid audit_world_free", "1", "2", WHY_WORLD_LOAD_SIGN),
+    ("oracle/audit/world.c", "2 * room : 32)", "2", "3", WHY_WORLD_ROOM),
+    ("oracle/audit/world.c", "32) * sizeof *e);", "32", "33", WHY_WORLD_ROOM),
+    ("oracle/audit/world.c", "32) * sizeof *e);", "32", "31", WHY_WORLD_ROOM),
+    ("oracle/audit/world.c", " + 1 >= cap || memchr", " + 1", "", WHY_FIRST_LINE_FULL),
+    ("oracle/audit/world.c", "0 && errno == EINTR)\n        continue; /* a signal must not leave",
+     "0", "1", WHY_WAITPID_PID),
+    ("oracle/audit/world.c", "4096];\n\n    if (path == NULL)", "4096", "4097", WHY_PATH_MAX),
     ("oracle/audit/report.c", "64\n\n/* Writes the cell", "64", "65", WHY_CELL_ROOM),
     ("oracle/audit/report.c", "64\n\n/* Writes the cell", "64", "63", WHY_CELL_ROOM),
     ("oracle/audit/run.c", "32\n/* Room for one generated", "32", "33", WHY_BATCH_SIZE),
