@@ -612,7 +612,11 @@ WHY_FIRST_LINE_FULL = (
 
 WHY_WAITPID_PID = (
     "waitpid without WNOHANG returns the pid waited for (> 0) or -1: a loop that retries "
-    "while it returns < 1 instead of < 0 retries on the same results")
+    "while it returns < 1 or <= 0 instead of < 0 retries on the same results")
+
+WHY_EXPAND_ROOM = (
+    "world.c's expand allocates n + 1 bytes plus the directory's length for each @WORLD@ "
+    "and writes exactly the expanded text and its terminator: n + 2 leaves one byte unused")
 
 WHY_PATH_MAX = (
     "world.c's on_path builds each candidate in a 4096-byte buffer and passes over one that "
@@ -1864,6 +1868,9 @@ EQUIVALENT = [
     ("oracle/audit/world.c", " + 1 >= cap || memchr", " + 1", "", WHY_FIRST_LINE_FULL),
     ("oracle/audit/world.c", "0 && errno == EINTR)\n        continue; /* a signal must not leave",
      "0", "1", WHY_WAITPID_PID),
+    ("oracle/audit/world.c", "< 0 && errno == EINTR)\n        continue; /* a signal must not leave",
+     "<", "<=", WHY_WAITPID_PID),
+    ("oracle/audit/world.c", "1, o = 0;\n    char *out;", "1", "2", WHY_EXPAND_ROOM),
     ("oracle/audit/world.c", "4096];\n\n    if (path == NULL)", "4096", "4097", WHY_PATH_MAX),
     ("oracle/audit/report.c", "64\n\n/* Writes the cell", "64", "65", WHY_CELL_ROOM),
     ("oracle/audit/report.c", "64\n\n/* Writes the cell", "64", "63", WHY_CELL_ROOM),

@@ -21,12 +21,8 @@ const char *audit_world_dir(char *buf, size_t cap)
 {
     const char *env = getenv("U8GUARD_WORLD_DIR");
 
-    if (env != NULL && *env != '\0') {
-        if (strlen(env) >= cap)
-            return NULL;
-        memcpy(buf, env, strlen(env) + 1);
-        return buf;
-    }
+    if (env != NULL && *env != '\0')
+        return (size_t)snprintf(buf, cap, "%s", env) < cap ? buf : NULL;
     return u8g_exe_relative("world", buf, cap);
 }
 

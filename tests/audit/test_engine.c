@@ -529,8 +529,8 @@ static int open_fds(void)
  * a 1 ms timer interrupts every wait of the probe: the line must still be
  * read (a wait that gave up at the first signal read nothing) and the
  * command's process reaped (no child left, not even a zombie). Then a
- * command that prints nothing: no old version is left; and neither probe
- * leaves a descriptor open. */
+ * command that prints nothing: no old version or reason is left; and
+ * neither probe leaves a descriptor open. */
 static void check_world_version(void)
 {
     char strict[] = "true", version[] = "sleep 0.2; echo v9.1", packages[] = "";
@@ -550,11 +550,15 @@ static void check_world_version(void)
                "the timer ticked through the 200 ms wait");
     expect_str(waitpid(-1, NULL, WNOHANG) < 0 && errno == ECHILD ? "none" : "a child",
                "none", "the version command's process reaped");
-    /* A version command that prints nothing leaves no old version. */
+    /* A version command that prints nothing leaves no old version, and
+     * a decoder that can run no old reason why not. */
     snprintf(version, sizeof version, "true");
     snprintf(e.version, sizeof e.version, "stale");
+    snprintf(e.missing, sizeof e.missing, "stale");
     ok = audit_world_probe(&e, "/nonexistent-world");
+    expect_str(ok ? "runs" : e.missing, "runs", "a decoder whose program is 'true', again");
     expect_str(e.version, "", "the version of a command that prints nothing");
+    expect_str(e.missing, "", "the reason it cannot run, when it can");
     expect_str(open_fds() == fds ? "as before" : "more or fewer", "as before",
                "the descriptors open after two probes");
 }

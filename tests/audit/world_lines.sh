@@ -47,6 +47,7 @@ refused "x${T}C${T}plugin:a.so${T}-${T}plugins${T}none" "$version"
 refused "x${T}C${T}exec:true${T}-${T}exec;true${T}none" "$version"
 refused "x${T}C${T}exec:true${T}-${T}plugin${T}none" \
     "version 'plugin' for a decoder that is not a plugin"
+refused "x${T}${T}exec:true${T}-${T}exec:true${T}none" "a language of 1 to 15 bytes"
 refused "Bad-name${T}C${T}exec:true${T}-${T}exec:true${T}none" \
     "a name that is not [a-z0-9_.-]+ (1 to 63 bytes)"
 refused "x${T}C${T}exec:true${T}-${T}exec:true${T}none${T}more" "more than 6 TAB-separated fields"
@@ -90,14 +91,15 @@ rc=$?
 grep -qF "u8guard audit: $work/isdir/decoders.tsv: Is a directory" "$work/isdir.err" ||
     fail "a decoders.tsv that is a directory: $(cat "$work/isdir.err")"
 
-# listed LINE TEXT [ENV...]: a registry of LINE alone (name x) is read, and
-# --list's row of x (run with ENV) holds TEXT. @DIR@ in TEXT is the world
-# directory.
+# listed LINE TEXT [ENV...]: a registry of LINE alone (name x), in a world
+# directory holding a file s.so, is read, and --list's row of x (run with
+# ENV) holds TEXT. @DIR@ in TEXT is the world directory.
 listed() {
     line=$1 text=$2
     shift 2
     n=$((n + 1))
-    mkdir "$work/$n" && printf '%s\n' "$line" >"$work/$n/decoders.tsv" || fail "cannot write case $n"
+    mkdir "$work/$n" && printf '%s\n' "$line" >"$work/$n/decoders.tsv" && : >"$work/$n/s.so" ||
+        fail "cannot write case $n"
     env "$@" U8GUARD_WORLD_DIR="$work/$n" "$u8guard" audit --list >"$work/$n.out" 2>"$work/$n.err" ||
         fail "case $n ($line): exit $?: $(cat "$work/$n.err")"
     row=$(grep '^x ' "$work/$n.out")
@@ -123,6 +125,19 @@ listed "x${T}C${T}exec:/$long${T}-${T}exec:true${T}none" \
     "missing: /$(printf '%0199d' 0) is not installed"
 listed "x${T}C${T}exec:/${long}0${T}-${T}exec:true${T}none" \
     "missing: a word of 4096 bytes in its command, too long to look for"
+# Why a decoder cannot run: its strict mode's or its replacing mode's
+# plugin is missing, or a command's program; no packages named; a why
+# longer than its 320-byte buffer cut to 319 bytes.
+listed "x${T}C${T}plugin:s.so${T}plugin:r.so${T}plugin${T}none" \
+    "missing: not built (replacing: no plugin r.so); install none"
+listed "x${T}C${T}exec:true${T}plugin:r.so${T}exec:true${T}none" \
+    "missing: not built (replacing: no plugin r.so); install none"
+listed "x${T}C${T}plugin:s.so${T}exec:no-such-program-u8g${T}plugin${T}none" \
+    "missing: no-such-program-u8g is not installed; install none"
+listed "x${T}C${T}plugin:r.so${T}-${T}plugin${T}" \
+    "missing: not built (strict: no plugin r.so); install (no package named), then"
+listed "x${T}C${T}plugin:$(printf '%0400d' 0).so${T}-${T}plugin${T}none" \
+    "missing: not built (strict: no plugin $(printf '%0290d' 0); install none"
 # A version is the first line its command prints: up to the first LF,
 # and at most 127 bytes (the rest of a longer line is not read).
 listed "x${T}C${T}exec:true${T}-${T}exec:printf 'v1\\nv2\\n'${T}none" \
