@@ -614,6 +614,12 @@ WHY_WAITPID_PID = (
     "waitpid without WNOHANG returns the pid waited for (> 0) or -1: a loop that retries "
     "while it returns < 1 or <= 0 instead of < 0 retries on the same results")
 
+WHY_CHILD_STATUS = (
+    "world.c's first_line reaps the version command's process with waitpid(pid, NULL, 0) "
+    "and never reads its status: the status its child exits with when /dev/null or "
+    "/bin/sh cannot be opened (127) is read by no one, so 126 or 128 change nothing. "
+    "Checked: SOURCE_FACTS (the one waitpid of the file)")
+
 WHY_EXPAND_ROOM = (
     "world.c's expand allocates n + 1 bytes plus the directory's length for each @WORLD@ "
     "and writes exactly the expanded text and its terminator: n + 2 leaves one byte unused")
@@ -1201,6 +1207,9 @@ SOURCE_FACTS = [
      r"\s+return 2;", 1),
     (("oracle",), r"\baudit_world_load\(", {"oracle/audit/world.c", "oracle/audit/world.h",
                                              "oracle/audit/world_open.c"}),
+    # WHY_CHILD_STATUS: first_line's one waitpid reads no status.
+    ("oracle/audit/world.c", r"\bwaitpid\(", 1),
+    ("oracle/audit/world.c", r"waitpid\(pid, NULL, 0\)", 1),
     # WHY_SHORT_SPLIT: the scalar arm's ASCII test covers 16 bytes.
     ("src/kernels/short_x86.h", r"if \(len >= 8\)\n\s+w = short_word\(p, 8\) \| "
      r"short_word\(p \+ len - 8, 8\);", 1),
@@ -1871,6 +1880,10 @@ EQUIVALENT = [
     ("oracle/audit/world.c", "< 0 && errno == EINTR)\n        continue; /* a signal must not leave",
      "<", "<=", WHY_WAITPID_PID),
     ("oracle/audit/world.c", "1, o = 0;\n    char *out;", "1", "2", WHY_EXPAND_ROOM),
+    ("oracle/audit/world.c", "127);\n        execl", "127", "128", WHY_CHILD_STATUS),
+    ("oracle/audit/world.c", "127);\n        execl", "127", "126", WHY_CHILD_STATUS),
+    ("oracle/audit/world.c", "127);\n    }\n    (void)setpgid(pid", "127", "128", WHY_CHILD_STATUS),
+    ("oracle/audit/world.c", "127);\n    }\n    (void)setpgid(pid", "127", "126", WHY_CHILD_STATUS),
     ("oracle/audit/world.c", "4096];\n\n    if (path == NULL)", "4096", "4097", WHY_PATH_MAX),
     ("oracle/audit/report.c", "64\n\n/* Writes the cell", "64", "65", WHY_CELL_ROOM),
     ("oracle/audit/report.c", "64\n\n/* Writes the cell", "64", "63", WHY_CELL_ROOM),
