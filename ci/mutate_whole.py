@@ -239,6 +239,13 @@ class Build:
             if st != 0:
                 sys.exit("mutate: configure of %s failed:\n%s" % (self.name, out[-3000:]))
             log("%s configured in %.0f s" % (self.name, secs))
+        else:
+            # A build kept from an earlier run (--work): CMake runs again
+            # first if its files changed since, or a test added since would
+            # be missing from the list read below.
+            st, secs, out = run(["ninja", "-C", self.dir, "build.ninja"], self.work, 900)
+            if st != 0:
+                sys.exit("mutate: regenerating %s failed:\n%s" % (self.name, out[-3000:]))
         p = subprocess.run(["ninja", "-C", self.dir, "-t", "targets", "all"],
                            stdout=subprocess.PIPE, check=True)
         self.outputs = {l.split(":", 1)[0] for l in p.stdout.decode().splitlines()}
