@@ -559,11 +559,6 @@ WHY_POLSET_CARRY = (
     "kernels.test_random_text and cli_policy; 0xE0 -> 0xE1 (2026-12-06) "
     "kernels.test_policy_sweep")
 
-WHY_SPECIAL_VALID_ONLY = (
-    "eval.c's has_special is called only by audit_classify, on input u8guard_validate has "
-    "just accepted (SOURCE_FACTS), which holds no byte F5..FF: its 4-byte lead range ending "
-    "at F5 instead of F4 tests the same bytes")
-
 WHY_CLASS_STARTS = (
     "policy.c's CLASS_STARTS rows hold at most 3 byte ranges, each followed by a zero range "
     "(lo == 0 past the first entry ends the row): build_starts' k < 4, k <= 4, k < 5 and k < 3 "
@@ -1198,10 +1193,6 @@ SOURCE_FACTS = [
     ("src/kernels/policy_hits.h", r"pv_and\(pv_and\(pv_lookup\(t->n_xlo, pv_lo\(prev1\)\), "
      r"pv_lookup\(t->n_xhi, pv_hi\(prev1\)\)\),\n\s+pv_and\(pv_lookup\(t->n_ylo, "
      r"pv_lo\(cur\)\), pv_lookup\(t->n_yhi, pv_hi\(cur\)\)\)\)", 1),
-    # WHY_SPECIAL_VALID_ONLY: has_special's one call, on validated input.
-    ("oracle/audit/eval.c", r"\bhas_special\(", 2),
-    ("oracle/audit/eval.c", r"if \(u8guard_validate\(data, len, &e\)\)\n\s+return "
-     r"has_special\(data, len\)", 1),
     # WHY_WORLD_LOAD_SIGN: audit_world_load's one caller tests the sign.
     ("oracle/audit/world_open.c", r"\*n = audit_world_load\(dir, e\);\n\s+if \(\*n < 0\)\n"
      r"\s+return 2;", 1),
@@ -1615,8 +1606,6 @@ EQUIVALENT = [
     ("internal.h", "0xC0 || p[e - 2] >= 0xE0", "0xC0", "0xBF", WHY_POLSET_CARRY),
     ("internal.h", "0xE0 || p[e - 3] >= 0xF0;", "0xE0", "0xDF", WHY_POLSET_CARRY),
     ("internal.h", "0xE0 || p[e - 3] >= 0xF0;", "0xE0", "0xE1", WHY_POLSET_CARRY),
-    ("oracle/audit/eval.c", "0xF4 &&\n            (d[i + 1] & 0x0F) == 0x0F", "0xF4", "0xF5",
-     WHY_SPECIAL_VALID_ONLY),
     ("internal.h", "0xF0;\n}\n\n/* The tables of the vector", "0xF0", "0xEF", WHY_POLSET_CARRY),
     ("internal.h", "0x100u - b : 0xFFu - b);", "0x100u", "0x101u", WHY_CTL_SLACK),
     ("internal.h", "0xFFu - b);", "0xFFu", "0x100u", WHY_CTL_SLACK),

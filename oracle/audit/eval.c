@@ -29,25 +29,15 @@ static bool has_cesu_pair(const uint8_t *d, size_t len)
     return false;
 }
 
-/* Returns true when valid data[0..len) holds a noncharacter, U+0000 or
- * U+10FFFF. */
+/* Returns true when valid data[0..len) holds U+0000 or a noncharacter
+ * (U+FDD0..U+FDEF and the last two code points of every plane, U+10FFFF
+ * among them): the library's classes nul and noncharacter, denied. */
 static bool has_special(const uint8_t *d, size_t len)
 {
-    for (size_t i = 0; i < len; i++) {
-        if (d[i] == 0x00)
-            return true;
-        /* U+FDD0..U+FDEF: EF B7 90..AF */
-        if (i + 2 < len && d[i] == 0xEF && d[i + 1] == 0xB7 &&
-            d[i + 2] >= 0x90 && d[i + 2] <= 0xAF)
-            return true;
-        /* U+xFFFE/U+xFFFF: ..BF BE/BF after EF or a 4-byte lead with x?F */
-        if (i + 2 < len && d[i] == 0xEF && d[i + 1] == 0xBF && d[i + 2] >= 0xBE)
-            return true;
-        if (i + 3 < len && d[i] >= 0xF0 && d[i] <= 0xF4 &&
-            (d[i + 1] & 0x0F) == 0x0F && d[i + 2] == 0xBF && d[i + 3] >= 0xBE)
-            return true;
-    }
-    return false;
+    static const u8guard_policy special = {
+        U8GUARD_CLASS_NUL | U8GUARD_CLASS_NONCHARACTER, U8GUARD_REPLACE};
+
+    return !u8guard_validate_with(d, len, &special, NULL);
 }
 
 int audit_classify(const uint8_t *data, size_t len)
