@@ -615,6 +615,15 @@ WHY_CHILD_STATUS = (
     "/bin/sh cannot be opened (127) is read by no one, so 126 or 128 change nothing. "
     "Checked: SOURCE_FACTS (the one waitpid of the file)")
 
+WHY_MARK_AT_END = (
+    "world.c's expand counts the @WORLD@ marks of s[0..n) with mark_at(s, n, i) for i < n; "
+    "with i <= n it also asks at i == n, where mark_at sees 0 bytes left (n - i >= 7 is "
+    "false) and reads nothing: the same count")
+
+WHY_GETLINE_FRESH = (
+    "audit_world_load's line starts NULL, and getline ignores the size *n when *lineptr is "
+    "NULL (it allocates a buffer and sets both): a cap of 1 instead of 0 is never read")
+
 WHY_EXPAND_ROOM = (
     "world.c's expand allocates n + 1 bytes plus the directory's length for each @WORLD@ "
     "and writes exactly the expanded text and its terminator: n + 2 leaves one byte unused")
@@ -1869,6 +1878,8 @@ EQUIVALENT = [
     ("oracle/audit/world.c", "< 0 && errno == EINTR)\n        continue; /* a signal must not leave",
      "<", "<=", WHY_WAITPID_PID),
     ("oracle/audit/world.c", "1, o = 0;\n    char *out;", "1", "2", WHY_EXPAND_ROOM),
+    ("oracle/audit/world.c", "< n; i++)\n        if (mark_at(s, n, i))", "<", "<=", WHY_MARK_AT_END),
+    ("oracle/audit/world.c", "0;\n    ssize_t got;", "0", "1", WHY_GETLINE_FRESH),
     ("oracle/audit/world.c", "127);\n        execl", "127", "128", WHY_CHILD_STATUS),
     ("oracle/audit/world.c", "127);\n        execl", "127", "126", WHY_CHILD_STATUS),
     ("oracle/audit/world.c", "127);\n    }\n    (void)setpgid(pid", "127", "128", WHY_CHILD_STATUS),

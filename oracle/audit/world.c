@@ -165,9 +165,8 @@ long audit_world_load(const char *dir, world_entry **out)
         const char *bad = NULL;
 
         lineno++;
-        while (got > 0 && (line[got - 1] == '\n' || line[got - 1] == '\r'))
-            line[--got] = '\0';
-        if (got == 0 || line[0] == '#')
+        line[strcspn(line, "\r\n")] = '\0'; /* the line's end: LF, CR LF */
+        if (line[0] == '\0' || line[0] == '#')
             continue;
         for (;;) {
             char *tab = strchr(p, '\t');
