@@ -53,9 +53,12 @@ int audit_classify(const uint8_t *data, size_t len)
     if (has_cesu_pair(data, len))
         return CLASS_CESU8;
     /* An error at, or a sequence straddling, a 16-byte block boundary (so
-     * also 32 and 64): where vector kernels hand over between blocks. */
+     * also 32 and 64): where vector kernels hand over between blocks. An
+     * error is at most 3 bytes long, so one that reaches the boundary
+     * starts at 13 or later in its block; one in the last 3 bytes of a
+     * block counts too (its next byte starts the next block). */
     m = e.offset % 16;
-    if (e.offset >= 13 && (m == 0 || m + e.length >= 16 || m >= 13))
+    if ((m == 0 && e.offset != 0) || m >= 13)
         return CLASS_BLOCK_BOUNDARY;
     switch (e.kind) {
     case U8GUARD_OVERLONG: return CLASS_OVERLONG;
