@@ -120,6 +120,7 @@ listed "x${T}C${T}exec:sh @WORLD@/missing.sh${T}-${T}exec:true${T}none" \
     "missing: not built (missing.sh is not in the world directory)"
 listed "x${T}C${T}exec:@WORLD@/decoders.tsv no-such-program-u8g${T}-${T}exec:true${T}none" " ok"
 listed "x${T}C${T}exec:@WORLD@x${T}-${T}exec:true${T}none" "missing: @DIR@x is not installed"
+listed "x${T}C${T}exec:/bin/true${T}-${T}exec:true${T}none" " ok"
 long=$(printf '%04094d' 0)
 listed "x${T}C${T}exec:/$long${T}-${T}exec:true${T}none" \
     "missing: /$(printf '%0199d' 0) is not installed"
