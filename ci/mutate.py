@@ -1697,10 +1697,6 @@ EQUIVALENT = [
      "so both hang on the same inputs (0xF9 is not equivalent: F8 would not hang)"),
     ("oracle/audit/eval.c", "> 2 ? k - 2 : 0;\n    to = k + 4;", ">", ">=", WHY_WINDOW_FROM),
     ("oracle/audit/eval.c", "2 ? k - 2 : 0;\n    to = k + 4;", "2", "1", WHY_WINDOW_FROM),
-    ("oracle/audit/eval.c", ">= 16 || m >= 13))", ">=", ">",
-     "audit_classify: an error's length (a maximal subpart) is 1 to 3, so m + e.length "
-     "reaches 16 only with m >= 13, which the next clause accepts anyway: m + e.length "
-     "== 16 never decides (audit_engine_classify checks offsets 12, 13, 15, 16, 17, 28, 29)"),
     ("oracle/audit/eval.c", "2 ? n - 1 : 2;\n                removed = true;", "2", "3",
      "shrink_ddmin's n is always >= 2 there (it starts at 2, a removal keeps it >= 2 and a "
      "refinement sets it to min(2n, len) with len > n); n > 3 ? n - 1 : 2 differs from "
