@@ -602,8 +602,21 @@ WHY_WORLD_ROOM = (
 
 WHY_FIRST_LINE_FULL = (
     "world.c's first_line stops reading when its buffer is full (used + 1 >= cap); with "
-    "used >= cap instead it asks read once more for cap - 1 - used = 0 bytes, read returns "
-    "0, and `got <= 0` ends the loop: the same line, one system call later")
+    "used >= cap or used + 1 > cap instead it asks read once more for cap - 1 - used = 0 "
+    "bytes, read returns 0, and `got <= 0` ends the loop: the same line, one system call "
+    "later")
+
+WHY_PROBE_CLOCK = (
+    "first_line gives a version command 20 s: a limit 1 ms longer or shorter (20001, 19999, "
+    "or stopping with 1 ms left instead of 0), or a last look at 0 ms left (left < 0 for "
+    "left <= 0: poll for 0 ms, which returns 0 unless a byte came in that instant, and then "
+    "`<= 0` ends the loop), changes only what a command that answers within a millisecond "
+    "of the 20 s limit gives. Not strictly equivalent, then, but no test can time a "
+    "command's answer into that millisecond")
+
+WHY_PIPE_PAIR = (
+    "first_line's pipe array p is filled by pipe() and read at p[0] and p[1] only: a third "
+    "element is never touched")
 
 WHY_WAITPID_PID = (
     "waitpid without WNOHANG returns the pid waited for (> 0) or -1: a loop that retries "
@@ -1869,6 +1882,13 @@ EQUIVALENT = [
     ("oracle/audit/world.c", "32) * sizeof *e);", "32", "33", WHY_WORLD_ROOM),
     ("oracle/audit/world.c", "32) * sizeof *e);", "32", "31", WHY_WORLD_ROOM),
     ("oracle/audit/world.c", " + 1 >= cap || memchr", " + 1", "", WHY_FIRST_LINE_FULL),
+    ("oracle/audit/world.c", "1 >= cap || memchr", "1", "0", WHY_FIRST_LINE_FULL),
+    ("oracle/audit/world.c", ">= cap || memchr", ">=", ">", WHY_FIRST_LINE_FULL),
+    ("oracle/audit/world.c", "20000);\n        ssize_t got;", "20000", "20001", WHY_PROBE_CLOCK),
+    ("oracle/audit/world.c", "20000);\n        ssize_t got;", "20000", "19999", WHY_PROBE_CLOCK),
+    ("oracle/audit/world.c", "<= 0 || used + 1 >= cap", "<=", "<", WHY_PROBE_CLOCK),
+    ("oracle/audit/world.c", "0 || used + 1 >= cap", "0", "1", WHY_PROBE_CLOCK),
+    ("oracle/audit/world.c", "2];\n    pid_t pid;\n    size_t used", "2", "3", WHY_PIPE_PAIR),
     ("oracle/audit/world.c", "0 && errno == EINTR)\n        continue; /* a signal must not leave",
      "0", "1", WHY_WAITPID_PID),
     ("oracle/audit/world.c", "< 0 && errno == EINTR)\n        continue; /* a signal must not leave",
