@@ -1876,6 +1876,7 @@ EQUIVALENT = [
     ("oracle/audit/report.c", "> wname)\n            wname = width", ">", ">=", WHY_WIDEST),
     ("oracle/audit/report.c", "> w)\n            w = l;", ">", ">=", WHY_WIDEST),
     ("oracle/audit/eval.c", "> maxlen)\n            maxlen = in[i].len;", ">", ">=", WHY_WIDEST),
+    ("oracle/audit/eval.c", "< 4 ? v->n_cps : 4;", "<", "<=", WHY_CLAMP_AT_EQUAL),
     ("oracle/audit/world.c", "1;\n    }\n    while ((got = getline", "1", "2", WHY_WORLD_LOAD_SIGN),
     ("oracle/audit/world.c", "1;\n}\n\nvoid audit_world_free", "1", "2", WHY_WORLD_LOAD_SIGN),
     ("oracle/audit/world.c", "2 * room : 32)", "2", "3", WHY_WORLD_ROOM),

@@ -100,15 +100,14 @@ char *audit_describe_ours(const uint8_t *data, size_t len, char *buf, size_t cap
 static void describe_theirs(const audit_decoder *d, const oracle_verdict *v,
                             plugin_fault f, char *buf, size_t cap)
 {
-    if (f != PLUGIN_FAULT_NONE && d->plugin != NULL &&
-        plugin_runner_detail(d->plugin)[0] != '\0') {
+    if (f != PLUGIN_FAULT_NONE && d->plugin != NULL && *plugin_runner_detail(d->plugin) != '\0') {
         snprintf(buf, cap, "%s", plugin_runner_detail(d->plugin));
         return;
     }
     /* The strict call went well, so the fault is the replacing mode's. */
     if (f != PLUGIN_FAULT_NONE && d->repl != NULL) {
-        snprintf(buf, cap, "replacing mode: %s", d->repl_note[0] ? d->repl_note
-                                                  : plugin_runner_detail(d->repl));
+        snprintf(buf, cap, "replacing mode: %s",
+                 *d->repl_note != '\0' ? d->repl_note : plugin_runner_detail(d->repl));
         return;
     }
     switch (v->status) {
