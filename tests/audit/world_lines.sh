@@ -149,6 +149,10 @@ listed "x${T}C${T}exec:true${T}-${T}exec:printf '%0200d' 0${T}none" \
 # the 127th byte is still read (each read asks for the room left).
 listed "x${T}C${T}exec:true${T}-${T}exec:printf '%0126d' 0; sleep 0.3; printf abc${T}none" \
     "C          $(printf '%0126d' 0)a ok"
+# ... and a read of one byte is not the end: three writes, the second of
+# one byte.
+listed "x${T}C${T}exec:true${T}-${T}exec:printf '%080d' 0; sleep 0.2; printf a; sleep 0.2; printf bc${T}none" \
+    "C          $(printf '%080d' 0)abc ok"
 # PATH as execvp reads it: /usr/bin:/bin when it is not set, an entry too
 # long for a path passed over, an empty entry the current directory.
 listed "x${T}C${T}exec:true${T}-${T}exec:true${T}none" " ok" -u PATH
