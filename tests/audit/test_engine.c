@@ -529,8 +529,9 @@ static int open_fds(void)
  * a 1 ms timer interrupts every wait of the probe: the line must still be
  * read (a wait that gave up at the first signal read nothing) and the
  * command's process reaped (no child left, not even a zombie). Then a
- * command that prints nothing: no old version or reason is left; and
- * neither probe leaves a descriptor open. */
+ * command that prints nothing: no old version or reason is left; one
+ * that goes on after its line: killed and reaped; and no probe leaves a
+ * descriptor open. */
 static void check_world_version(void)
 {
     char strict[] = "true", version[] = "sleep 0.2; echo v9.1", packages[] = "";
@@ -559,8 +560,15 @@ static void check_world_version(void)
     expect_str(ok ? "runs" : e.missing, "runs", "a decoder whose program is 'true', again");
     expect_str(e.version, "", "the version of a command that prints nothing");
     expect_str(e.missing, "", "the reason it cannot run, when it can");
+    /* A version command that goes on after its line: killed and reaped
+     * at once, not waited for. */
+    snprintf(version, sizeof version, "echo v2; sleep 5");
+    ok = audit_world_probe(&e, "/nonexistent-world");
+    expect_str(e.version, "v2", "the version of a command that goes on after it");
+    expect_str(waitpid(-1, NULL, WNOHANG) < 0 && errno == ECHILD ? "none" : "a child",
+               "none", "that command's process reaped");
     expect_str(open_fds() == fds ? "as before" : "more or fewer", "as before",
-               "the descriptors open after two probes");
+               "the descriptors open after three probes");
 }
 
 /* audit_world_as_extra_mb: the languages whose runtimes reserve large
