@@ -234,6 +234,20 @@ static int dump(unsigned long long seed, unsigned long n, const audit_case *corp
 
 /* ---- classify ---- */
 
+/* Prints ok or FAIL for what: got must be want (counted in fails). */
+static void expect_str(const char *got, const char *want, const char *what)
+{
+    if (strcmp(got, want) != 0) {
+        printf("FAIL %s: got \"%s\", want \"%s\"\n", what, got, want);
+        fails++;
+    } else {
+        printf("ok   %s: \"%s\"\n", what, got);
+    }
+}
+
+/* ED A0 80 ED B0 80, a CESU-8 pair, of which classify sees 5 bytes. */
+static const uint8_t CUT_PAIR[6] = {0xED, 0xA0, 0x80, 0xED, 0xB0, 0x80};
+
 /* Classifies pad bytes 'a' followed by the bytes tail[0..n). */
 static void check_class(size_t pad, const char *tail, size_t n, int want)
 {
@@ -315,31 +329,14 @@ static void check_classify(void)
     check_class(0, "\xED\xA0\x80\xED\xB0\xC0", 6, CLASS_SURROGATE);
     check_class(0, "\xEC\xA0\x80\xED\xB0\x80", 6, CLASS_SURROGATE); /* U+C800 DC00 */
     check_class(0, "\xED\xA0\x80\xEC\xB0\x80", 6, CLASS_SURROGATE); /* D800 U+CC00 */
-    {
-        /* The pair's last byte one past the input: not read. */
-        static const uint8_t cut[6] = {0xED, 0xA0, 0x80, 0xED, 0xB0, 0x80};
-        int got = audit_classify(cut, 5);
-
-        if (got != CLASS_SURROGATE) {
-            printf("FAIL classify ed a0 80 ed b0 (80 past the end): got %s, want surrogate\n",
-                   audit_class_name(got));
-            fails++;
-        } else {
-            printf("ok   classify ed a0 80 ed b0 (80 past the end): surrogate\n");
-        }
-    }
+    /* The pair's last byte one past the input: not read. */
+    expect_str(audit_class_name(audit_classify(CUT_PAIR, 5)), "surrogate",
+               "classify ed a0 80 ed b0 (80 past the end)");
     /* Class names, and "?" for a number that is not a class. */
-    if (strcmp(audit_class_name(0), "valid") != 0 ||
-        strcmp(audit_class_name(CLASS_COUNT - 1), "block") != 0 ||
-        strcmp(audit_class_name(-1), "?") != 0 ||
-        strcmp(audit_class_name(CLASS_COUNT), "?") != 0) {
-        printf("FAIL audit_class_name: 0 %s, last %s, -1 %s, CLASS_COUNT %s\n",
-               audit_class_name(0), audit_class_name(CLASS_COUNT - 1),
-               audit_class_name(-1), audit_class_name(CLASS_COUNT));
-        fails++;
-    } else {
-        printf("ok   audit_class_name: valid .. block, \"?\" outside\n");
-    }
+    expect_str(audit_class_name(0), "valid", "audit_class_name(0)");
+    expect_str(audit_class_name(CLASS_COUNT - 1), "block", "audit_class_name(CLASS_COUNT - 1)");
+    expect_str(audit_class_name(-1), "?", "audit_class_name(-1)");
+    expect_str(audit_class_name(CLASS_COUNT), "?", "audit_class_name(CLASS_COUNT)");
 }
 
 /* ---- shrink ---- */
@@ -433,17 +430,8 @@ static void check_shrink_all(void)
     check_shrink("cabcQRdRccRQcaQdQQQbQaRaQcRaaQRRacRdadd", 2000, "QRRQRRR", 294);
 }
 
-/* ---- text ---- */
 
-static void expect_str(const char *got, const char *want, const char *what)
-{
-    if (strcmp(got, want) != 0) {
-        printf("FAIL %s: got \"%s\", want \"%s\"\n", what, got, want);
-        fails++;
-    } else {
-        printf("ok   %s: \"%s\"\n", what, got);
-    }
-}
+/* ---- text ---- */
 
 /* audit_name_human(name, buf, cap) in a larger buffer: the text, and
  * not one byte written from buf[cap] on. */
@@ -576,23 +564,25 @@ static void check_world_version(void)
  * other SANDBOX_AS_EXTRA_MB; the names are compared whole. */
 static void check_world_room(void)
 {
-    static const char *const runtime[] = {"Java", "C#", "Go"};
-    static const char *const plain[] = {"C", "Python", "JavaScript", "Gox", "java", ""};
+    static const struct {
+        const char *language, *want;
+    } cases[] = {{"Java", "runtime"}, {"C#", "runtime"}, {"Go", "runtime"}, {"C", "plain"},
+                 {"Python", "plain"}, {"JavaScript", "plain"}, {"Gox", "plain"},
+                 {"java", "plain"}, {"", "plain"}};
     world_entry e;
     char what[64];
 
     memset(&e, 0, sizeof e);
-    for (size_t i = 0; i < sizeof runtime / sizeof runtime[0]; i++) {
-        snprintf(e.language, sizeof e.language, "%s", runtime[i]);
-        snprintf(what, sizeof what, "address space of a %s decoder", runtime[i]);
-        expect_str(audit_world_as_extra_mb(&e) == SANDBOX_AS_RUNTIME_MB ? "runtime" : "plain",
-                   "runtime", what);
-    }
-    for (size_t i = 0; i < sizeof plain / sizeof plain[0]; i++) {
-        snprintf(e.language, sizeof e.language, "%s", plain[i]);
-        snprintf(what, sizeof what, "address space of a '%s' decoder", plain[i]);
-        expect_str(audit_world_as_extra_mb(&e) == SANDBOX_AS_EXTRA_MB ? "plain" : "runtime",
-                   "plain", what);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        unsigned long mb;
+
+        snprintf(e.language, sizeof e.language, "%s", cases[i].language);
+        snprintf(what, sizeof what, "address space of a '%s' decoder", cases[i].language);
+        mb = audit_world_as_extra_mb(&e);
+        expect_str(mb == SANDBOX_AS_RUNTIME_MB ? "runtime"
+                   : mb == SANDBOX_AS_EXTRA_MB ? "plain"
+                                               : "?",
+                   cases[i].want, what);
     }
 }
 
