@@ -23,15 +23,20 @@ rm -rf "$work" && mkdir -p "$work" || fail "cannot create $work"
 T=$(printf '\t')
 n=0
 
+# refused_in DIR TEXT WHAT: --list with world directory DIR exits 2 and
+# its standard error holds TEXT.
+refused_in() {
+    U8GUARD_WORLD_DIR="$1" "$u8guard" audit --list >"$1.out" 2>"$1.err"
+    rc=$?
+    [ $rc -eq 2 ] || fail "$3: exit $rc, want 2: $(cat "$1.err")"
+    grep -qF "$2" "$1.err" || fail "$3: stderr lacks '$2': $(cat "$1.err")"
+}
+
 # refused LINE MESSAGE: a registry of LINE alone is refused at line 1.
 refused() {
     n=$((n + 1))
     mkdir "$work/$n" && printf '%s\n' "$1" >"$work/$n/decoders.tsv" || fail "cannot write case $n"
-    U8GUARD_WORLD_DIR="$work/$n" "$u8guard" audit --list >"$work/$n.out" 2>"$work/$n.err"
-    rc=$?
-    [ $rc -eq 2 ] || fail "case $n ($1): exit $rc, want 2: $(cat "$work/$n.err")"
-    grep -qF "$work/$n/decoders.tsv:1: $2" "$work/$n.err" ||
-        fail "case $n ($1): stderr lacks 'decoders.tsv:1: $2': $(cat "$work/$n.err")"
+    refused_in "$work/$n" "$work/$n/decoders.tsv:1: $2" "case $n ($1)"
 }
 
 mode="a mode that is neither plugin:FILE nor exec:COMMAND"
@@ -58,11 +63,8 @@ mkdir "$work/dup" || fail "cannot create $work/dup"
 for name in first second first; do
     printf '%s\tC\texec:true\t-\texec:true\tnone\n' "$name"
 done >"$work/dup/decoders.tsv"
-U8GUARD_WORLD_DIR="$work/dup" "$u8guard" audit --list >/dev/null 2>"$work/dup.err"
-rc=$?
-[ $rc -eq 2 ] || fail "a name used twice: exit $rc, want 2"
-grep -qF "$work/dup/decoders.tsv:3: a name already used on an earlier line" "$work/dup.err" ||
-    fail "a name used twice: $(cat "$work/dup.err")"
+refused_in "$work/dup" "$work/dup/decoders.tsv:3: a name already used on an earlier line" \
+    "a name used twice"
 
 # 40 entries, each listed once.
 mkdir "$work/forty" || fail "cannot create $work/forty"
@@ -79,17 +81,11 @@ grep -q '^entry40 ' "$work/forty.out" || fail "40 entries: entry40 not listed"
 
 # A world directory that is a file; a decoders.tsv that is a directory.
 printf 'not a directory\n' >"$work/file"
-U8GUARD_WORLD_DIR="$work/file" "$u8guard" audit --list >/dev/null 2>"$work/file.err"
-rc=$?
-[ $rc -eq 2 ] || fail "a world directory that is a file: exit $rc, want 2"
-grep -qF "u8guard audit: $work/file/decoders.tsv: Not a directory" "$work/file.err" ||
-    fail "a world directory that is a file: $(cat "$work/file.err")"
+refused_in "$work/file" "u8guard audit: $work/file/decoders.tsv: Not a directory" \
+    "a world directory that is a file"
 mkdir -p "$work/isdir/decoders.tsv" || fail "cannot create $work/isdir"
-U8GUARD_WORLD_DIR="$work/isdir" "$u8guard" audit --list >/dev/null 2>"$work/isdir.err"
-rc=$?
-[ $rc -eq 2 ] || fail "a decoders.tsv that is a directory: exit $rc, want 2"
-grep -qF "u8guard audit: $work/isdir/decoders.tsv: Is a directory" "$work/isdir.err" ||
-    fail "a decoders.tsv that is a directory: $(cat "$work/isdir.err")"
+refused_in "$work/isdir" "u8guard audit: $work/isdir/decoders.tsv: Is a directory" \
+    "a decoders.tsv that is a directory"
 
 # listed LINE TEXT [ENV...]: a registry of LINE alone (name x), in a world
 # directory holding a file s.so, is read, and --list's row of x (run with
