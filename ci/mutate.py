@@ -420,13 +420,6 @@ WHY_ANY_CLASS = (
     "explain compares with the same name: any value that is no class of audit.h (all are "
     "0 or more), -1 or -2, means the same")
 
-WHY_WINDOW_ROOM = (
-    "eval.c's append_window is called only by show_difference, right after audit_describe_ours "
-    "and describe_theirs wrote one verdict into r->ours (320 bytes) and r->theirs (480): at most "
-    "124 bytes ('rejects at offset N (N code points before)' with 20-digit numbers, 4 code points "
-    "and ' ...'; ours at most 112), so used + 32 < cap holds at its first test however the "
-    "comparison or the 32 is changed by one")
-
 WHY_NT_BACKUP = (
     "avx2_copy_nt steps each 16 KiB sub-window back to a lead byte (at most 3 steps in valid "
     "text) only to end it between characters: with fewer steps the window ends after a cut "
@@ -1603,12 +1596,6 @@ EQUIVALENT = [
     ("oracle/audit/text.c", "0x80 ? 1 : p[i] < 0xE0", "0x80", "0x7F", WHY_NAME_ASCII),
     ("oracle/audit/text.c", "1;\n}\n\nchar *audit_name_human", "1", "2", WHY_BAD_LEN_ONE),
     ("oracle/audit/text.c", "1;\n}\n\nchar *audit_name_human", "1", "0", WHY_BAD_LEN_ONE),
-    ("oracle/audit/eval.c", "< cap)\n        snprintf(buf + used, cap - used, \"; code points", "<",
-     "<=", WHY_WINDOW_ROOM),
-    ("oracle/audit/eval.c", "32 < cap)\n        snprintf(buf + used, cap - used, \"; code points",
-     "32", "33", WHY_WINDOW_ROOM),
-    ("oracle/audit/eval.c", "32 < cap)\n        snprintf(buf + used, cap - used, \"; code points",
-     "32", "31", WHY_WINDOW_ROOM),
     ("kernels/avx2.c", "0x8080808080808080ull) != 0)", "0x8080808080808080ull",
      "0x8080808080808081ull", WHY_SHORT_ASCII),
     ("kernels/avx2.c", "0x80808080u) != 0)", "0x80808080u", "0x80808081u", WHY_SHORT_ASCII),
@@ -1877,6 +1864,9 @@ EQUIVALENT = [
     ("oracle/audit/report.c", "> w)\n            w = l;", ">", ">=", WHY_WIDEST),
     ("oracle/audit/eval.c", "> maxlen)\n            maxlen = in[i].len;", ">", ">=", WHY_WIDEST),
     ("oracle/audit/eval.c", "< 4 ? v->n_cps : 4;", "<", "<=", WHY_CLAMP_AT_EQUAL),
+    ("oracle/audit/eval.c", "4 ? v->n_cps : 4;", "4", "5", WHY_CLAMP_AT_EQUAL),
+    ("oracle/audit/eval.c", "< 6 ? n : 6;", "<", "<=", WHY_CLAMP_AT_EQUAL),
+    ("oracle/audit/eval.c", "6 ? n : 6;", "6", "7", WHY_CLAMP_AT_EQUAL),
     ("oracle/audit/world.c", "1;\n    }\n    while ((got = getline", "1", "2", WHY_WORLD_LOAD_SIGN),
     ("oracle/audit/world.c", "1;\n}\n\nvoid audit_world_free", "1", "2", WHY_WORLD_LOAD_SIGN),
     ("oracle/audit/world.c", "2 * room : 32)", "2", "3", WHY_WORLD_ROOM),

@@ -2,6 +2,7 @@
 /* eval.c -- runs a decoder on one input or a batch, compares each answer
  * with u8guard's, sorts inputs into error classes, and shrinks the inputs
  * that show a difference. */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -95,6 +96,23 @@ char *audit_describe_ours(const uint8_t *data, size_t len, char *buf, size_t cap
     return buf;
 }
 
+/* Appends fmt's text to the string in buf[0..cap) (cap > 0), cut short
+ * at the end of buf. No description comes near its buffer's end: one
+ * verdict is at most 129 bytes ("rejects at offset N (N code points
+ * before)" with 20-digit numbers and four 8-digit code points, then
+ * " ..."), a window or a replacement output at most 120 more, and the
+ * answers' buffers (audit.h) hold 320 or 480. */
+__attribute__((format(printf, 3, 4)))
+static void appendf(char *buf, size_t cap, const char *fmt, ...)
+{
+    size_t used = strlen(buf);
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(buf + used, cap - used, fmt, ap);
+    va_end(ap);
+}
+
 /* Writes a decoder's verdict v on an input of len bytes, for people; a
  * sandboxed decoder's fault as its runner describes it. */
 static void describe_theirs(const audit_decoder *d, const oracle_verdict *v,
@@ -137,16 +155,12 @@ static void describe_theirs(const audit_decoder *d, const oracle_verdict *v,
         snprintf(buf, cap, "rejects at offset %zu (%zu %s before)",
                  v->err_offset, v->n_cps, plural(v->n_cps, "code point", "code points"));
     }
-    if (v->n_cps > 0) {
-        size_t used = strlen(buf);
+    if (v->n_cps > 0) { /* the first four code points */
         size_t show = v->n_cps < 4 ? v->n_cps : 4;
-        for (size_t i = 0; i < show && used + 12 < cap; i++) {
-            snprintf(buf + used, cap - used, "%sU+%04X", i ? " " : ": ",
-                     (unsigned)v->cps[i]);
-            used = strlen(buf);
-        }
-        if (show < v->n_cps && used + 5 < cap)
-            snprintf(buf + used, cap - used, " ...");
+        for (size_t i = 0; i < show; i++)
+            appendf(buf, cap, "%sU+%04X", i ? " " : ": ", (unsigned)v->cps[i]);
+        if (show < v->n_cps)
+            appendf(buf, cap, " ...");
     }
 }
 
@@ -154,45 +168,30 @@ static void describe_theirs(const audit_decoder *d, const oracle_verdict *v,
  * of cps[0..n)) to buf[0..cap). */
 static void append_repl(char *buf, size_t cap, const uint32_t *cps, size_t n)
 {
-    size_t used = strlen(buf), show = n < 6 ? n : 6;
+    size_t show = n < 6 ? n : 6;
 
-    if (used + 24 < cap)
-        snprintf(buf + used, cap - used, "; replacement output:%s",
-                 n ? "" : " (none)");
-    for (size_t i = 0; i < show; i++) {
-        used = strlen(buf);
-        if (used + 12 >= cap)
-            return;
-        snprintf(buf + used, cap - used, " U+%04X", (unsigned)cps[i]);
-    }
-    used = strlen(buf);
-    if (show < n && used + 5 < cap)
-        snprintf(buf + used, cap - used, " ...");
+    appendf(buf, cap, "; replacement output:%s", n ? "" : " (none)");
+    for (size_t i = 0; i < show; i++)
+        appendf(buf, cap, " U+%04X", (unsigned)cps[i]);
+    if (show < n)
+        appendf(buf, cap, " ...");
 }
 
-/* Appends ", code points K..: U+.... ..." to buf[0..cap): cps[from..to)
- * of cps[0..n), "(end)" where they run out, [brackets] around index at. */
+/* Appends "; code points K..: U+.... ..." to buf[0..cap): cps[from..to)
+ * of cps[0..n), "end" where they run out, [brackets] around index at. */
 static void append_window(char *buf, size_t cap, const uint32_t *cps, size_t n,
                           size_t from, size_t to, size_t at)
 {
-    size_t used = strlen(buf);
-
-    if (used + 32 < cap)
-        snprintf(buf + used, cap - used, "; code points %zu..:", from);
+    appendf(buf, cap, "; code points %zu..:", from);
     for (size_t i = from; i < to; i++) {
-        used = strlen(buf);
-        if (used + 16 >= cap)
-            return;
         if (i >= n) {
-            snprintf(buf + used, cap - used, i == at ? " [end]" : " end");
+            appendf(buf, cap, i == at ? " [end]" : " end");
             return;
         }
-        snprintf(buf + used, cap - used, i == at ? " [U+%04X]" : " U+%04X",
-                 (unsigned)cps[i]);
+        appendf(buf, cap, i == at ? " [U+%04X]" : " U+%04X", (unsigned)cps[i]);
     }
-    used = strlen(buf);
-    if (to < n && used + 5 < cap)
-        snprintf(buf + used, cap - used, " ...");
+    if (to < n)
+        appendf(buf, cap, " ...");
 }
 
 /* For "decoded code points differ": appends both answers around the first

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT OR Apache-2.0
 # helper.py -- a registry decoder for the --list/--world tests
 # (tests/audit/world/decoders.tsv): CPython's UTF-8 decoder speaking the
-# --exec protocol (doc/audit-exec.md) in one of five modes:
+# --exec protocol (doc/audit-exec.md) in one of seven modes:
 #   strict   the strict decoder (conformant)
 #   lax      the strict decoder, but C0 80 (Java's "modified UTF-8" NUL) is
 #            taken for U+0000 where the rest is valid (a finding whose
@@ -9,6 +9,10 @@
 #   replace  errors="replace": U+FFFD per maximal subpart (conformant)
 #   drop     errors="ignore": ill-formed bytes dropped (a finding)
 #   reject   a replacing mode that rejects (outside the protocol)
+#   late     the strict decoder, but code point 1 one too high where there
+#            are five or more (the minimal example has five code points)
+#   droplate "drop" where "replace" gives six code points or more, else
+#            "replace" (the minimal example's replacement output has six)
 import sys
 
 
@@ -25,8 +29,10 @@ def strict(data):
 mode = sys.argv[1]
 for line in sys.stdin:
     data = bytes.fromhex(line.strip())
-    if mode in ("replace", "drop"):
-        text = data.decode("utf-8", "replace" if mode == "replace" else "ignore")
+    if mode in ("replace", "drop", "droplate"):
+        text = data.decode("utf-8", "replace")
+        if mode == "drop" or (mode == "droplate" and len(text) >= 6):
+            text = data.decode("utf-8", "ignore")
         answer = "ok"
     elif mode == "reject" and data:
         text, answer = "", "reject 0"
@@ -36,4 +42,6 @@ for line in sys.stdin:
             text, answer = strict(data)
     else:
         text, answer = strict(data)
+        if mode == "late" and len(text) >= 5:
+            text = text[0] + chr(ord(text[1]) + 1) + text[2:]
     print(" ".join([answer] + ["%x" % ord(c) for c in text]), flush=True)
