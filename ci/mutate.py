@@ -398,6 +398,11 @@ WHY_CALLOC_AT_LEAST_ONE = (
     "unique pointer for a size of 0, and nothing is read or written through it, so 0 or 2 "
     "for the 1 change nothing here (as for WHY_CALLOC_ZERO)")
 
+WHY_PAGE_SIZE = (
+    "sysconf(_SC_PAGESIZE) returns the page size or -1, never 0 (POSIX: -1 for a limit it "
+    "cannot give), and no system has pages of 1 byte, so sandbox.c's own_vm_mb tests the "
+    "same with `page < 0` or `page <= 1` as with `page <= 0`")
+
 WHY_WIDEST = (
     "a running maximum: where the new value equals the one kept, '>=' stores the same value "
     "again")
@@ -1864,6 +1869,8 @@ EQUIVALENT = [
     ("oracle/audit/report.c", "> w)\n            w = l;", ">", ">=", WHY_WIDEST),
     ("oracle/audit/eval.c", "> maxlen)\n            maxlen = in[i].len;", ">", ">=", WHY_WIDEST),
     ("oracle/audit/eval.c", "< 4 ? v->n_cps : 4;", "<", "<=", WHY_CLAMP_AT_EQUAL),
+    ("oracle/plugin/sandbox.c", "<= 0 ? 1024 :", "<=", "<", WHY_PAGE_SIZE),
+    ("oracle/plugin/sandbox.c", "0 ? 1024 :", "0", "1", WHY_PAGE_SIZE),
     ("oracle/audit/eval.c", "4 ? v->n_cps : 4;", "4", "5", WHY_CLAMP_AT_EQUAL),
     ("oracle/audit/eval.c", "< 6 ? n : 6;", "<", "<=", WHY_CLAMP_AT_EQUAL),
     ("oracle/audit/eval.c", "6 ? n : 6;", "6", "7", WHY_CLAMP_AT_EQUAL),

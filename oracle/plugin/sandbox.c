@@ -67,7 +67,7 @@ unsigned long sandbox_as_limit_mb(unsigned long as_extra_mb)
 static unsigned long own_vm_mb(void)
 {
     FILE *f = fopen("/proc/self/statm", "r");
-    unsigned long pages = 0;
+    unsigned long pages;
     long page = sysconf(_SC_PAGESIZE);
 
     if (f == NULL)

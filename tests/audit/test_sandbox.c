@@ -27,11 +27,21 @@
  *           the limit is not set: the child's RLIMIT_AS is then the
  *           test's own; the size is checked all the same.
  *
- * All three also check that the child has no descriptor open above 3 (the
+ *   statm-pages, statm-missing, statm-junk, statm-zero
+ *           when /proc/self/statm says 300000 pages, the sandbox takes
+ *           the auditor's size as that many pages in MiB, rounded down;
+ *           when it cannot be opened, holds no number, or says 0 pages,
+ *           as 1024 MiB (sandbox.c own_vm_mb). The child's RLIMIT_AS is
+ *           that size plus SANDBOX_AS_EXTRA_MB, in bytes. (The test's own
+ *           fopen stands in for the C library's, for that file only.)
+ *
+ * All of them also check that the child has no descriptor open above 3 (the
  * one kept): the supervisor closes everything from 4 + n_keep up, which
  * the test's own pipes and the status pipe's read end sit in.
  *
- *   test_sandbox nproc|nofile|aslimit   run the checks (0, 1, or 77 skipped) */
+ *   test_sandbox nproc|nofile|aslimit|statm-pages|statm-missing|statm-junk|statm-zero
+ *           run one check (0, 1, or 77 skipped) */
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -44,6 +54,31 @@
 #include <unistd.h>
 
 #include "sandbox.h"
+
+/* How /proc/self/statm looks to sandbox.c (the statm-* checks): NULL, as
+ * it is; "" (missing), fopen fails; else the text it holds. */
+static const char *statm_fake;
+
+/* fopen stands in for the C library's in this program, sandbox.c's calls
+ * included (it is linked in): the C library's, but for statm_fake. */
+FILE *fopen(const char *path, const char *mode)
+{
+    typedef FILE *fopen_fn(const char *, const char *);
+    fopen_fn *real = (fopen_fn *)dlsym(RTLD_NEXT, "fopen");
+
+    if (statm_fake != NULL && strcmp(path, "/proc/self/statm") == 0) {
+        if (*statm_fake == '\0') {
+            errno = ENOENT;
+            return NULL;
+        }
+        return fmemopen((void *)statm_fake, strlen(statm_fake), "r");
+    }
+    if (real == NULL) {
+        errno = ENOSYS;
+        return NULL;
+    }
+    return real(path, mode);
+}
 
 /* The sandboxed child: writes its process limit, the number of its
  * descriptors open above 3 and its address-space limit on descriptor 3
@@ -246,6 +281,32 @@ static int check_aslimit(void)
     return 0;
 }
 
+/* The first spawn with statm_fake set (how statm looks, named what): the
+ * auditor's size must be taken as want_mb MiB. */
+static int check_statm(const char *fake, const char *what, unsigned long want_mb)
+{
+    unsigned long long v[4], want = (unsigned long long)(want_mb + SANDBOX_AS_EXTRA_MB) << 20;
+    unsigned long own;
+
+    statm_fake = fake;
+    if (spawn_and_read(v, SANDBOX_AS_EXTRA_MB, what) != 0)
+        return 1;
+    own = sandbox_as_limit_mb(0);
+    if (own != want_mb) {
+        fprintf(stderr, "FAIL %s: the sandbox takes the auditor's size as %lu MiB, want %lu\n",
+                what, own, want_mb);
+        return 1;
+    }
+    if (sandbox_as_note() == NULL && v[3] != want) {
+        fprintf(stderr, "FAIL %s: the child's address-space limit is %llu, want %llu\n", what,
+                v[3], want);
+        return 1;
+    }
+    printf("test_sandbox %s: own size taken as %lu MiB, child's limit %llu: ok\n", what, own,
+           v[3]);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 2 && strcmp(argv[1], "nproc") == 0)
@@ -254,6 +315,16 @@ int main(int argc, char **argv)
         return check_nofile();
     if (argc == 2 && strcmp(argv[1], "aslimit") == 0)
         return check_aslimit();
-    fprintf(stderr, "usage: test_sandbox nproc|nofile|aslimit\n");
+    if (argc == 2 && strcmp(argv[1], "statm-pages") == 0)
+        return check_statm("300000 2000 1000 100 0 900 0\n", argv[1],
+                           (unsigned long)((300000ull * (unsigned long)sysconf(_SC_PAGESIZE)) >> 20));
+    if (argc == 2 && strcmp(argv[1], "statm-missing") == 0)
+        return check_statm("", argv[1], 1024);
+    if (argc == 2 && strcmp(argv[1], "statm-junk") == 0)
+        return check_statm("x 1 2\n", argv[1], 1024);
+    if (argc == 2 && strcmp(argv[1], "statm-zero") == 0)
+        return check_statm("0 0 0 0 0 0 0\n", argv[1], 1024);
+    fprintf(stderr, "usage: test_sandbox nproc|nofile|aslimit|statm-pages|statm-missing|"
+            "statm-junk|statm-zero\n");
     return 2;
 }
