@@ -7,7 +7,7 @@
  * signal the auditor nor leave processes behind. Where namespaces are not
  * allowed (no privilege, no user namespaces), the child gets its own
  * session instead and its process group is killed when it stops; a plugin
- * can then still signal the auditor by pid (said by sandbox_isolation). */
+ * can then still signal the auditor by pid. */
 #include "sandbox.h"
 
 #include <dirent.h>
@@ -41,11 +41,6 @@
 static int isolation;
 static unsigned long own_mb; /* the auditor's size at the first spawn */
 static unsigned long nproc_base;
-
-const char *sandbox_isolation(void)
-{
-    return isolation == 3 ? "process group" : "pid namespace";
-}
 
 const char *sandbox_as_note(void)
 {

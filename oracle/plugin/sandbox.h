@@ -45,11 +45,6 @@ int sandbox_stop(pid_t pid, int status_fd);
  * not end (or its supervisor was killed); closes status_fd. */
 int sandbox_reap(pid_t pid, int status_fd, int ms);
 
-/* sandbox_isolation returns how children are isolated on this system:
- * "pid namespace" or "process group" (a plugin can then signal the
- * auditor), decided by the first sandbox_spawn. */
-const char *sandbox_isolation(void);
-
 /* sandbox_as_note returns NULL when the address-space limit works, else
  * why it cannot (a build with AddressSanitizer, which reserves terabytes
  * of shadow memory at start). */
