@@ -8,6 +8,7 @@
 # not built by GCC (valgrind 3.19 cannot read clang 14's DWARF 5). Then the
 # text report (the table, which --json does not print) of iconv and glib
 # on table-corpus.txt: again no error, and the table's glib row. Then
+# --exec decoders whose answers are one code point shorter or longer. Then
 # --list of a test registry (world_names): its entries freed.
 set -u
 u8guard=$1 sanitize=$2 compiler=$3
@@ -59,8 +60,18 @@ memcheck 0 "the text report" --only iconv --only glib \
     --corpus "$(dirname "$0")/table-corpus.txt" --cases 0
 want='glib    2/0/0   0/0/0    0/0/0     1/0/0     0/0/0      0/0/0    0/0/0     0/0/1  0/0/0    0/0/0 0/0/0  conformant'
 grep -qF -- "$want" "$out" || { echo "FAIL: the table lacks the row: $want"; cat "$out"; exit 1; }
+# Answers one code point shorter or longer than u8guard's (faulty.py
+# short and extra): the first difference is found within both answers,
+# never by reading a code point past either's end (eval.c show_difference).
+faulty="python3 $(dirname "$0")/exec/faulty.py"
+memcheck 1 "answers of other lengths" --no-builtin --exec "$faulty short" --exec "$faulty extra" \
+    --cases 300 --timeout-ms 10000 --json
+for want in '"theirs": "accepts (0 code points); code points 0..: [end]"' \
+    '"theirs": "rejects at offset 1 (2 code points before): U+0051 U+0051; code points 0..: U+0051 [U+0051] end"'; do
+    grep -qF -- "$want" "$out" || { echo "FAIL: the report lacks $want"; cat "$out"; exit 1; }
+done
 # A registry read, probed and freed (tests/audit/world_names: commands,
 # plugins, version commands): no definite leak of its entries.
 U8GUARD_WORLD_DIR="$(dirname "$0")/world_names" memcheck 0 "a registry's list" --list
 grep -q '^mark-end ' "$out" || { echo "FAIL: the list lacks mark-end"; cat "$out"; exit 1; }
-echo "ok: memcheck clean, the JSON and the text report, a registry's list"
+echo "ok: memcheck clean, the JSON and the text report, answers of other lengths, a registry's list"

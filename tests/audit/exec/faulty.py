@@ -25,6 +25,9 @@
 #   typo         on 'Q': "oK" for "ok" (the keyword is matched whole)
 #   cpN          on 'Q' with more than N code points: code point N (from 0)
 #                wrong (cp1, cp3: where the window of the difference starts)
+#   extra        on 'Q', where there are fewer code points than bytes: one
+#                more code point, U+0051, at the end
+#   short        on 'Q': the last code point left out
 import os
 import signal
 import sys
@@ -61,6 +64,10 @@ for line in sys.stdin:
     cps = [ord(c) for c in text]
     if q and mode.startswith("cp") and len(cps) > int(mode[2:]):
         cps[int(mode[2:])] ^= 1
+    if q and mode == "extra" and len(cps) < len(data):
+        cps.append(0x51)
+    if q and mode == "short" and cps:
+        cps.pop()
     if q and mode == "swap" and q_calls % 2 == 1:
         answer, cps = "reject 0", []
     elif q and mode == "swap" and cps:
