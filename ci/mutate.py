@@ -407,6 +407,11 @@ WHY_WIDEST = (
     "a running maximum: where the new value equals the one kept, '>=' stores the same value "
     "again")
 
+WHY_PROC_PATH = (
+    "sandbox.c's sandbox_user_processes formats \"/proc/\" and a directory entry's name (at "
+    "most NAME_MAX, 255 bytes) into path: 262 bytes at most, so 299 or 301 bytes hold every "
+    "path that 300 holds")
+
 WHY_TABLE_HEX_ROOM = (
     "audit_hex writes a byte's two digits while o + 6 <= cap, o even: with room 200 or 201 "
     "the last pair starts at o = 194 either way (98 bytes, then '...'), so 201 changes "
@@ -1879,6 +1884,8 @@ EQUIVALENT = [
     ("oracle/audit/eval.c", "> maxlen)\n            maxlen = in[i].len;", ">", ">=", WHY_WIDEST),
     ("oracle/audit/eval.c", "< 4 ? v->n_cps : 4;", "<", "<=", WHY_CLAMP_AT_EQUAL),
     ("oracle/plugin/sandbox.c", "<= 0 ? 1024 :", "<=", "<", WHY_PAGE_SIZE),
+    ("oracle/plugin/sandbox.c", "300];", "300", "301", WHY_PROC_PATH),
+    ("oracle/plugin/sandbox.c", "300];", "300", "299", WHY_PROC_PATH),
     ("oracle/plugin/sandbox.c", "0 ? 1024 :", "0", "1", WHY_PAGE_SIZE),
     ("oracle/audit/eval.c", "4 ? v->n_cps : 4;", "4", "5", WHY_CLAMP_AT_EQUAL),
     ("oracle/audit/eval.c", "< 6 ? n : 6;", "<", "<=", WHY_CLAMP_AT_EQUAL),

@@ -10,6 +10,7 @@
  * can then still signal the auditor by pid. */
 #include "sandbox.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -84,7 +85,7 @@ unsigned long sandbox_user_processes(uid_t uid)
     if (dir == NULL)
         return 0;
     while ((e = readdir(dir)) != NULL) {
-        if (e->d_name[0] < '0' || e->d_name[0] > '9')
+        if (!isdigit((unsigned char)e->d_name[0])) /* not a process */
             continue;
         snprintf(path, sizeof path, "/proc/%s", e->d_name);
         if (stat(path, &sb) == 0 && sb.st_uid == uid)

@@ -27,6 +27,9 @@
  *           the limit is not set: the child's RLIMIT_AS is then the
  *           test's own; the size is checked all the same.
  *
+ *   proc-missing
+ *           sandbox_user_processes counts no process when /proc cannot
+ *           be opened (the test's own opendir fails for it).
  *   statm-pages, statm-missing, statm-junk, statm-zero
  *           when /proc/self/statm says 300000 pages, the sandbox takes
  *           the auditor's size as that many pages in MiB, rounded down;
@@ -35,14 +38,17 @@
  *           that size plus SANDBOX_AS_EXTRA_MB, in bytes. (The test's own
  *           fopen stands in for the C library's, for that file only.)
  *
- * All of them also check that the child has no descriptor open above 3 (the
- * one kept): the supervisor closes everything from 4 + n_keep up, which
- * the test's own pipes and the status pipe's read end sit in.
+ * All but proc-missing spawn a child and check that it has no descriptor
+ * open above 3 (the one kept): the supervisor closes everything from
+ * 4 + n_keep up, which the test's own pipes and the status pipe's read
+ * end sit in.
  *
- *   test_sandbox nproc|nofile|aslimit|statm-pages|statm-missing|statm-junk|statm-zero
- *           run one check (0, 1, or 77 skipped) */
+ *   test_sandbox nproc|nofile|aslimit|proc-missing|statm-pages|statm-missing|
+ *                statm-junk|statm-zero   run one check (0, 1, or 77 skipped) */
+#include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,6 +84,27 @@ FILE *fopen(const char *path, const char *mode)
         return NULL;
     }
     return real(path, mode);
+}
+
+/* Whether /proc cannot be opened (opendir fails; the proc-missing check). */
+static bool proc_missing;
+
+/* opendir stands in for the C library's as fopen does: the C library's,
+ * but for "/proc" when proc_missing. */
+DIR *opendir(const char *path)
+{
+    typedef DIR *opendir_fn(const char *);
+    opendir_fn *real = (opendir_fn *)dlsym(RTLD_NEXT, "opendir");
+
+    if (proc_missing && strcmp(path, "/proc") == 0) {
+        errno = ENOENT;
+        return NULL;
+    }
+    if (real == NULL) {
+        errno = ENOSYS;
+        return NULL;
+    }
+    return real(path);
 }
 
 /* The sandboxed child: writes its process limit, the number of its
@@ -307,6 +334,22 @@ static int check_statm(const char *fake, const char *what, unsigned long want_mb
     return 0;
 }
 
+/* /proc cannot be opened: no process is counted (and the test's own
+ * uid has this one). */
+static int check_proc_missing(void)
+{
+    unsigned long n;
+
+    proc_missing = true;
+    n = sandbox_user_processes(getuid());
+    if (n != 0) {
+        fprintf(stderr, "FAIL proc-missing: %lu processes counted without /proc, want 0\n", n);
+        return 1;
+    }
+    printf("test_sandbox proc-missing: no process counted: ok\n");
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 2 && strcmp(argv[1], "nproc") == 0)
@@ -315,6 +358,8 @@ int main(int argc, char **argv)
         return check_nofile();
     if (argc == 2 && strcmp(argv[1], "aslimit") == 0)
         return check_aslimit();
+    if (argc == 2 && strcmp(argv[1], "proc-missing") == 0)
+        return check_proc_missing();
     if (argc == 2 && strcmp(argv[1], "statm-pages") == 0)
         return check_statm("300000 2000 1000 100 0 900 0\n", argv[1],
                            (unsigned long)((300000ull * (unsigned long)sysconf(_SC_PAGESIZE)) >> 20));
@@ -324,7 +369,7 @@ int main(int argc, char **argv)
         return check_statm("x 1 2\n", argv[1], 1024);
     if (argc == 2 && strcmp(argv[1], "statm-zero") == 0)
         return check_statm("0 0 0 0 0 0 0\n", argv[1], 1024);
-    fprintf(stderr, "usage: test_sandbox nproc|nofile|aslimit|statm-pages|statm-missing|"
-            "statm-junk|statm-zero\n");
+    fprintf(stderr, "usage: test_sandbox nproc|nofile|aslimit|proc-missing|statm-pages|"
+            "statm-missing|statm-junk|statm-zero\n");
     return 2;
 }
