@@ -570,9 +570,9 @@ WHY_CLASS_STARTS = (
 WHY_TAG_STARTS_WIDER = (
     "policy.c's CLASS_STARTS says where the policy checks may stop, not what they find: a "
     "byte in the first test (f_lo/f_hi, f4) only sends its block, or its character, to the "
-    "exact test (policy.c decodes the character there and tests its class), so F4 added to "
-    "tag's row (F3 only; tags are F3 A0 80..F3 A0 81 BF) finds the same characters, more "
-    "slowly")
+    "exact test (policy.c decodes the character there and tests its class), so F2 or F4 "
+    "added to tag's row (F3 only; tags are F3 A0 80..F3 A0 81 BF) finds the same characters, "
+    "more slowly")
 
 WHY_RUN_STOP = (
     "error_scan.h's scan_error_run stops a run after a block with no error (u.err == 0) only "
@@ -1621,6 +1621,8 @@ EQUIVALENT = [
     ("policy.c", "4 && (k == 0 || r[k].lo != 0)", "4", "3", WHY_CLASS_STARTS),
     ("policy.c", "0xF3}},                                           /* tag */", "0xF3", "0xF4",
      WHY_TAG_STARTS_WIDER),
+    ("policy.c", "0xF3, 0xF3}},                                           /* tag */", "0xF3",
+     "0xF2", WHY_TAG_STARTS_WIDER),
     ("kernels/error_scan.h", "0 ||\n               (r->out != NULL", "0", "1", WHY_RUN_STOP),
     ("kernels/error_scan.h", "== 0 ||\n               (r->out != NULL", "==", "!=", WHY_RUN_STOP),
     ("policy.c", "4)) & 0x0F0F0F0F0F0F0F0Fu;", "4", "5", WHY_MERGE_WEIGHT),
