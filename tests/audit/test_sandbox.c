@@ -41,7 +41,9 @@
  * All but proc-missing spawn a child and check that it has no descriptor
  * open above 3 (the one kept): the supervisor closes everything from
  * 4 + n_keep up, which the test's own pipes and the status pipe's read
- * end sit in.
+ * end sit in; and that its limits of core files (0), file size
+ * (SANDBOX_FSIZE_MB) and CPU time (SANDBOX_CPU_S) are exactly set, soft
+ * and hard.
  *
  *   test_sandbox nproc|nofile|aslimit|proc-missing|statm-pages|statm-missing|
  *                statm-junk|statm-zero   run one check (0, 1, or 77 skipped) */
@@ -107,13 +109,19 @@ DIR *opendir(const char *path)
     return real(path);
 }
 
-/* The sandboxed child: writes its process limit, the number of its
- * descriptors open above 3 and its address-space limit on descriptor 3
- * (the one kept descriptor) and exits with 0. */
+/* The child's report: v[0], v[1] its process limit (soft, hard), v[2] the
+ * number of its descriptors open above 3, v[3] its address-space limit
+ * (soft), then the soft and hard limits of core files (v[4], v[5]), file
+ * size (v[6], v[7]) and CPU time (v[8], v[9]). */
+#define N_REPORT 10
+
+/* The sandboxed child: writes its report on descriptor 3 (the one kept
+ * descriptor) and exits with 0. */
 static void child(void *arg)
 {
+    static const int pairs[3] = {RLIMIT_CORE, RLIMIT_FSIZE, RLIMIT_CPU};
     struct rlimit r;
-    unsigned long long v[4] = {0, 0, 0, 0};
+    unsigned long long v[N_REPORT] = {0};
     int fd;
 
     (void)arg;
@@ -124,6 +132,12 @@ static void child(void *arg)
     if (getrlimit(RLIMIT_AS, &r) != 0)
         _exit(3);
     v[3] = (unsigned long long)r.rlim_cur;
+    for (int k = 0; k < 3; k++) {
+        if (getrlimit(pairs[k], &r) != 0)
+            _exit(3);
+        v[4 + 2 * k] = (unsigned long long)r.rlim_cur;
+        v[5 + 2 * k] = (unsigned long long)r.rlim_max;
+    }
     for (fd = 4; fd < 1024; fd++)
         if (fcntl(fd, F_GETFD) >= 0)
             v[2]++;
@@ -136,7 +150,7 @@ static void child(void *arg)
  * beyond the auditor's (0: no limit), reads its message and its exit
  * status. Returns 0 when both arrived (*v filled) and the child had no
  * descriptor above 3, else 1 with why printed. */
-static int spawn_and_read(unsigned long long v[4], unsigned long as_extra_mb, const char *what)
+static int spawn_and_read(unsigned long long v[N_REPORT], unsigned long as_extra_mb, const char *what)
 {
     int fds[2], status_fd = -1, st;
     pid_t pid;
@@ -152,10 +166,10 @@ static int spawn_and_read(unsigned long long v[4], unsigned long as_extra_mb, co
         return 1;
     }
     close(fds[1]);
-    got = read(fds[0], v, 4 * sizeof v[0]);
+    got = read(fds[0], v, N_REPORT * sizeof v[0]);
     st = sandbox_reap(pid, status_fd, 10000);
     close(fds[0]);
-    if (got != (ssize_t)(4 * sizeof v[0])) {
+    if (got != (ssize_t)(N_REPORT * sizeof v[0])) {
         fprintf(stderr, "FAIL %s: the child's message did not arrive (%zd bytes)\n", what, got);
         return 1;
     }
@@ -166,6 +180,13 @@ static int spawn_and_read(unsigned long long v[4], unsigned long as_extra_mb, co
     if (v[2] != 0) {
         fprintf(stderr, "FAIL %s: the child has %llu descriptors open above 3, want none\n", what,
                 v[2]);
+        return 1;
+    }
+    if (v[4] != 0 || v[5] != 0 || v[6] != (unsigned long long)SANDBOX_FSIZE_MB << 20 ||
+        v[7] != v[6] || v[8] != SANDBOX_CPU_S || v[9] != v[8]) {
+        fprintf(stderr, "FAIL %s: the child's limits of core files %llu/%llu, file size "
+                "%llu/%llu, CPU time %llu/%llu; want 0/0, %d MiB, %d s\n", what, v[4], v[5],
+                v[6], v[7], v[8], v[9], SANDBOX_FSIZE_MB, SANDBOX_CPU_S);
         return 1;
     }
     return 0;
@@ -192,7 +213,7 @@ static int check_nproc(void)
         return 1;
     }
     if (pid == 0) {
-        unsigned long long v[4], want;
+        unsigned long long v[N_REPORT], want;
         unsigned long mine;
 
         if (setgid((gid_t)uid) != 0 || setuid(uid) != 0) {
@@ -232,7 +253,7 @@ static int check_nproc(void)
 static int check_nofile(void)
 {
     struct rlimit r;
-    unsigned long long v[4];
+    unsigned long long v[N_REPORT];
     int fd;
 
     for (fd = 3; fd < 1024; fd++)
@@ -268,7 +289,7 @@ static unsigned long statm_mb(void)
  * process's own size as statm gives it. */
 static int check_aslimit(void)
 {
-    unsigned long long v[4], want;
+    unsigned long long v[N_REPORT], want;
     unsigned long before = statm_mb(), after, own;
     const char *note = sandbox_as_note();
 
@@ -312,7 +333,7 @@ static int check_aslimit(void)
  * auditor's size must be taken as want_mb MiB. */
 static int check_statm(const char *fake, const char *what, unsigned long want_mb)
 {
-    unsigned long long v[4], want = (unsigned long long)(want_mb + SANDBOX_AS_EXTRA_MB) << 20;
+    unsigned long long v[N_REPORT], want = (unsigned long long)(want_mb + SANDBOX_AS_EXTRA_MB) << 20;
     unsigned long own;
 
     statm_fake = fake;
