@@ -11,6 +11,11 @@
  *           Run as a user no process has (root switches to one; skipped,
  *           77, when the test does not run as root), whose count is then
  *           known: the test's own process, as /proc sees it.
+ *   pid1    a process whose ID has one digit is counted: in a new PID
+ *           namespace, with /proc mounted for it, the test's child is
+ *           process 1 and switches to a user no process has; it must
+ *           count 1 process of that user. Skipped (77) when the namespace
+ *           or the mount is not allowed.
  *   nofile  a sandbox works under a descriptor limit of exactly 22 with
  *           one kept descriptor: the supervisor parks the kept descriptor
  *           and its status pipe at 3 + n_keep + 16 = 20 and 21 before it
@@ -38,23 +43,25 @@
  *           that size plus SANDBOX_AS_EXTRA_MB, in bytes. (The test's own
  *           fopen stands in for the C library's, for that file only.)
  *
- * All but proc-missing spawn a child and check that it has no descriptor
+ * All but pid1 and proc-missing spawn a child and check that it has no descriptor
  * open above 3 (the one kept): the supervisor closes everything from
  * 4 + n_keep up, which the test's own pipes and the status pipe's read
  * end sit in; and that its limits of core files (0), file size
  * (SANDBOX_FSIZE_MB) and CPU time (SANDBOX_CPU_S) are exactly set, soft
  * and hard.
  *
- *   test_sandbox nproc|nofile|aslimit|proc-missing|statm-pages|statm-missing|
- *                statm-junk|statm-zero   run one check (0, 1, or 77 skipped) */
+ *   test_sandbox nproc|pid1|nofile|aslimit|proc-missing|statm-pages|
+ *                statm-missing|statm-junk|statm-zero   run one check (0, 1, or 77 skipped) */
 #include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
-#include <stdbool.h>
 #include <fcntl.h>
+#include <sched.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/types.h>
@@ -192,13 +199,22 @@ static int spawn_and_read(unsigned long long v[N_REPORT], unsigned long as_extra
     return 0;
 }
 
+/* Waits for pid; returns its exit status, 1 when it did not exit. */
+static int exit_status(pid_t pid)
+{
+    int st;
+
+    while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+        ;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+}
+
 /* In a process of its own, as a uid no process has: the child's limit
  * must be the uid's processes (this one) + SANDBOX_NPROC_EXTRA. */
 static int check_nproc(void)
 {
     uid_t uid;
     pid_t pid;
-    int st;
 
     if (geteuid() != 0) {
         printf("test_sandbox nproc: not root: cannot switch to a user of known processes; "
@@ -243,9 +259,76 @@ static int check_nproc(void)
         fflush(stdout);
         _exit(0);
     }
-    while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-        ;
-    return WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+    return exit_status(pid);
+}
+
+/* As process 1 of a PID namespace with its own /proc, uid 61000 counts
+ * itself. Returns what check_pid1 does. */
+static int count_as_pid1(void)
+{
+    unsigned long n;
+
+    /* This /proc is seen by no one outside this mount namespace. */
+    if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0 ||
+        mount("proc", "/proc", "proc", 0, NULL) != 0) {
+        printf("test_sandbox pid1: cannot mount /proc (%s); skipped\n", strerror(errno));
+        return 77;
+    }
+    if (getpid() != 1 || setgid(61000) != 0 || setuid(61000) != 0) {
+        fprintf(stderr, "FAIL pid1: process %ld, not 1, or setuid failed\n", (long)getpid());
+        return 1;
+    }
+    (void)prctl(PR_SET_DUMPABLE, 1, 0, 0, 0); /* /proc shows it as uid 61000 */
+    n = sandbox_user_processes(61000);
+    if (n != 1) {
+        fprintf(stderr, "FAIL pid1: process 1 of uid 61000: %lu processes counted, want 1\n",
+                n);
+        return 1;
+    }
+    printf("test_sandbox pid1: process 1 counted: ok\n");
+    return 0;
+}
+
+/* A child unshares the namespaces (the test process itself could start
+ * no thread after that, which LeakSanitizer needs at exit) and forks
+ * process 1 of the new PID namespace. */
+static int check_pid1(void)
+{
+    pid_t pid;
+
+    if (geteuid() != 0) {
+        printf("test_sandbox pid1: not root: cannot make a PID namespace; skipped\n");
+        return 77;
+    }
+    fflush(stdout);
+    pid = fork();
+    if (pid < 0) {
+        perror("test_sandbox: fork");
+        return 1;
+    }
+    if (pid == 0) {
+        pid_t one;
+        int rc;
+
+        if (unshare(CLONE_NEWPID | CLONE_NEWNS) != 0) {
+            printf("test_sandbox pid1: a PID and mount namespace is not allowed here (%s); "
+                   "skipped\n", strerror(errno));
+            fflush(stdout);
+            _exit(77);
+        }
+        one = fork();
+        if (one == 0) {
+            rc = count_as_pid1();
+            fflush(stdout);
+            _exit(rc);
+        }
+        if (one < 0) {
+            perror("test_sandbox: fork");
+            _exit(1);
+        }
+        _exit(exit_status(one));
+    }
+    return exit_status(pid);
 }
 
 /* Descriptors 0..2 open, nothing above, the limit 22: the sandbox must
@@ -375,6 +458,8 @@ int main(int argc, char **argv)
 {
     if (argc == 2 && strcmp(argv[1], "nproc") == 0)
         return check_nproc();
+    if (argc == 2 && strcmp(argv[1], "pid1") == 0)
+        return check_pid1();
     if (argc == 2 && strcmp(argv[1], "nofile") == 0)
         return check_nofile();
     if (argc == 2 && strcmp(argv[1], "aslimit") == 0)
@@ -390,7 +475,7 @@ int main(int argc, char **argv)
         return check_statm("x 1 2\n", argv[1], 1024);
     if (argc == 2 && strcmp(argv[1], "statm-zero") == 0)
         return check_statm("0 0 0 0 0 0 0\n", argv[1], 1024);
-    fprintf(stderr, "usage: test_sandbox nproc|nofile|aslimit|proc-missing|statm-pages|"
+    fprintf(stderr, "usage: test_sandbox nproc|pid1|nofile|aslimit|proc-missing|statm-pages|"
             "statm-missing|statm-junk|statm-zero\n");
     return 2;
 }
