@@ -407,6 +407,63 @@ WHY_WIDEST = (
     "a running maximum: where the new value equals the one kept, '>=' stores the same value "
     "again")
 
+WHY_AS_ALLOWANCE = (
+    "sandbox_spawn's as_extra_mb is 0 (test_sandbox's spawns without a limit), "
+    "SANDBOX_AS_EXTRA_MB (4096: plugin_runner.c's default) or SANDBOX_AS_RUNTIME_MB (65536: "
+    "world.c's managed runtimes), never 1, so set_limits' `as_extra_mb > 0` and `> 1` take "
+    "the same branch")
+
+WHY_SUPERVISOR_CHILD = (
+    "sandbox.c's supervise forks the decoder's process g: in the supervisor's PID namespace "
+    "the supervisor is process 1 and g is 2 (in the fallback, a pid of the system, never 1), "
+    "and the child branch (g == 0) never returns (every decoder child ends with _exit), so "
+    "`g > 0` tests the same as `g > 1` or `g >= 0` there")
+
+WHY_SUPERVISOR_EXIT = (
+    "the supervisor's own exit status is reaped by sandbox_stop/sandbox_reap and not read: "
+    "they report the decoder's, from the status pipe, so 1 for 0 changes nothing")
+
+WHY_CHILD_NEVER_RETURNS = (
+    "sandbox.c's children (exec_child, plugin_child in plugin_runner.c; test_sandbox's) "
+    "end with _exit and never return to supervise, and supervise ends with _exit(0), never "
+    "returning to sandbox_spawn: the _exit(127) after each call is not reached, and its "
+    "status is read by no one")
+
+WHY_SPAWN_PID_INIT = (
+    "sandbox_spawn's mode loop runs at least once (isolation is 0..3, so its first mode is "
+    "1..3) and sets pid, so the initial -1 is never read")
+
+WHY_ISOLATION_CACHE = (
+    "sandbox_spawn's isolation only remembers the first mode that worked, so that later "
+    "spawns skip the modes that failed: a mode either fails before any process starts or "
+    "starts the sandbox, so trying the failed ones again (isolation never set, or set in the "
+    "supervisor, pid 0, which never spawns again) ends in the same mode, only later")
+
+WHY_PARENT_PID = (
+    "in sandbox_spawn's parent branch (pid != 0) pid is a child's ID (> 0) or -1, so "
+    "`pid < 0` and `pid < 1` take the same branch")
+
+WHY_PARK_TOP = (
+    "sandbox_spawn parks the kept descriptors and the status pipe at top and up before it "
+    "moves them to 3.. (so that no move overwrites one not yet moved): any top above "
+    "3 + n_keep does that, so 2 + n_keep + 16 or 3 + n_keep + 15 work as well; a higher one "
+    "fails under test_sandbox nofile's limit of 22 descriptors")
+
+WHY_MOVED = (
+    "fcntl(F_DUPFD, top) returns a descriptor >= top (> 3) or -1, so `moved[i] >= 0`, "
+    "`> 0` and `>= 1` are the same test; and moved holds n_keep + 1 <= 9 entries, so a "
+    "tenth is never used")
+
+WHY_CLOSE_RANGE = (
+    "sandbox_spawn closes the supervisor's descriptors from 4 + n_keep up with one "
+    "close_range call, and where it works (Linux 5.9 and later, as on every machine here) the "
+    "loop after it runs no step (maxfd = 0): the loop's bounds and maxfd's clamp are not "
+    "reached, so their mutants change nothing here (the loop is the fallback for older "
+    "kernels, which no test here runs). A mutant that makes close_range fail (flags 1: "
+    "EINVAL) or ignores its result hands the work to the loop, which closes the same "
+    "descriptors (test_sandbox checks the child has none open above 3); ~1u still reaches "
+    "past every descriptor")
+
 WHY_PROC_PATH = (
     "sandbox.c's sandbox_user_processes formats \"/proc/\" and a directory entry's name (at "
     "most NAME_MAX, 255 bytes) into path: 262 bytes at most, so 299 or 301 bytes hold every "
@@ -625,8 +682,8 @@ WHY_PROBE_CLOCK = (
     "command's answer into that millisecond")
 
 WHY_PIPE_PAIR = (
-    "first_line's pipe array p is filled by pipe() and read at p[0] and p[1] only: a third "
-    "element is never touched")
+    "a pipe array filled by pipe() and read at [0] and [1] only (world.c first_line's p, "
+    "sandbox.c sandbox_spawn's sp): a third element is never touched")
 
 WHY_WAITPID_PID = (
     "waitpid without WNOHANG returns the pid waited for (> 0) or -1: a loop that retries "
@@ -1887,6 +1944,55 @@ EQUIVALENT = [
     ("oracle/audit/eval.c", "< 4 ? v->n_cps : 4;", "<", "<=", WHY_CLAMP_AT_EQUAL),
     ("oracle/plugin/sandbox.c", "<= 0 ? 1024 :", "<=", "<", WHY_PAGE_SIZE),
     ("oracle/plugin/sandbox.c", "300];", "300", "301", WHY_PROC_PATH),
+    ("oracle/plugin/sandbox.c", "0)\n        while (waitpid(g,", "0", "1", WHY_SUPERVISOR_CHILD),
+    ("oracle/plugin/sandbox.c", "> 0)\n        while (waitpid(g,", ">", ">=", WHY_SUPERVISOR_CHILD),
+    ("oracle/plugin/sandbox.c", "0)\n        (void)!write(status_fd", "0", "1", WHY_SUPERVISOR_CHILD),
+    ("oracle/plugin/sandbox.c", "> 0)\n        (void)!write(status_fd", ">", ">=",
+     WHY_SUPERVISOR_CHILD),
+    ("oracle/plugin/sandbox.c", "< 0 && errno == EINTR)\n            ;\n    if (g > 0)", "<",
+     "<=", WHY_WAITPID_PID),
+    ("oracle/plugin/sandbox.c", "0 && errno == EINTR)\n            ;\n    if (g > 0)", "0",
+     "1", WHY_WAITPID_PID),
+    ("oracle/plugin/sandbox.c", "0);\n}\n\npid_t sandbox_spawn", "0", "1", WHY_SUPERVISOR_EXIT),
+    ("oracle/plugin/sandbox.c", "127);\n    }\n    for (size_t i = 0; i < n_keep", "127", "128",
+     WHY_CHILD_NEVER_RETURNS),
+    ("oracle/plugin/sandbox.c", "127);\n    }\n    for (size_t i = 0; i < n_keep", "127", "126",
+     WHY_CHILD_NEVER_RETURNS),
+    ("oracle/plugin/sandbox.c", "1;\n    int sp[2];", "1", "2", WHY_SPAWN_PID_INIT),
+    ("oracle/plugin/sandbox.c", "1;\n    int sp[2];", "1", "0", WHY_SPAWN_PID_INIT),
+    ("oracle/plugin/sandbox.c", "2];\n\n    if (own_mb == 0)", "2", "3", WHY_PIPE_PAIR),
+    ("oracle/plugin/sandbox.c", ">= 0 && isolation == 0)", ">=", ">", WHY_ISOLATION_CACHE),
+    ("oracle/plugin/sandbox.c", "0 && isolation == 0)", "0", "1", WHY_ISOLATION_CACHE),
+    ("oracle/plugin/sandbox.c", "== 0)\n                isolation = mode;", "==", "!=",
+     WHY_ISOLATION_CACHE),
+    ("oracle/plugin/sandbox.c", "0)\n                isolation = mode;", "0", "1",
+     WHY_ISOLATION_CACHE),
+    ("oracle/plugin/sandbox.c", "&& isolation == 0)", "&&", "||", WHY_ISOLATION_CACHE),
+    ("oracle/plugin/sandbox.c", "0) {\n            (void)close(sp[0]);", "0", "1", WHY_PARENT_PID),
+    ("oracle/plugin/sandbox.c", "3 + (int)n_keep + 16;", "3", "2", WHY_PARK_TOP),
+    ("oracle/plugin/sandbox.c", "16;\n        long maxfd", "16", "15", WHY_PARK_TOP),
+    ("oracle/plugin/sandbox.c", ">= 0)\n                (void)dup2", ">=", ">", WHY_MOVED),
+    ("oracle/plugin/sandbox.c", "0)\n                (void)dup2", "0", "1", WHY_MOVED),
+    ("oracle/plugin/sandbox.c", "9];\n        int top", "9", "10", WHY_MOVED),
+    ("oracle/plugin/sandbox.c", "< 0 || maxfd > 65536)", "<", "<=", WHY_CLOSE_RANGE),
+    ("oracle/plugin/sandbox.c", "0 || maxfd > 65536)", "0", "1", WHY_CLOSE_RANGE),
+    ("oracle/plugin/sandbox.c", "|| maxfd > 65536)", "||", "&&", WHY_CLOSE_RANGE),
+    ("oracle/plugin/sandbox.c", "> 65536)\n", ">", ">=", WHY_CLOSE_RANGE),
+    ("oracle/plugin/sandbox.c", "65536)\n            maxfd", "65536", "65537", WHY_CLOSE_RANGE),
+    ("oracle/plugin/sandbox.c", "65536)\n            maxfd", "65536", "65535", WHY_CLOSE_RANGE),
+    ("oracle/plugin/sandbox.c", "65536;\n#ifdef", "65536", "65537", WHY_CLOSE_RANGE),
+    ("oracle/plugin/sandbox.c", "65536;\n#ifdef", "65536", "65535", WHY_CLOSE_RANGE),
+    ("oracle/plugin/sandbox.c", "0u, 0) == 0)", "0u", "1u", WHY_CLOSE_RANGE),
+    ("oracle/plugin/sandbox.c", "0) == 0)\n            maxfd = 0;", "0", "1", WHY_CLOSE_RANGE),
+    ("oracle/plugin/sandbox.c", "== 0)\n            maxfd = 0;", "==", "!=", WHY_CLOSE_RANGE),
+    ("oracle/plugin/sandbox.c", "0)\n            maxfd = 0;", "0", "1", WHY_CLOSE_RANGE),
+    ("oracle/plugin/sandbox.c", "0;\n#endif\n        for (int fd", "0", "1", WHY_CLOSE_RANGE),
+    ("oracle/plugin/sandbox.c", "4 + (int)n_keep; fd < maxfd", "4", "5", WHY_CLOSE_RANGE),
+    ("oracle/plugin/sandbox.c", "4 + (int)n_keep; fd < maxfd", "4", "3", WHY_CLOSE_RANGE),
+    ("oracle/plugin/sandbox.c", "< maxfd; fd++)", "<", "<=", WHY_CLOSE_RANGE),
+    ("oracle/plugin/sandbox.c", "127);\n}\n\n/* Kills pid", "127", "128", WHY_CHILD_NEVER_RETURNS),
+    ("oracle/plugin/sandbox.c", "127);\n}\n\n/* Kills pid", "127", "126", WHY_CHILD_NEVER_RETURNS),
+    ("oracle/plugin/sandbox.c", "0 && sandbox_as_note() == NULL) {", "0", "1", WHY_AS_ALLOWANCE),
     ("oracle/plugin/sandbox.c", "300];", "300", "299", WHY_PROC_PATH),
     ("oracle/plugin/sandbox.c", "0 ? 1024 :", "0", "1", WHY_PAGE_SIZE),
     ("oracle/audit/eval.c", "4 ? v->n_cps : 4;", "4", "5", WHY_CLAMP_AT_EQUAL),

@@ -16,6 +16,21 @@
  *           process 1 and switches to a user no process has; it must
  *           count 1 process of that user. Skipped (77) when the namespace
  *           or the mount is not allowed.
+ *   eof     the channel closes when the decoder closes it: a child that
+ *           closes its descriptor 3 and then waits is seen at the end of
+ *           its channel within 2 s, before it ends (the supervisor keeps
+ *           no copy of the decoder's descriptors).
+ *   keep    8 kept descriptors, the most sandbox_spawn takes, arrive as
+ *           3..10 in their order (each child's write reaches its pipe);
+ *           9 are refused (-1) before anything starts.
+ *   fallback
+ *           where a new PID namespace is refused (a seccomp filter makes
+ *           clone with CLONE_NEWPID fail) with EPERM, EINVAL, ENOSPC,
+ *           EUSERS or ENOSYS, the sandbox falls back to a session of its
+ *           own: the child runs, outside any PID namespace (not process
+ *           2), with every limit; with another error (EAGAIN) the spawn
+ *           fails with it. Each error in a process of its own. Skipped
+ *           (77) where the filter is not built (not x86-64) or refused.
  *   nofile  a sandbox works under a descriptor limit of exactly 22 with
  *           one kept descriptor: the supervisor parks the kept descriptor
  *           and its status pipe at 3 + n_keep + 16 = 20 and 21 before it
@@ -43,25 +58,31 @@
  *           that size plus SANDBOX_AS_EXTRA_MB, in bytes. (The test's own
  *           fopen stands in for the C library's, for that file only.)
  *
- * All but pid1 and proc-missing spawn a child and check that it has no descriptor
+ * All but pid1, eof, keep and proc-missing spawn a child and check that it has no descriptor
  * open above 3 (the one kept): the supervisor closes everything from
  * 4 + n_keep up, which the test's own pipes and the status pipe's read
  * end sit in; and that its limits of core files (0), file size
  * (SANDBOX_FSIZE_MB) and CPU time (SANDBOX_CPU_S) are exactly set, soft
  * and hard.
  *
- *   test_sandbox nproc|pid1|nofile|aslimit|proc-missing|statm-pages|
- *                statm-missing|statm-junk|statm-zero   run one check (0, 1, or 77 skipped) */
+ *   test_sandbox nproc|pid1|eof|keep|fallback|nofile|aslimit|proc-missing|
+ *                statm-pages|statm-missing|statm-junk|statm-zero   run one check (0, 1, or 77 skipped) */
 #include <dirent.h>
 #include <dlfcn.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <sched.h>
+#include <stddef.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
+#include <sys/syscall.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/types.h>
@@ -119,8 +140,9 @@ DIR *opendir(const char *path)
 /* The child's report: v[0], v[1] its process limit (soft, hard), v[2] the
  * number of its descriptors open above 3, v[3] its address-space limit
  * (soft), then the soft and hard limits of core files (v[4], v[5]), file
- * size (v[6], v[7]) and CPU time (v[8], v[9]). */
-#define N_REPORT 10
+ * size (v[6], v[7]) and CPU time (v[8], v[9]), its uid (v[10]) and its
+ * process ID (v[11]). */
+#define N_REPORT 12
 
 /* The sandboxed child: writes its report on descriptor 3 (the one kept
  * descriptor) and exits with 0. */
@@ -145,6 +167,8 @@ static void child(void *arg)
         v[4 + 2 * k] = (unsigned long long)r.rlim_cur;
         v[5 + 2 * k] = (unsigned long long)r.rlim_max;
     }
+    v[10] = (unsigned long long)getuid();
+    v[11] = (unsigned long long)getpid();
     for (fd = 4; fd < 1024; fd++)
         if (fcntl(fd, F_GETFD) >= 0)
             v[2]++;
@@ -153,10 +177,77 @@ static void child(void *arg)
     _exit(0);
 }
 
+/* Waits for pid; returns its exit status, 1 when it did not exit. */
+static int exit_status(pid_t pid)
+{
+    int st;
+
+    while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+        ;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+}
+
+/* Whether a child of this process may make the namespaces of flags
+ * (unshare), as sandbox_spawn's first try does. */
+static bool may_unshare(int flags)
+{
+    pid_t pid = fork();
+
+    if (pid == 0)
+        _exit(unshare(flags) == 0 ? 0 : 1);
+    return pid > 0 && exit_status(pid) == 0;
+}
+
+/* Whether the sandbox must fall back to a session (the fallback check). */
+static bool expect_session;
+
+/* The checks of spawn_and_read on where the child runs: its address-space
+ * limit when none was asked for (as_extra_mb 0), its PID namespace and,
+ * as root, its uid. */
+static int check_place(const unsigned long long v[N_REPORT], unsigned long as_extra_mb,
+                       const char *what)
+{
+    bool root = geteuid() == 0;
+    struct rlimit r;
+
+    if (as_extra_mb == 0 && (getrlimit(RLIMIT_AS, &r) != 0 ||
+                             v[3] != (unsigned long long)r.rlim_cur)) {
+        fprintf(stderr, "FAIL %s: the child's address-space limit is %llu, want this "
+                "process's %llu (no limit was asked for)\n", what, v[3],
+                (unsigned long long)r.rlim_cur);
+        return 1;
+    }
+    if (expect_session) {
+        if (v[11] == 2) {
+            fprintf(stderr, "FAIL %s: the child is process 2, as in a PID namespace, where "
+                    "none could be made\n", what);
+            return 1;
+        }
+        return 0;
+    }
+    if (!may_unshare(root ? CLONE_NEWPID : CLONE_NEWPID | CLONE_NEWUSER))
+        return 0; /* the sandbox falls back to a session: nothing to check */
+    if (v[11] != 2) {
+        fprintf(stderr, "FAIL %s: the child is process %llu, want 2 (its supervisor is 1): "
+                "not in a PID namespace of its own\n", what, v[11]);
+        return 1;
+    }
+    if (root && v[10] != 0) {
+        fprintf(stderr, "FAIL %s: the child runs as uid %llu, want 0: in a user namespace "
+                "root does not need\n", what, v[10]);
+        return 1;
+    }
+    return 0;
+}
+
 /* Spawns the child in a sandbox that allows as_extra_mb of address space
  * beyond the auditor's (0: no limit), reads its message and its exit
- * status. Returns 0 when both arrived (*v filled) and the child had no
- * descriptor above 3, else 1 with why printed. */
+ * status. Returns 0 when both arrived (*v filled), the status pipe is
+ * closed on exec (no later program inherits it) and the child had no
+ * descriptor above 3, the limits of set_limits, this process's own
+ * address-space limit when as_extra_mb is 0, and (where the namespaces
+ * are allowed) process ID 2 in a PID namespace of its own, as root no
+ * user namespace (uid 0); else 1 with why printed. */
 static int spawn_and_read(unsigned long long v[N_REPORT], unsigned long as_extra_mb, const char *what)
 {
     int fds[2], status_fd = -1, st;
@@ -173,6 +264,12 @@ static int spawn_and_read(unsigned long long v[N_REPORT], unsigned long as_extra
         return 1;
     }
     close(fds[1]);
+    if ((fcntl(status_fd, F_GETFD) & FD_CLOEXEC) == 0) {
+        fprintf(stderr, "FAIL %s: the status pipe is not closed on exec\n", what);
+        (void)sandbox_stop(pid, status_fd);
+        close(fds[0]);
+        return 1;
+    }
     got = read(fds[0], v, N_REPORT * sizeof v[0]);
     st = sandbox_reap(pid, status_fd, 10000);
     close(fds[0]);
@@ -196,17 +293,7 @@ static int spawn_and_read(unsigned long long v[N_REPORT], unsigned long as_extra
                 v[6], v[7], v[8], v[9], SANDBOX_FSIZE_MB, SANDBOX_CPU_S);
         return 1;
     }
-    return 0;
-}
-
-/* Waits for pid; returns its exit status, 1 when it did not exit. */
-static int exit_status(pid_t pid)
-{
-    int st;
-
-    while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-        ;
-    return WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+    return check_place(v, as_extra_mb, what);
 }
 
 /* In a process of its own, as a uid no process has: the child's limit
@@ -329,6 +416,206 @@ static int check_pid1(void)
         _exit(exit_status(one));
     }
     return exit_status(pid);
+}
+
+/* The eof check's child: closes its one kept descriptor and waits to be
+ * killed. */
+static void closing_child(void *arg)
+{
+    (void)arg;
+    (void)close(3);
+    pause();
+    _exit(0);
+}
+
+/* The end of the channel must come while the child still runs. */
+static int check_eof(void)
+{
+    int fds[2], status_fd = -1;
+    pid_t pid;
+    struct pollfd pfd;
+    char c;
+    ssize_t got = -1;
+
+    if (pipe(fds) != 0) {
+        perror("test_sandbox: pipe");
+        return 1;
+    }
+    pid = sandbox_spawn(closing_child, NULL, &fds[1], 1, 0, &status_fd);
+    if (pid < 0) {
+        fprintf(stderr, "FAIL eof: sandbox_spawn: %s\n", strerror(errno));
+        return 1;
+    }
+    close(fds[1]);
+    pfd.fd = fds[0];
+    pfd.events = POLLIN;
+    if (poll(&pfd, 1, 2000) == 1)
+        got = read(fds[0], &c, 1);
+    (void)sandbox_stop(pid, status_fd);
+    close(fds[0]);
+    if (got != 0) {
+        fprintf(stderr, "FAIL eof: the channel did not end within 2 s of the child closing "
+                "it (read: %zd): a copy of it is kept in the sandbox\n", got);
+        return 1;
+    }
+    printf("test_sandbox eof: the channel ended with the child's close: ok\n");
+    return 0;
+}
+
+/* The keep check's child: writes "a" on descriptor 3, "b" on 4, ... "h"
+ * on 10. */
+static void keeping_child(void *arg)
+{
+    (void)arg;
+    for (int fd = 3; fd < 11; fd++)
+        if (write(fd, "abcdefgh" + (fd - 3), 1) != 1)
+            _exit(5);
+    _exit(0);
+}
+
+/* 9 kept descriptors are refused; 8 reach the child, in order. */
+static int check_keep(void)
+{
+    int p[9][2], w[9], status_fd = -1, st, bad = 0;
+    pid_t pid;
+
+    for (int i = 0; i < 9; i++) {
+        if (pipe(p[i]) != 0) {
+            perror("test_sandbox: pipe");
+            return 1;
+        }
+        w[i] = p[i][1];
+    }
+    if (sandbox_spawn(keeping_child, NULL, w, 9, 0, &status_fd) != -1) {
+        fprintf(stderr, "FAIL keep: 9 kept descriptors were not refused\n");
+        return 1;
+    }
+    pid = sandbox_spawn(keeping_child, NULL, w, 8, 0, &status_fd);
+    if (pid < 0) {
+        fprintf(stderr, "FAIL keep: 8 kept descriptors: sandbox_spawn: %s\n", strerror(errno));
+        return 1;
+    }
+    for (int i = 0; i < 9; i++)
+        close(p[i][1]);
+    for (int i = 0; i < 8; i++) {
+        char got[2] = "";
+        ssize_t n = read(p[i][0], got, 2);
+
+        if (n != 1 || got[0] != 'a' + i) {
+            fprintf(stderr, "FAIL keep: kept descriptor %d gave \"%.*s\", want \"%c\"\n", i,
+                    n > 0 ? (int)n : 0, got, 'a' + i);
+            bad = 1;
+        }
+    }
+    st = sandbox_reap(pid, status_fd, 10000);
+    for (int i = 0; i < 9; i++)
+        close(p[i][0]);
+    if (st < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+        fprintf(stderr, "FAIL keep: the child's exit status is %d, want 0\n", st);
+        return 1;
+    }
+    if (!bad)
+        printf("test_sandbox keep: 9 refused, 8 arrived as 3..10: ok\n");
+    return bad;
+}
+
+#if defined(__x86_64__)
+/* Makes this process's clone calls that ask for CLONE_NEWPID fail with
+ * err (a seccomp filter; fork, which asks for no namespace, still works).
+ * Returns 0, or -1 when the kernel refuses the filter. */
+static int refuse_pid_namespaces(int err)
+{
+    struct sock_filter f[] = {
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_clone, 0, 3),
+        /* the flags: the low half of clone's first argument */
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0])),
+        BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, CLONE_NEWPID, 0, 1),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ((unsigned)err & SECCOMP_RET_DATA)),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+    };
+    struct sock_fprog prog = {(unsigned short)(sizeof f / sizeof f[0]), f};
+
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 ||
+        prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) != 0)
+        return -1;
+    return 0;
+}
+
+/* One error of the fallback check, in this process (forked for it):
+ * returns 0 when the sandbox behaves as said, 77 when the filter is
+ * refused, else 1. */
+static int fallback_with(int err, const char *name)
+{
+    unsigned long long v[N_REPORT];
+    int status_fd = -1;
+    bool falls_back = err != EAGAIN;
+
+    if (refuse_pid_namespaces(err) != 0) {
+        printf("test_sandbox fallback: the seccomp filter is refused here (%s); skipped\n",
+               strerror(errno));
+        return 77;
+    }
+    if (!falls_back) {
+        pid_t pid = sandbox_spawn(child, NULL, NULL, 0, 0, &status_fd);
+
+        if (pid != -1 || errno != err) {
+            fprintf(stderr, "FAIL fallback %s: sandbox_spawn gave %ld (%s), want -1 (%s)\n",
+                    name, (long)pid, strerror(errno), strerror(err));
+            if (pid >= 0)
+                (void)sandbox_stop(pid, status_fd);
+            return 1;
+        }
+        printf("test_sandbox fallback %s: spawn refused with it: ok\n", name);
+        return 0;
+    }
+    expect_session = true;
+    if (spawn_and_read(v, 0, name) != 0)
+        return 1;
+    printf("test_sandbox fallback %s: the child ran as process %llu, in a session: ok\n", name,
+           v[11]);
+    return 0;
+}
+#endif
+
+/* The fallback check: each error in a child of its own. */
+static int check_fallback(void)
+{
+#if defined(__x86_64__)
+    static const struct {
+        int err;
+        const char *name;
+    } errs[] = {{EPERM, "EPERM"}, {EINVAL, "EINVAL"}, {ENOSPC, "ENOSPC"},
+                {EUSERS, "EUSERS"}, {ENOSYS, "ENOSYS"}, {EAGAIN, "EAGAIN"}};
+    int rc = 0;
+
+    fflush(stdout);
+    for (size_t i = 0; i < sizeof errs / sizeof errs[0]; i++) {
+        pid_t pid = fork();
+        int one;
+
+        if (pid < 0) {
+            perror("test_sandbox: fork");
+            return 1;
+        }
+        if (pid == 0) {
+            one = fallback_with(errs[i].err, errs[i].name);
+            fflush(stdout);
+            _exit(one);
+        }
+        one = exit_status(pid);
+        if (one == 77)
+            return 77;
+        rc |= one != 0;
+    }
+    return rc;
+#else
+    printf("test_sandbox fallback: the seccomp filter is written for x86-64 only; skipped\n");
+    return 77;
+#endif
 }
 
 /* Descriptors 0..2 open, nothing above, the limit 22: the sandbox must
@@ -460,6 +747,12 @@ int main(int argc, char **argv)
         return check_nproc();
     if (argc == 2 && strcmp(argv[1], "pid1") == 0)
         return check_pid1();
+    if (argc == 2 && strcmp(argv[1], "eof") == 0)
+        return check_eof();
+    if (argc == 2 && strcmp(argv[1], "keep") == 0)
+        return check_keep();
+    if (argc == 2 && strcmp(argv[1], "fallback") == 0)
+        return check_fallback();
     if (argc == 2 && strcmp(argv[1], "nofile") == 0)
         return check_nofile();
     if (argc == 2 && strcmp(argv[1], "aslimit") == 0)
@@ -475,7 +768,7 @@ int main(int argc, char **argv)
         return check_statm("x 1 2\n", argv[1], 1024);
     if (argc == 2 && strcmp(argv[1], "statm-zero") == 0)
         return check_statm("0 0 0 0 0 0 0\n", argv[1], 1024);
-    fprintf(stderr, "usage: test_sandbox nproc|pid1|nofile|aslimit|proc-missing|statm-pages|"
-            "statm-missing|statm-junk|statm-zero\n");
+    fprintf(stderr, "usage: test_sandbox nproc|pid1|eof|keep|fallback|nofile|aslimit|"
+            "proc-missing|statm-pages|statm-missing|statm-junk|statm-zero\n");
     return 2;
 }
