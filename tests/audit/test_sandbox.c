@@ -31,6 +31,11 @@
  *           2), with every limit; with another error (EAGAIN) the spawn
  *           fails with it. Each error in a process of its own. Skipped
  *           (77) where the filter is not built (not x86-64) or refused.
+ *   stop0   sandbox_stop(0, ...) returns -1 and signals no one (pid 0
+ *           would be the caller's own process group), checked in a
+ *           process group of its own.
+ *   status0 with standard input closed the status pipe's read end is
+ *           descriptor 0: the child's exit status still arrives.
  *   nofile  a sandbox works under a descriptor limit of exactly 22 with
  *           one kept descriptor: the supervisor parks the kept descriptor
  *           and its status pipe at 3 + n_keep + 16 = 20 and 21 before it
@@ -58,15 +63,16 @@
  *           that size plus SANDBOX_AS_EXTRA_MB, in bytes. (The test's own
  *           fopen stands in for the C library's, for that file only.)
  *
- * All but pid1, eof, keep and proc-missing spawn a child and check that it has no descriptor
+ * All but pid1, eof, keep, stop0 and proc-missing spawn a child and check that it has no descriptor
  * open above 3 (the one kept): the supervisor closes everything from
  * 4 + n_keep up, which the test's own pipes and the status pipe's read
  * end sit in; and that its limits of core files (0), file size
  * (SANDBOX_FSIZE_MB) and CPU time (SANDBOX_CPU_S) are exactly set, soft
  * and hard.
  *
- *   test_sandbox nproc|pid1|eof|keep|fallback|nofile|aslimit|proc-missing|
- *                statm-pages|statm-missing|statm-junk|statm-zero   run one check (0, 1, or 77 skipped) */
+ *   test_sandbox nproc|pid1|eof|keep|fallback|stop0|status0|nofile|aslimit|
+ *                proc-missing|statm-pages|statm-missing|statm-junk|statm-zero
+ *           run one check (0, 1, or 77 skipped) */
 #include <dirent.h>
 #include <dlfcn.h>
 #include <linux/audit.h>
@@ -201,6 +207,10 @@ static bool may_unshare(int flags)
 /* Whether the sandbox must fall back to a session (the fallback check). */
 static bool expect_session;
 
+/* Whether spawn_and_read closes standard input after making its channel,
+ * so that the sandbox's status pipe gets descriptor 0 (status0). */
+static bool status_at_0;
+
 /* The checks of spawn_and_read on where the child runs: its address-space
  * limit when none was asked for (as_extra_mb 0), its PID namespace and,
  * as root, its uid. */
@@ -258,9 +268,16 @@ static int spawn_and_read(unsigned long long v[N_REPORT], unsigned long as_extra
         perror("test_sandbox: pipe");
         return 1;
     }
+    if (status_at_0)
+        (void)close(0);
     pid = sandbox_spawn(child, NULL, &fds[1], 1, as_extra_mb, &status_fd);
     if (pid < 0) {
         fprintf(stderr, "FAIL %s: sandbox_spawn: %s\n", what, strerror(errno));
+        return 1;
+    }
+    if (status_at_0 && status_fd != 0) {
+        fprintf(stderr, "FAIL %s: the status pipe is descriptor %d, not 0\n", what, status_fd);
+        (void)sandbox_stop(pid, status_fd);
         return 1;
     }
     close(fds[1]);
@@ -618,6 +635,41 @@ static int check_fallback(void)
 #endif
 }
 
+/* sandbox_stop of pid 0, in a child that leads its own process group:
+ * the child must live to exit with 0. */
+static int check_stop0(void)
+{
+    pid_t pid = fork();
+
+    if (pid < 0) {
+        perror("test_sandbox: fork");
+        return 1;
+    }
+    if (pid == 0) {
+        (void)setpgid(0, 0);
+        _exit(sandbox_stop(0, -1) == -1 ? 0 : 1);
+    }
+    if (exit_status(pid) != 0) {
+        fprintf(stderr, "FAIL stop0: sandbox_stop(0, -1) did not return -1, or killed its "
+                "caller's process group\n");
+        return 1;
+    }
+    printf("test_sandbox stop0: -1, no one signalled: ok\n");
+    return 0;
+}
+
+/* The status pipe at descriptor 0: the child's exit status must arrive. */
+static int check_status0(void)
+{
+    unsigned long long v[N_REPORT];
+
+    status_at_0 = true;
+    if (spawn_and_read(v, 0, "status0") != 0)
+        return 1;
+    printf("test_sandbox status0: status pipe at 0, status arrived: ok\n");
+    return 0;
+}
+
 /* Descriptors 0..2 open, nothing above, the limit 22: the sandbox must
  * still deliver the child's message and status. */
 static int check_nofile(void)
@@ -753,6 +805,10 @@ int main(int argc, char **argv)
         return check_keep();
     if (argc == 2 && strcmp(argv[1], "fallback") == 0)
         return check_fallback();
+    if (argc == 2 && strcmp(argv[1], "stop0") == 0)
+        return check_stop0();
+    if (argc == 2 && strcmp(argv[1], "status0") == 0)
+        return check_status0();
     if (argc == 2 && strcmp(argv[1], "nofile") == 0)
         return check_nofile();
     if (argc == 2 && strcmp(argv[1], "aslimit") == 0)
@@ -768,7 +824,7 @@ int main(int argc, char **argv)
         return check_statm("x 1 2\n", argv[1], 1024);
     if (argc == 2 && strcmp(argv[1], "statm-zero") == 0)
         return check_statm("0 0 0 0 0 0 0\n", argv[1], 1024);
-    fprintf(stderr, "usage: test_sandbox nproc|pid1|eof|keep|fallback|nofile|aslimit|"
-            "proc-missing|statm-pages|statm-missing|statm-junk|statm-zero\n");
+    fprintf(stderr, "usage: test_sandbox nproc|pid1|eof|keep|fallback|stop0|status0|nofile|"
+            "aslimit|proc-missing|statm-pages|statm-missing|statm-junk|statm-zero\n");
     return 2;
 }
