@@ -29,7 +29,8 @@
  *           EUSERS or ENOSYS, the sandbox falls back to a session of its
  *           own: the child runs, outside any PID namespace (not process
  *           2), with every limit; with another error (EAGAIN) the spawn
- *           fails with it. Each error in a process of its own. Skipped
+ *           fails with it and leaves no descriptor open. Each error in a
+ *           process of its own. Skipped
  *           (77) where the filter is not built (not x86-64) or refused.
  *   stop0   sandbox_stop(0, ...) returns -1 and signals no one (pid 0
  *           would be the caller's own process group), checked in a
@@ -536,6 +537,16 @@ static int check_keep(void)
     return bad;
 }
 
+/* The number of this process's open descriptors below 1024. */
+static int open_descriptors(void)
+{
+    int n = 0;
+
+    for (int fd = 0; fd < 1024; fd++)
+        n += fcntl(fd, F_GETFD) >= 0;
+    return n;
+}
+
 #if defined(__x86_64__)
 /* Makes this process's clone calls that ask for CLONE_NEWPID fail with
  * err (a seccomp filter; fork, which asks for no namespace, still works).
@@ -577,11 +588,18 @@ static int fallback_with(int err, const char *name)
         return 77;
     }
     if (!falls_back) {
+        int open_before = open_descriptors();
         pid_t pid = sandbox_spawn(child, NULL, NULL, 0, 0, &status_fd);
+        int got = errno;
 
-        if (pid != -1 || errno != err) {
+        if (pid == -1 && open_descriptors() != open_before) {
+            fprintf(stderr, "FAIL fallback %s: the refused spawn left %d descriptors open "
+                    "(%d before)\n", name, open_descriptors(), open_before);
+            return 1;
+        }
+        if (pid != -1 || got != err) {
             fprintf(stderr, "FAIL fallback %s: sandbox_spawn gave %ld (%s), want -1 (%s)\n",
-                    name, (long)pid, strerror(errno), strerror(err));
+                    name, (long)pid, strerror(got), strerror(err));
             if (pid >= 0)
                 (void)sandbox_stop(pid, status_fd);
             return 1;
