@@ -811,38 +811,58 @@ static int check_proc_missing(void)
     return 0;
 }
 
+/* The statm-* checks: how statm looks, and the size the sandbox must take. */
+static int check_statm_pages(void)
+{
+    unsigned long page = (unsigned long)sysconf(_SC_PAGESIZE);
+
+    return check_statm("300000 2000 1000 100 0 900 0\n", "statm-pages",
+                       (unsigned long)((300000ull * page) >> 20));
+}
+
+static int check_statm_missing(void)
+{
+    return check_statm("", "statm-missing", 1024);
+}
+
+static int check_statm_junk(void)
+{
+    return check_statm("x 1 2\n", "statm-junk", 1024);
+}
+
+static int check_statm_zero(void)
+{
+    return check_statm("0 0 0 0 0 0 0\n", "statm-zero", 1024);
+}
+
+static const struct {
+    const char *name;
+    int (*run)(void);
+} CHECKS[] = {
+    {"nproc", check_nproc},
+    {"pid1", check_pid1},
+    {"eof", check_eof},
+    {"keep", check_keep},
+    {"fallback", check_fallback},
+    {"stop0", check_stop0},
+    {"status0", check_status0},
+    {"nofile", check_nofile},
+    {"aslimit", check_aslimit},
+    {"proc-missing", check_proc_missing},
+    {"statm-pages", check_statm_pages},
+    {"statm-missing", check_statm_missing},
+    {"statm-junk", check_statm_junk},
+    {"statm-zero", check_statm_zero},
+};
+
 int main(int argc, char **argv)
 {
-    if (argc == 2 && strcmp(argv[1], "nproc") == 0)
-        return check_nproc();
-    if (argc == 2 && strcmp(argv[1], "pid1") == 0)
-        return check_pid1();
-    if (argc == 2 && strcmp(argv[1], "eof") == 0)
-        return check_eof();
-    if (argc == 2 && strcmp(argv[1], "keep") == 0)
-        return check_keep();
-    if (argc == 2 && strcmp(argv[1], "fallback") == 0)
-        return check_fallback();
-    if (argc == 2 && strcmp(argv[1], "stop0") == 0)
-        return check_stop0();
-    if (argc == 2 && strcmp(argv[1], "status0") == 0)
-        return check_status0();
-    if (argc == 2 && strcmp(argv[1], "nofile") == 0)
-        return check_nofile();
-    if (argc == 2 && strcmp(argv[1], "aslimit") == 0)
-        return check_aslimit();
-    if (argc == 2 && strcmp(argv[1], "proc-missing") == 0)
-        return check_proc_missing();
-    if (argc == 2 && strcmp(argv[1], "statm-pages") == 0)
-        return check_statm("300000 2000 1000 100 0 900 0\n", argv[1],
-                           (unsigned long)((300000ull * (unsigned long)sysconf(_SC_PAGESIZE)) >> 20));
-    if (argc == 2 && strcmp(argv[1], "statm-missing") == 0)
-        return check_statm("", argv[1], 1024);
-    if (argc == 2 && strcmp(argv[1], "statm-junk") == 0)
-        return check_statm("x 1 2\n", argv[1], 1024);
-    if (argc == 2 && strcmp(argv[1], "statm-zero") == 0)
-        return check_statm("0 0 0 0 0 0 0\n", argv[1], 1024);
-    fprintf(stderr, "usage: test_sandbox nproc|pid1|eof|keep|fallback|stop0|status0|nofile|"
-            "aslimit|proc-missing|statm-pages|statm-missing|statm-junk|statm-zero\n");
+    for (size_t i = 0; argc == 2 && i < sizeof CHECKS / sizeof CHECKS[0]; i++)
+        if (strcmp(argv[1], CHECKS[i].name) == 0)
+            return CHECKS[i].run();
+    fprintf(stderr, "usage: test_sandbox CHECK, one of:");
+    for (size_t i = 0; i < sizeof CHECKS / sizeof CHECKS[0]; i++)
+        fprintf(stderr, " %s", CHECKS[i].name);
+    fprintf(stderr, "\n");
     return 2;
 }
