@@ -30,8 +30,8 @@
  *           own: the child runs, outside any PID namespace (not process
  *           2), with every limit; with another error (EAGAIN) the spawn
  *           fails with it and leaves no descriptor open. Each error in a
- *           process of its own. Skipped
- *           (77) where the filter is not built (not x86-64) or refused.
+ *           process of its own. Skipped (77) where the filter is not
+ *           built (not x86-64) or refused.
  *   stop0   sandbox_stop(0, ...) returns -1 and signals no one (pid 0
  *           would be the caller's own process group), checked in a
  *           process group of its own.
@@ -64,12 +64,16 @@
  *           that size plus SANDBOX_AS_EXTRA_MB, in bytes. (The test's own
  *           fopen stands in for the C library's, for that file only.)
  *
- * All but pid1, eof, keep, stop0 and proc-missing spawn a child and check that it has no descriptor
- * open above 3 (the one kept): the supervisor closes everything from
- * 4 + n_keep up, which the test's own pipes and the status pipe's read
- * end sit in; and that its limits of core files (0), file size
- * (SANDBOX_FSIZE_MB) and CPU time (SANDBOX_CPU_S) are exactly set, soft
- * and hard.
+ * The checks that spawn the reporting child (spawn_and_read: nproc,
+ * nofile, aslimit, fallback, status0, statm-*) also check that it has no
+ * descriptor open above 3 (the one kept): the supervisor closes
+ * everything from 4 + n_keep up, which the test's own pipes and the
+ * status pipe's read end sit in; its limits of core files (0), file size
+ * (SANDBOX_FSIZE_MB) and CPU time (SANDBOX_CPU_S), soft and hard; that
+ * the status pipe is closed on exec; with no address-space allowance,
+ * this process's own limit; and, where the namespaces are allowed, that
+ * it is process 2 of its own PID namespace (as root in no user
+ * namespace: uid 0).
  *
  *   test_sandbox nproc|pid1|eof|keep|fallback|stop0|status0|nofile|aslimit|
  *                proc-missing|statm-pages|statm-missing|statm-junk|statm-zero
