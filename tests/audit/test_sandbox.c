@@ -263,7 +263,8 @@ static int check_place(const unsigned long long v[N_REPORT], unsigned long as_ex
  * address-space limit when as_extra_mb is 0, and (where the namespaces
  * are allowed) process ID 2 in a PID namespace of its own, as root no
  * user namespace (uid 0); else 1 with why printed. */
-static int spawn_and_read(unsigned long long v[N_REPORT], unsigned long as_extra_mb, const char *what)
+static int spawn_and_read(unsigned long long v[N_REPORT], unsigned long as_extra_mb,
+                          const char *what)
 {
     int fds[2], status_fd = -1, st;
     pid_t pid;
@@ -777,7 +778,8 @@ static int check_aslimit(void)
  * auditor's size must be taken as want_mb MiB. */
 static int check_statm(const char *fake, const char *what, unsigned long want_mb)
 {
-    unsigned long long v[N_REPORT], want = (unsigned long long)(want_mb + SANDBOX_AS_EXTRA_MB) << 20;
+    unsigned long long v[N_REPORT];
+    unsigned long long want = (unsigned long long)(want_mb + SANDBOX_AS_EXTRA_MB) << 20;
     unsigned long own;
 
     statm_fake = fake;
