@@ -9,8 +9,9 @@
 #   replace  errors="replace": U+FFFD per maximal subpart (conformant)
 #   drop     errors="ignore": ill-formed bytes dropped (a finding)
 #   reject   a replacing mode that rejects (outside the protocol)
-#   late     the strict decoder, but code point 1 one too high where there
-#            are five or more (the minimal example has five code points)
+#   late     the strict decoder, but code point 1 with its lowest bit
+#            flipped where there are five or more (the minimal example has
+#            five code points)
 #   droplate "drop" where "replace" gives six code points or more, else
 #            "replace" (the minimal example's replacement output has six)
 import sys
@@ -43,5 +44,5 @@ for line in sys.stdin:
     else:
         text, answer = strict(data)
         if mode == "late" and len(text) >= 5:
-            text = text[0] + chr(ord(text[1]) + 1) + text[2:]
+            text = text[0] + chr(ord(text[1]) ^ 1) + text[2:]
     print(" ".join([answer] + ["%x" % ord(c) for c in text]), flush=True)
