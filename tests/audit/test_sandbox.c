@@ -198,15 +198,36 @@ static int exit_status(pid_t pid)
     return WIFEXITED(st) ? WEXITSTATUS(st) : 1;
 }
 
-/* Whether a child of this process may make the namespaces of flags
- * (unshare), as sandbox_spawn's first try does. */
-static bool may_unshare(int flags)
+/* Whether a child of this process may make a PID namespace (unshare), as
+ * sandbox_spawn's first try does: as root a PID namespace alone, else
+ * with a user namespace. Asked once per process and kind of user, as a
+ * fork per check would cost; a forked child inherits what was learnt. */
+static bool may_unshare_pid(bool root)
 {
-    pid_t pid = fork();
+    static int known[2] = { -1, -1 }; /* [root]: -1 not asked, 0 no, 1 yes */
+    pid_t pid;
 
-    if (pid == 0)
-        _exit(unshare(flags) == 0 ? 0 : 1);
-    return pid > 0 && exit_status(pid) == 0;
+    if (known[root] < 0) {
+        pid = fork();
+        if (pid == 0)
+            _exit(unshare(root ? CLONE_NEWPID : CLONE_NEWPID | CLONE_NEWUSER) == 0 ? 0 : 1);
+        known[root] = pid > 0 && exit_status(pid) == 0;
+    }
+    return known[root] == 1;
+}
+
+/* Makes this process uid and gid uid, and dumpable again: /proc shows a
+ * process that changed its uid as root's unless it is. Returns 0, or -1
+ * with why printed. */
+static int become_user(uid_t uid, const char *what)
+{
+    if (setgid((gid_t)uid) != 0 || setuid(uid) != 0) {
+        fprintf(stderr, "FAIL %s: cannot become uid %u: %s\n", what, (unsigned)uid,
+                strerror(errno));
+        return -1;
+    }
+    (void)prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
+    return 0;
 }
 
 /* Whether the sandbox must fall back to a session (the fallback check). */
@@ -240,7 +261,7 @@ static int check_place(const unsigned long long v[N_REPORT], unsigned long as_ex
         }
         return 0;
     }
-    if (!may_unshare(root ? CLONE_NEWPID : CLONE_NEWPID | CLONE_NEWUSER))
+    if (!may_unshare_pid(root))
         return 0; /* the sandbox falls back to a session: nothing to check */
     if (v[11] != 2) {
         fprintf(stderr, "FAIL %s: the child is process %llu, want 2 (its supervisor is 1): "
@@ -342,13 +363,8 @@ static int check_nproc(void)
         unsigned long long v[N_REPORT], want;
         unsigned long mine;
 
-        if (setgid((gid_t)uid) != 0 || setuid(uid) != 0) {
-            perror("test_sandbox: setuid");
+        if (become_user(uid, "nproc") != 0)
             _exit(1);
-        }
-        /* /proc shows a process that changed its uid as root's unless it
-         * is dumpable again. */
-        (void)prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
         mine = sandbox_user_processes(uid);
         if (mine != 1) {
             fprintf(stderr, "FAIL nproc: uid %u has %lu processes, want 1 (this one)\n",
@@ -384,11 +400,12 @@ static int count_as_pid1(void)
         printf("test_sandbox pid1: cannot mount /proc (%s); skipped\n", strerror(errno));
         return 77;
     }
-    if (getpid() != 1 || setgid(61000) != 0 || setuid(61000) != 0) {
-        fprintf(stderr, "FAIL pid1: process %ld, not 1, or setuid failed\n", (long)getpid());
+    if (getpid() != 1) {
+        fprintf(stderr, "FAIL pid1: process %ld, not 1\n", (long)getpid());
         return 1;
     }
-    (void)prctl(PR_SET_DUMPABLE, 1, 0, 0, 0); /* /proc shows it as uid 61000 */
+    if (become_user(61000, "pid1") != 0)
+        return 1;
     n = sandbox_user_processes(61000);
     if (n != 1) {
         fprintf(stderr, "FAIL pid1: process 1 of uid 61000: %lu processes counted, want 1\n",
