@@ -2293,7 +2293,9 @@ WHY_PSHUFB_PAD = (
     "a padding entry of U8G_EMIT_SHUF (emit_pshufb.h) selects a zero byte either way: pshufb "
     "writes 0 for a control byte with bit 7 set (0x80, 0x81), and 0x7F selects byte 15 of the "
     "source register, which holds the 4 input bytes and EF BF BD in bytes 0..6 and zeros above: "
-    "the same 16 bytes are stored")
+    "the same 16 bytes are stored. And bytes 7..15 of that register (the zeros above, lanes "
+    "7..15 of fffd) may hold anything: no entry selects them, every one being 0x00..0x06 or "
+    "0x80")
 
 
 WHY_PROOF_BUILD = (
@@ -2342,8 +2344,13 @@ def pshufb_pad_spans(text):
     if len(lanes) != 16 or any(x != "0" for x in lanes[7:]):
         return []
     end = text.index("};", start.end())
-    return [(q.start(), q.end()) for q in re.finditer(r"0x80\b", text[:end])
-            if q.start() >= start.end()]
+    entries = [int(q.group(0), 16) for q in re.finditer(r"0x[0-9A-Fa-f]+", text[start.end():end])]
+    if len(entries) != 256 * 16 or any(x > 6 and x != 0x80 for x in entries):
+        return []
+    lane_spans = [(m.start(1) + q.start(), m.start(1) + q.end())
+                  for q in re.finditer(r"[^,]+", m.group(1))][7:]
+    return lane_spans + [(q.start(), q.end()) for q in re.finditer(r"0x80\b", text[:end])
+                         if q.start() >= start.end()]
 
 
 WHY_PSHUFB_UNREACHED = (
@@ -2847,7 +2854,8 @@ def whole_run(args):
             print("mutate: %d mutants of the proof build's code left out: %s" %
                   (len(proof), WHY_PROOF_BUILD))
         if pads:
-            print("mutate: %d mutants of emit_pshufb.h's zero (0x80) shuffle entries left out: "
+            print("mutate: %d mutants of emit_pshufb.h's zero (0x80) shuffle entries and unselected "
+                  "lanes of fffd left out: "
                   "%s" % (len(pads), WHY_PSHUFB_PAD))
         if unreached:
             print("mutate: %d mutants of emit_pshufb.h's rows no block selects left out "
