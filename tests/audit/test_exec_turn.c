@@ -12,8 +12,13 @@
  * creates a mark file; the test waits for the mark, so the stray line is
  * in the runner's socket before it decodes "Q".
  *
- *   test_exec_turn DIR   run the check in DIR (a fresh directory): exit 0
- *                        when it holds, 1 when not, 2 on a bad argument */
+ * The same wait shows the other thing found before a request: a decoder
+ * that closed its channel after its answer (and then exited with status
+ * 3) is reported as having exited, from its exit status, not as a line
+ * out of turn (an empty one).
+ *
+ *   test_exec_turn DIR   run both checks in DIR (a fresh directory): exit
+ *                        0 when they hold, 1 when not, 2 on a bad argument */
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -21,34 +26,26 @@
 
 #include "plugin_runner.h"
 
-int main(int argc, char **argv)
+/* Opens the --exec decoder script before, the mark file's path (quoted),
+ * after, waits until it has made the mark, then decodes "Q" and
+ * checks the fault, its detail and the verdict's status. Returns 0 when
+ * they are as wanted, else 1 with why printed. */
+static int check(const char *before, const char *after, const char *mark,
+                 plugin_fault want_fault,
+                 const char *want_detail, const char *what)
 {
-    char mark[4096], cmd[sizeof mark + 128], err[PLUGIN_RUNNER_ERR_ROOM];
+    char cmd[4096 + 256], err[PLUGIN_RUNNER_ERR_ROOM];
     uint32_t cps[ORACLE_ROOM(1)];
     oracle_verdict v;
     plugin_runner *r;
     plugin_fault f;
     int waited, bad = 0;
 
-    if (argc != 2) {
-        fprintf(stderr, "usage: test_exec_turn DIR\n");
-        return 2;
-    }
-    if ((size_t)snprintf(mark, sizeof mark, "%s/said-ok-unasked", argv[1]) >= sizeof mark ||
-        strchr(mark, '\'') != NULL) {
-        fprintf(stderr, "test_exec_turn: %s: too long, or holds a quote\n", argv[1]);
-        return 2;
-    }
     (void)unlink(mark);
-    /* The decoder: answers one request, then says "ok" unasked, then
-     * answers every request with "ok" (the answer is not what is checked). */
-    snprintf(cmd, sizeof cmd,
-             "read -r l; echo ok; sleep 1; echo ok; : > '%s'; "
-             "while read -r l; do echo ok; done",
-             mark);
+    snprintf(cmd, sizeof cmd, "%s'%s'%s", before, mark, after);
     r = plugin_runner_open_exec(cmd, 10000, err, sizeof err);
     if (r == NULL) {
-        fprintf(stderr, "test_exec_turn: open: %s\n", err);
+        fprintf(stderr, "test_exec_turn %s: open: %s\n", what, err);
         return 1;
     }
     for (waited = 0; waited < 3000 && access(mark, F_OK) != 0; waited++) {
@@ -56,30 +53,56 @@ int main(int argc, char **argv)
         nanosleep(&ms10, NULL);
     }
     if (access(mark, F_OK) != 0) {
-        fprintf(stderr, "test_exec_turn: the decoder never wrote its stray line\n");
+        fprintf(stderr, "test_exec_turn %s: the decoder never made its mark\n", what);
         plugin_runner_close(r);
         return 1;
     }
     memset(&v, 0, sizeof v);
     v.cps = cps;
     f = plugin_runner_decode(r, (const uint8_t *)"Q", 1, &v);
-    if (f != PLUGIN_FAULT_OUT_OF_TURN) {
-        fprintf(stderr, "test_exec_turn: fault %s, expected answer out of turn\n",
-                plugin_fault_name(f));
+    if (f != want_fault) {
+        fprintf(stderr, "test_exec_turn %s: fault %s, expected %s\n", what, plugin_fault_name(f),
+                plugin_fault_name(want_fault));
         bad = 1;
     }
-    if (strcmp(plugin_runner_detail(r), "answer out of turn: \"ok.\" before the request") != 0) {
-        fprintf(stderr, "test_exec_turn: detail \"%s\"\n", plugin_runner_detail(r));
+    if (strcmp(plugin_runner_detail(r), want_detail) != 0) {
+        fprintf(stderr, "test_exec_turn %s: detail \"%s\", expected \"%s\"\n", what,
+                plugin_runner_detail(r), want_detail);
         bad = 1;
     }
     if (v.status != ORACLE_FAILED) {
-        fprintf(stderr, "test_exec_turn: verdict status %d, expected ORACLE_FAILED\n",
+        fprintf(stderr, "test_exec_turn %s: verdict status %d, expected ORACLE_FAILED\n", what,
                 (int)v.status);
         bad = 1;
     }
     plugin_runner_close(r);
     (void)unlink(mark);
     if (!bad)
-        printf("test_exec_turn: a stray line is found before the request\n");
+        printf("test_exec_turn %s: ok\n", what);
     return bad;
+}
+
+int main(int argc, char **argv)
+{
+    char mark[4096];
+
+    if (argc != 2) {
+        fprintf(stderr, "usage: test_exec_turn DIR\n");
+        return 2;
+    }
+    if ((size_t)snprintf(mark, sizeof mark, "%s/mark", argv[1]) >= sizeof mark ||
+        strchr(mark, '\'') != NULL) {
+        fprintf(stderr, "test_exec_turn: %s: too long, or holds a quote\n", argv[1]);
+        return 2;
+    }
+    /* Answers one request, says "ok" unasked a second later, marks that,
+     * then answers every request with "ok" (the answer is not what is
+     * checked). */
+    return check("read -r l; echo ok; sleep 1; echo ok; : > ",
+                 "; while read -r l; do echo ok; done", mark, PLUGIN_FAULT_OUT_OF_TURN, "answer out of turn: \"ok.\" before the request",
+                 "a stray line is found before the request") |
+           /* Answers one request, closes its channel, marks that, exits. */
+           check("read -r l; echo ok; exec 0<&- 1>&-; : > ", "; exit 3", mark, PLUGIN_FAULT_EXIT,
+                 "exited with status 3 during the call",
+                 "a closed channel is found before the request, as the decoder's end");
 }
