@@ -32,9 +32,18 @@
  *           fails with it and leaves no descriptor open. Each error in a
  *           process of its own. Skipped (77) where the filter is not
  *           built (not x86-64) or refused.
- *   stop0   sandbox_stop(0, ...) returns -1 and signals no one (pid 0
- *           would be the caller's own process group), checked in a
- *           process group of its own.
+ *   stop0, reap0
+ *           sandbox_stop(0, ...) and sandbox_reap(0, ...) return -1 and
+ *           signal no one (pid 0 would be the caller's own process
+ *           group), checked in a process group of its own.
+ *   ends    sandbox_stop and sandbox_reap end a sandbox and reap its
+ *           supervisor at once: a decoder still running gives -1, one
+ *           that exited (status 7) its wait status; on a pid already
+ *           reaped both return -1 instead of waiting.
+ *   describe
+ *           sandbox_describe_status word for word: unknown, exits, the
+ *           two limits' signals, other signals with and without a core
+ *           dump, a real-time signal, a stopped process.
  *   status0 with standard input closed the status pipe's read end is
  *           descriptor 0: the child's exit status still arrives.
  *   nofile  a sandbox works under a descriptor limit of exactly 22 with
@@ -75,8 +84,9 @@
  * it is process 2 of its own PID namespace (as root in no user
  * namespace: uid 0).
  *
- *   test_sandbox nproc|pid1|eof|keep|fallback|stop0|status0|nofile|aslimit|
- *                proc-missing|statm-pages|statm-missing|statm-junk|statm-zero
+ *   test_sandbox nproc|pid1|eof|keep|fallback|stop0|reap0|ends|describe|
+ *                status0|nofile|aslimit|proc-missing|statm-pages|
+ *                statm-missing|statm-junk|statm-zero
  *           run one check (0, 1, or 77 skipped) */
 #include <dirent.h>
 #include <dlfcn.h>
@@ -698,6 +708,151 @@ static int check_stop0(void)
     return 0;
 }
 
+/* sandbox_reap(0, ...) as stop0: -1, and no one signalled. */
+static int check_reap0(void)
+{
+    pid_t pid = fork();
+
+    if (pid < 0) {
+        perror("test_sandbox: fork");
+        return 1;
+    }
+    if (pid == 0) {
+        (void)setpgid(0, 0);
+        _exit(sandbox_reap(0, -1, 0) == -1 ? 0 : 1);
+    }
+    if (exit_status(pid) != 0) {
+        fprintf(stderr, "FAIL reap0: sandbox_reap(0, -1, 0) did not return -1, or killed its "
+                "caller's process group\n");
+        return 1;
+    }
+    printf("test_sandbox reap0: -1, no one signalled: ok\n");
+    return 0;
+}
+
+/* The child of the end checks: waits to be killed (arg NULL), or exits at
+ * once with status 7. */
+static void ending_child(void *arg)
+{
+    if (arg == NULL)
+        for (;;)
+            pause();
+    _exit(7);
+}
+
+/* Spawns ending_child(arg) with no kept descriptor; ends it with
+ * sandbox_stop (reap_ms < 0) or sandbox_reap(reap_ms) once its status is
+ * readable (arg not NULL) or at once (NULL). Returns 0 when that returns
+ * want and has reaped the supervisor (no child of that pid is left), else
+ * 1 with why printed. */
+static int end_and_check(void *arg, int reap_ms, int want, const char *what)
+{
+    int status_fd = -1, got;
+    pid_t pid = sandbox_spawn(ending_child, arg, NULL, 0, 0, &status_fd);
+    struct pollfd pfd;
+
+    if (pid < 0) {
+        fprintf(stderr, "FAIL ends %s: sandbox_spawn: %s\n", what, strerror(errno));
+        return 1;
+    }
+    pfd.fd = status_fd;
+    pfd.events = POLLIN;
+    if (arg != NULL && poll(&pfd, 1, 10000) != 1) {
+        fprintf(stderr, "FAIL ends %s: no status within 10 s of an exit\n", what);
+        (void)sandbox_stop(pid, status_fd);
+        return 1;
+    }
+    got = reap_ms < 0 ? sandbox_stop(pid, status_fd) : sandbox_reap(pid, status_fd, reap_ms);
+    if (got != want) {
+        fprintf(stderr, "FAIL ends %s: returned %d, want %d\n", what, got, want);
+        return 1;
+    }
+    /* At once, without waiting: a sandbox ended without its supervisor
+     * reaped would still be a child here, found or still running. */
+    if (waitpid(pid, &got, WNOHANG) != -1 || errno != ECHILD) {
+        fprintf(stderr, "FAIL ends %s: the supervisor %ld was not reaped\n", what, (long)pid);
+        return 1;
+    }
+    return 0;
+}
+
+/* sandbox_stop and sandbox_reap end a sandbox and reap its supervisor:
+ * a running decoder's status is -1; one that had exited gives its status.
+ * On a pid already reaped (no child any more) both return -1 at once:
+ * waitpid's ECHILD ends their wait (an alarm fails the check after 10 s). */
+static int check_ends(void)
+{
+    pid_t pid;
+    int bad;
+
+    bad = end_and_check(NULL, -1, -1, "stop, running") |
+          end_and_check(NULL, 0, -1, "reap 0 ms, running") |
+          end_and_check((void *)1, -1, 7 << 8, "stop, exited 7") |
+          end_and_check((void *)1, 10000, 7 << 8, "reap, exited 7");
+    pid = fork();
+    if (pid < 0) {
+        perror("test_sandbox: fork");
+        return 1;
+    }
+    if (pid == 0)
+        _exit(0);
+    (void)exit_status(pid);
+    alarm(10);
+    if (sandbox_stop(pid, -1) != -1 || sandbox_reap(pid, -1, 0) != -1) {
+        fprintf(stderr, "FAIL ends: on a pid already reaped, not -1\n");
+        bad = 1;
+    }
+    alarm(0);
+    if (bad == 0)
+        printf("test_sandbox ends: stop and reap, running and exited, reaped; gone: -1: ok\n");
+    return bad;
+}
+
+/* sandbox_describe_status word for word, for every kind of wait status. */
+static int check_describe(void)
+{
+    static const struct {
+        int st;
+        const char *want; /* ending in ": ", strsignal(st & 0x7F) follows */
+    } CASES[] = {
+        {-1, "ended (status unknown)"},
+        {0, "exited with status 0"},
+        {3 << 8, "exited with status 3"},
+        {255 << 8, "exited with status 255"},
+        {SIGXCPU, "killed by SIGXCPU (the CPU time limit of 600 s)"},
+        {SIGXFSZ, "killed by SIGXFSZ (the file size limit of 64 MiB)"},
+        {SIGSEGV, "SIGSEGV: "},
+        {SIGSEGV | 0x80, "SIGSEGV: "}, /* with a core dump */
+        {SIGKILL, "SIGKILL: "},
+        {40, "signal 40: "},
+        {SIGSTOP << 8 | 0x7F, "ended (wait status 4991)"}, /* stopped */
+    };
+    char buf[256], want[256];
+    int bad = 0;
+
+    if (SANDBOX_CPU_S != 600 || SANDBOX_FSIZE_MB != 64) {
+        fprintf(stderr, "FAIL describe: the limits changed (%d s, %d MiB): update the texts\n",
+                SANDBOX_CPU_S, SANDBOX_FSIZE_MB);
+        return 1;
+    }
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+        size_t n = strlen(CASES[i].want);
+
+        snprintf(want, sizeof want, "%s%s", CASES[i].want,
+                 n > 2 && strcmp(CASES[i].want + n - 2, ": ") == 0
+                     ? strsignal(CASES[i].st & 0x7F) : "");
+        if (sandbox_describe_status(CASES[i].st, buf, sizeof buf) != buf ||
+            strcmp(buf, want) != 0) {
+            fprintf(stderr, "FAIL describe: status %d: \"%s\", want \"%s\"\n", CASES[i].st, buf,
+                    want);
+            bad = 1;
+        }
+    }
+    if (bad == 0)
+        printf("test_sandbox describe: %zu statuses: ok\n", sizeof CASES / sizeof CASES[0]);
+    return bad;
+}
+
 /* The status pipe at descriptor 0: the child's exit status must arrive. */
 static int check_status0(void)
 {
@@ -868,6 +1023,9 @@ static const struct {
     {"keep", check_keep},
     {"fallback", check_fallback},
     {"stop0", check_stop0},
+    {"reap0", check_reap0},
+    {"ends", check_ends},
+    {"describe", check_describe},
     {"status0", check_status0},
     {"nofile", check_nofile},
     {"aslimit", check_aslimit},
