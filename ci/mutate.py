@@ -689,6 +689,20 @@ WHY_WAITPID_PID = (
     "waitpid without WNOHANG returns the pid waited for (> 0) or -1: a loop that retries "
     "while it returns < 1 or <= 0 instead of < 0 retries on the same results")
 
+WHY_STATUS_AFTER_REAP = (
+    "sandbox_stop reads the status pipe only after killing the sandbox and reaping its "
+    "supervisor, the pipe's only writer: whatever it wrote is already there, and nothing "
+    "more can come, so waiting 1 ms instead of 0 finds the same")
+
+WHY_NO_CHILD_ONE = (
+    "the pid of sandbox_stop and sandbox_reap is sandbox_spawn's, a child of the caller, and "
+    "no process's child is process 1 of its namespace (that is init, or the caller itself): "
+    "`pid <= 1` returns early for the same pids as `pid <= 0`")
+
+WHY_SIGNAL_NAME_ROOM = (
+    "sandbox_signal_name's buffer holds \"signal %d\" for an int: at most \"signal "
+    "-2147483648\", 18 bytes and the NUL, which 31 or 33 bytes hold as 32 do")
+
 WHY_CHILD_STATUS = (
     "world.c's first_line reaps the version command's process with waitpid(pid, NULL, 0) "
     "and never reads its status: the status its child exits with when /dev/null or "
@@ -714,6 +728,31 @@ WHY_PATH_MAX = (
     "try a path of 4096 bytes, which Linux refuses as too long (PATH_MAX, 4096, counts the "
     "terminator: access fails with ENAMETOOLONG), so the same programs are found; 4095 is "
     "killed (world_lines.sh finds t at a path of 4095 bytes)")
+
+WHY_SHORT_ASCII_STEP = (
+    "avx2.c's short_ascii widens 32 bytes a step while 32 remain; with 33 (or >) the last 32 "
+    "go as its 16-byte step and its last-16 step instead, which widen the same bytes to the "
+    "same units. Only the return value for a non-ASCII byte in the last 16 differs (the end "
+    "of the first 16, not their start), and that is still a prefix of ASCII bytes, which is "
+    "all its callers (avx2_to_utf32, avx2_to_utf16) take: they decode the rest from it")
+
+
+WHY_VALID_NO_C0 = (
+    "avx512.c's decode steps (decode32_valid, decode16_valid, bmp_block) see only bytes the "
+    "validator passed: decode_driver.h decodes a window's valid prefix, and the bytes past "
+    "it (hi, the lanes in_block or first_bytes leave out) are never leads nor kept. A valid "
+    "byte is never 0xC0, so a lead or kept test at 0xC1 (-63) instead of 0xC0 (-64) selects "
+    "the same bytes")
+
+
+WHY_WORD_RUN_END = (
+    "word.c's loops through a non-ASCII run stop at the next byte below 0x80 and go back to "
+    "their 8-byte ASCII steps; stopping below 0x7F instead sends a DEL (0x7F) through the "
+    "run's loop, which takes it as the same 1-byte character: u8g_char_check gives 1 byte "
+    "and U+007F, decode stores that unit as the ASCII step would, and the policy loop denies "
+    "it exactly when the ASCII step does (u8g_polset_starts(set, 0x7F) is set only when "
+    "U+007F's class is denied: a 1-byte lead starts one character)")
+
 
 WHY_SHORT_SPLIT = (
     "short_x86.h's short_x86_prefix sends inputs below 16 bytes to its scalar arm and the "
@@ -1673,6 +1712,21 @@ EQUIVALENT = [
     ("kernels/avx2.c", "0x8080808080808080ull) != 0)", "0x8080808080808080ull",
      "0x8080808080808081ull", WHY_SHORT_ASCII),
     ("kernels/avx2.c", "0x80808080u) != 0)", "0x80808080u", "0x80808081u", WHY_SHORT_ASCII),
+    ("kernels/word.c", "0x80);\n    }\n    return i;\n}\n\n/* Whether the ASCII word", "0x80", "0x7F",
+     WHY_WORD_RUN_END),
+    ("kernels/word.c", "0x80);\n    }\n    return i;\n}\n\n/* The loop of word_", "0x80", "0x7F",
+     WHY_WORD_RUN_END),
+    ("kernels/word.c", "0x80);\n    }\ndone:", "0x80", "0x7F", WHY_WORD_RUN_END),
+    ("kernels/avx512.c", "64)) & in_block;\n    m.ascii", "64", "63", WHY_VALID_NO_C0),
+    ("kernels/avx512.c", "64));\n        } else {\n            lo = _mm512_maskz_loadu_epi8(first_bytes(left)",
+     "64", "63", WHY_VALID_NO_C0),
+    ("kernels/avx512.c", "64)) & first_bytes(left);", "64", "63", WHY_VALID_NO_C0),
+    ("kernels/avx512.c", "64)) & in_block;\n        pos = _mm512_maskz_compress_epi8(lead | third",
+     "64", "63", WHY_VALID_NO_C0),
+    ("kernels/avx2.c", ">= 32; i += 32) {\n        w = load(p + i);\n        if (_mm256_movemask_epi8(w) "
+     "!= 0)\n            return i;", ">=", ">", WHY_SHORT_ASCII_STEP),
+    ("kernels/avx2.c", "32; i += 32) {\n        w = load(p + i);\n        if (_mm256_movemask_epi8(w) "
+     "!= 0)\n            return i;", "32", "33", WHY_SHORT_ASCII_STEP),
     ("policy.c", "< 4 && (k == 0 || r[k].lo != 0)", "<", "<=", WHY_CLASS_STARTS),
     ("policy.c", "4 && (k == 0 || r[k].lo != 0)", "4", "5", WHY_CLASS_STARTS),
     ("policy.c", "4 && (k == 0 || r[k].lo != 0)", "4", "3", WHY_CLASS_STARTS),
@@ -1954,6 +2008,19 @@ EQUIVALENT = [
     ("oracle/plugin/sandbox.c", "0 && errno == EINTR)\n            ;\n    if (g > 0)", "0",
      "1", WHY_WAITPID_PID),
     ("oracle/plugin/sandbox.c", "0);\n}\n\npid_t sandbox_spawn", "0", "1", WHY_SUPERVISOR_EXIT),
+    ("oracle/plugin/sandbox.c", "< 0 && errno == EINTR)\n        ;\n    /* Killed first", "<", "<=",
+     WHY_WAITPID_PID),
+    ("oracle/plugin/sandbox.c", "0 && errno == EINTR)\n        ;\n    /* Killed first", "0", "1",
+     WHY_WAITPID_PID),
+    ("oracle/plugin/sandbox.c", "< 0 && errno == EINTR)\n        ;\n    return st;", "<", "<=",
+     WHY_WAITPID_PID),
+    ("oracle/plugin/sandbox.c", "0 && errno == EINTR)\n        ;\n    return st;", "0", "1",
+     WHY_WAITPID_PID),
+    ("oracle/plugin/sandbox.c", "0);\n}\n\nint sandbox_reap", "0", "1", WHY_STATUS_AFTER_REAP),
+    ("oracle/plugin/sandbox.c", "0)\n        return st;\n    kill_all", "0", "1", WHY_NO_CHILD_ONE),
+    ("oracle/plugin/sandbox.c", "0)\n        return -1;\n    kill_all", "0", "1", WHY_NO_CHILD_ONE),
+    ("oracle/plugin/sandbox.c", "32];\n\n    switch (sig)", "32", "33", WHY_SIGNAL_NAME_ROOM),
+    ("oracle/plugin/sandbox.c", "32];\n\n    switch (sig)", "32", "31", WHY_SIGNAL_NAME_ROOM),
     ("oracle/plugin/sandbox.c", "127);\n    }\n    for (size_t i = 0; i < n_keep", "127", "128",
      WHY_CHILD_NEVER_RETURNS),
     ("oracle/plugin/sandbox.c", "127);\n    }\n    for (size_t i = 0; i < n_keep", "127", "126",
