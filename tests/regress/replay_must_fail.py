@@ -16,7 +16,9 @@ the change:
   an entry's .bin over 4096 bytes      unreadable or longer than 4096 bytes (exit 2)
   an entry's sha256                    the sha256 of hex ... is (exit 2)
   a sha256 of 65 digits, a decoder
-  name of 64 bytes (longer than any)   malformed entry (exit 2)
+  name of 64 bytes (longer than any),
+  a classification of 128 bytes        malformed entry (exit 2)
+  a classification of 127 bytes        unknown classification (exit 2)
   an empty manifest                    no entry ... was replayed (exit 2)
   only entries of absent decoders      not replayed: ... (exit 2)
 
@@ -212,6 +214,18 @@ def main():
         expect("a decoder name of 63 bytes", u8guard,
                copy_with(corpus, tmp, "name63", long_name(63)), 2,
                "not replayed: decoder %s on input" % ("d" * 63))
+
+        def long_class(width):
+            def change(es, _):
+                e = dict(es[target])
+                e["classification"] = "c" * width
+                return [e]
+            return change
+        expect("a classification of 128 bytes", u8guard,
+               copy_with(corpus, tmp, "cls128", long_class(128)), 2, "malformed entry")
+        expect("a classification of 127 bytes", u8guard,
+               copy_with(corpus, tmp, "cls127", long_class(127)), 2,
+               "unknown classification '%s'" % ("c" * 127))
 
         expect("an empty manifest", u8guard,
                copy_with(corpus, tmp, "empty", lambda es, d: []), 2,
