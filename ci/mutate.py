@@ -166,6 +166,12 @@ WHY_READLINK_ROOM = (
     "ENAMETOOLONG), so readlink into link[PATH_MAX] returns at most 4095 bytes whether it "
     "is given 4095 or 4096 bytes of room, and link[n] = '\\0' stays inside the buffer")
 
+WHY_EXE_NOT_EMPTY = (
+    "install_dirs.c reads /proc/self/exe with readlink, which returns the target's length or "
+    "-1, and a symlink's target is never empty (symlink(2) refuses \"\" with ENOENT; the "
+    "kernel's exe link is an absolute path): 0 never comes, so `n < 0` refuses what `n <= 0` "
+    "does")
+
 WHY_GEN_SEQ = (
     "audit_generate's seq buffer: bad_sequence writes at most 6 bytes (a CESU-8 pair, or a "
     "5/6-byte form) and encode at most 4, so 7 or 9 bytes of room change nothing")
@@ -1597,6 +1603,7 @@ EQUIVALENT = [
      "input_pread at got == cap asks pread for 0 bytes, which reads nothing and returns 0 "
      "(POSIX: a count of 0 has no other effect), and the k == 0 test ends the loop with the "
      "same count"),
+    ("oracle/api/install_dirs.c", "<= 0 || (size_t)n >= cap)", "<=", "<", WHY_EXE_NOT_EMPTY),
     ("cli/atomic_out.c", " - 1);\n        if (n < 0) {", " - 1", "", WHY_READLINK_ROOM),
     ("cli/atomic_out.c", "1);\n        if (n < 0) {", "1", "0", WHY_READLINK_ROOM),
     ("kernels/avx2.c", "3 && done + w < len", "3", "2", WHY_NT_BACKUP),

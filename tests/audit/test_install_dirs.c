@@ -2,7 +2,7 @@
 /* test_install_dirs.c -- u8g_exe_relative (oracle/api/install_dirs.c) at
  * the edges a moved install never reaches: the executable's path cut
  * short by a small buffer, a result one byte too long, no room at all,
- * and leading "../" past the root. The expected paths are made here from
+ * leading "../" past the root, and "..y", which is no folder up. The expected paths are made here from
  * this test's own /proc/self/exe. Every failure must leave "" in the
  * buffer and write nothing past cap (a guard byte beyond it is checked).
  *
@@ -83,6 +83,8 @@ int main(void)
     check(rel, strlen(want) + 1, want, "the result exactly fitting");
     snprintf(want, sizeof want, "%s/y/z", parent);
     check("../y/z", 4096, want, "one folder up");
+    snprintf(want, sizeof want, "%s/..y", dir);
+    check("..y", 4096, want, "a name starting with two dots, not a folder up");
     /* 24 "../": one per folder of dir is dropped, the rest stay after "/". */
     strcpy(want, "/");
     for (i = 0, depth = 0; dir[i] != '\0'; i++)
@@ -94,6 +96,6 @@ int main(void)
           "past the root: the \"../\" the root has no folder for stay");
     check("", 4096, (snprintf(want, sizeof want, "%s/", dir), want), "an empty rel");
     if (failures == 0)
-        printf("test_audit_install_dirs: 10 checks: ok\n");
+        printf("test_audit_install_dirs: 11 checks: ok\n");
     return failures != 0;
 }
