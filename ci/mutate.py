@@ -168,9 +168,15 @@ WHY_READLINK_ROOM = (
 
 WHY_EXE_NOT_EMPTY = (
     "install_dirs.c reads /proc/self/exe with readlink, which returns the target's length or "
-    "-1, and a symlink's target is never empty (symlink(2) refuses \"\" with ENOENT; the "
-    "kernel's exe link is an absolute path): 0 never comes, so `n < 0` refuses what `n <= 0` "
-    "does")
+    "-1, and the kernel's exe link is an executable's absolute path: never empty, nor 1 byte "
+    "(\"/\" is a folder), so `n < 0` and `n <= 1` refuse what `n <= 0` does")
+
+WHY_EXE_ABSOLUTE = (
+    "install_dirs.c's path from /proc/self/exe is absolute, as the kernel writes it, with no "
+    "\"//\": buf[0] is '/', so strrchr always finds a slash (the branch for none is not "
+    "reached), the scan back to a '/' stops at dir_len 1 at the latest (testing dir_len > 1 "
+    "instead of > 0 stops it there too, on the same '/'), and dir_len, the index of a '/', "
+    "is 0 (the root) or at least 2, never 1 (the loop's `dir_len > 1` ends where `> 0` does)")
 
 WHY_GEN_SEQ = (
     "audit_generate's seq buffer: bad_sequence writes at most 6 bytes (a CESU-8 pair, or a "
@@ -1604,6 +1610,11 @@ EQUIVALENT = [
      "(POSIX: a count of 0 has no other effect), and the k == 0 test ends the loop with the "
      "same count"),
     ("oracle/api/install_dirs.c", "<= 0 || (size_t)n >= cap)", "<=", "<", WHY_EXE_NOT_EMPTY),
+    ("oracle/api/install_dirs.c", "0 || (size_t)n >= cap)", "0", "1", WHY_EXE_NOT_EMPTY),
+    ("oracle/api/install_dirs.c", "0] = '\\0';\n        return NULL;\n    }\n    dir_len", "0", "1",
+     WHY_EXE_ABSOLUTE),
+    ("oracle/api/install_dirs.c", "0) {\n        while (dir_len", "0", "1", WHY_EXE_ABSOLUTE),
+    ("oracle/api/install_dirs.c", "0 && buf[dir_len - 1] != '/')", "0", "1", WHY_EXE_ABSOLUTE),
     ("cli/atomic_out.c", " - 1);\n        if (n < 0) {", " - 1", "", WHY_READLINK_ROOM),
     ("cli/atomic_out.c", "1);\n        if (n < 0) {", "1", "0", WHY_READLINK_ROOM),
     ("kernels/avx2.c", "3 && done + w < len", "3", "2", WHY_NT_BACKUP),
