@@ -15,10 +15,12 @@
  * The same wait shows the other thing found before a request: a decoder
  * that closed its channel after its answer (and then exited with status
  * 3) is reported as having exited, from its exit status, not as a line
- * out of turn (an empty one).
+ * out of turn (an empty one); but one that wrote an unfinished line
+ * before closing it has answered out of turn.
  *
- *   test_exec_turn DIR   run both checks in DIR (a fresh directory): exit
- *                        0 when they hold, 1 when not, 2 on a bad argument */
+ *   test_exec_turn DIR   run the three checks in DIR (a fresh directory):
+ *                        exit 0 when they hold, 1 when not, 2 on a bad
+ *                        argument */
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -104,5 +106,10 @@ int main(int argc, char **argv)
            /* Answers one request, closes its channel, marks that, exits. */
            check("read -r l; echo ok; exec 0<&- 1>&-; : > ", "; exit 3", mark, PLUGIN_FAULT_EXIT,
                  "exited with status 3 during the call",
-                 "a closed channel is found before the request, as the decoder's end");
+                 "a closed channel is found before the request, as the decoder's end") |
+           /* The same, with "ok" written unasked, unfinished, before the
+            * close: that is a line out of turn, not only an end. */
+           check("read -r l; echo ok; printf ok; exec 0<&- 1>&-; : > ", "; exit 3", mark,
+                 PLUGIN_FAULT_OUT_OF_TURN, "answer out of turn: \"ok\" before the request",
+                 "an unfinished line before a closed channel is out of turn");
 }
