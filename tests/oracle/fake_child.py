@@ -9,6 +9,13 @@ test_subprocess.c (its argument, the oracle script's path, is ignored):
   many-cps   greets and answers each input of n bytes with n + 1 code
              points (more than any decoder can give: not the protocol)
   many-repl  the same for the replacement output
+  fields     answers input k of n bytes with fields that vary by k (of
+             3): 0: status 1 (not answered), not accepted, the offset
+             n + 7 (past the input), n code points and n replacement
+             ones with has_repl 0; 1: answered, not accepted, offset all
+             ones (cannot say), no code point, n replacement ones; 2:
+             accepted, offset n, n code points; code point j of an input
+             is 0x44332211 + j (every byte of it counts)
 """
 import os
 import struct
@@ -37,7 +44,19 @@ for _ in range(struct.unpack('<I', head)[0]):
     n = struct.unpack('<I', inp.read(4))[0]
     inp.read(n)
     lens.append(n)
-for n in lens:
+FIELDS = [  # status, accepted, offset, code points, has_repl, replacement ones
+    lambda n: (1, 0, n + 7, n, 0, n),
+    lambda n: (0, 0, 2 ** 64 - 1, 0, 1, n),
+    lambda n: (0, 1, n, n, 0, 0),
+]
+for k, n in enumerate(lens):
+    if mode == 'fields':
+        status, acc, off, cps, has, repl = FIELDS[k % 3](n)
+        send(struct.pack('<BBQI', status, acc, off, cps) +
+             b''.join(struct.pack('<I', 0x44332211 + j) for j in range(cps)) +
+             struct.pack('<BI', has, repl) +
+             b''.join(struct.pack('<I', 0x44332211 + j) for j in range(repl)))
+        continue
     cps = n + 1 if mode == 'many-cps' else n
     repl = n + 1 if mode == 'many-repl' else n
     send(struct.pack('<BBQI', 0, 1, n, cps) + struct.pack('<I', 0x41) * cps +

@@ -8,7 +8,8 @@
  * is available.
  * Answers that arrive a byte at a time are read whole; a child that
  * exits before answering or claims more code points than the input has
- * bytes fails its batch (python only).
+ * bytes fails its batch, and each field of an answer is read as the
+ * protocol says (fake_child.py's modes; python only).
  * The largest input the protocol's u32 frame is allowed to carry,
  * UINT32_MAX - 8 bytes, goes to the child; one byte more is refused
  * without touching it.
@@ -203,6 +204,42 @@ static void check_misbehaving_child(const char *mode)
     EXPECT(sp.pid == 0);
     if (failures != failures_before)
         printf("  (the checks above: fake child mode %s)\n", mode);
+}
+
+/* Each field of an answer as fake_child.py's "fields" mode sends it: a
+ * status other than 0 is ORACLE_FAILED, an offset past the input shows
+ * as len + 1 (a difference) and all ones as ORACLE_UNKNOWN, an offset of
+ * len stays len, a replacement output with has_repl 0 is read past and
+ * not kept, and code points arrive little-endian, all 4 bytes. */
+static void check_fields(void)
+{
+    static const char *const fake[] = {TEST_FAKE_CHILD, NULL};
+    static const uint8_t a[] = {0x41}, b[] = {0xE4, 0xBD, 0x41}, c[] = {0x42, 0x43};
+    static const oracle_input in[3] = {{a, 1}, {b, 3}, {c, 2}};
+    subproc sp = {.script = "python_decode.py", .programs = fake};
+    uint32_t mem[6][4];
+    oracle_verdict v[3] = {{.cps = mem[0], .repl = mem[1]},
+                           {.cps = mem[2], .repl = mem[3]},
+                           {.cps = mem[4], .repl = mem[5]}};
+    int rc, failures_before = failures;
+
+    memset(mem, 0, sizeof mem);
+    setenv("FAKE_CHILD_MODE", "fields", 1);
+    rc = subproc_run(&sp, in, 3, v);
+    unsetenv("FAKE_CHILD_MODE");
+    EXPECT(rc == 0);
+    EXPECT(v[0].status == ORACLE_FAILED && !v[0].accepted && v[0].err_offset == 2 &&
+           v[0].n_cps == 1 && v[0].cps[0] == 0x44332211 && !v[0].has_repl && v[0].n_repl == 0);
+    EXPECT(v[1].status == ORACLE_OK && !v[1].accepted && v[1].err_offset == ORACLE_UNKNOWN &&
+           v[1].n_cps == 0 && v[1].has_repl && v[1].n_repl == 3 &&
+           v[1].repl[0] == 0x44332211 && v[1].repl[2] == 0x44332213);
+    EXPECT(v[2].status == ORACLE_OK && v[2].accepted && v[2].err_offset == 2 &&
+           v[2].n_cps == 2 && v[2].cps[0] == 0x44332211 && v[2].cps[1] == 0x44332212 &&
+           !v[2].has_repl && v[2].n_repl == 0);
+    subproc_stop(&sp);
+    EXPECT(sp.pid == 0);
+    if (failures != failures_before)
+        printf("  (the checks above: fake child mode fields)\n");
 }
 
 /* Runs a batch (so that a child is running and has answered), then
@@ -451,6 +488,7 @@ int main(int argc, char **argv)
         check_misbehaving_child("exit");
         check_misbehaving_child("many-cps");
         check_misbehaving_child("many-repl");
+        check_fields();
     }
 
     o->close();
