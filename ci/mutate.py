@@ -746,7 +746,9 @@ WHY_SHORT_ASCII_STEP = (
     "go as its 16-byte step and its last-16 step instead, which widen the same bytes to the "
     "same units. Only the return value for a non-ASCII byte in the last 16 differs (the end "
     "of the first 16, not their start), and that is still a prefix of ASCII bytes, which is "
-    "all its callers (avx2_to_utf32, avx2_to_utf16) take: they decode the rest from it")
+    "all its callers (avx2_to_utf32, avx2_to_utf16) take: they decode the rest from it. A "
+    "step of 31 instead of 32 (i += 31) widens each block's last byte again with the next "
+    "block, the same unit, and still reads only while 32 bytes remain")
 
 
 WHY_VALID_NO_C0 = (
@@ -763,7 +765,10 @@ WHY_WORD_RUN_END = (
     "run's loop, which takes it as the same 1-byte character: u8g_char_check gives 1 byte "
     "and U+007F, decode stores that unit as the ASCII step would, and the policy loop denies "
     "it exactly when the ASCII step does (u8g_polset_starts(set, 0x7F) is set only when "
-    "U+007F's class is denied: a 1-byte lead starts one character)")
+    "U+007F's class is denied: a 1-byte lead starts one character). Stopping at 0x80 too "
+    "(`> 0x80`, `>= 0x81`) hands that byte to the ASCII step, whose ascii_lead counts no "
+    "ASCII byte before it (bit 7 is set), so the run's loop takes the same byte next and "
+    "refuses it as before (a continuation byte starts no character)")
 
 
 WHY_SHORT_SPLIT = (
@@ -1735,6 +1740,20 @@ EQUIVALENT = [
     ("kernels/word.c", "0x80);\n    }\n    return i;\n}\n\n/* The loop of word_", "0x80", "0x7F",
      WHY_WORD_RUN_END),
     ("kernels/word.c", "0x80);\n    }\ndone:", "0x80", "0x7F", WHY_WORD_RUN_END),
+    ("kernels/word.c", "0x80);\n    }\n    return i;\n}\n\n/* Whether the ASCII word", "0x80", "0x81",
+     WHY_WORD_RUN_END),
+    ("kernels/word.c", ">= " "0x80);\n    }\n    return i;\n}\n\n/* Whether the ASCII word", ">=", ">",
+     WHY_WORD_RUN_END),
+    ("kernels/word.c", "0x80);\n    }\n    return i;\n}\n\n/* The loop of word_", "0x80", "0x81",
+     WHY_WORD_RUN_END),
+    ("kernels/word.c", ">= " "0x80);\n    }\n    return i;\n}\n\n/* The loop of word_", ">=", ">",
+     WHY_WORD_RUN_END),
+    ("kernels/word.c", "0x80);\n    }\ndone:", "0x80", "0x81",
+     WHY_WORD_RUN_END),
+    ("kernels/word.c", ">= " "0x80);\n    }\ndone:", ">=", ">",
+     WHY_WORD_RUN_END),
+    ("kernels/avx2.c", "32) {\n        w = load(p + i);\n        if (_mm256_movemask_epi8(w) != 0)\n"
+     "            return i;", "32", "31", WHY_SHORT_ASCII_STEP),
     ("kernels/avx512.c", "64)) & in_block;\n    m.ascii", "64", "63", WHY_VALID_NO_C0),
     ("kernels/avx512.c", "64));\n        } else {\n            lo = _mm512_maskz_loadu_epi8(first_bytes(left)",
      "64", "63", WHY_VALID_NO_C0),
