@@ -6,7 +6,10 @@
  * over them under every implementation (compare.c), so a kernel that
  * loads a whole vector past len, or looks back before data, faults and
  * the test dies. The contents end in every way a kernel's tail can see:
- * ASCII, a whole multi-byte character, a cut-off character, an error. */
+ * ASCII, a whole multi-byte character, a cut-off character, an error.
+ * The policy functions (the *_with ones) run over the same inputs under
+ * every implementation, with two policies, and must say what scalar
+ * says: their one-pass loops (clean_blocks) read the input too. */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS under -std=c11 */
 #include "compare.h"
 
@@ -41,6 +44,83 @@ static void make(uint8_t *p, size_t len, const struct ending *e, int multi)
     memcpy(p + len - tail, e->bytes + e->len - tail, tail);
 }
 
+/* The policies the policy functions run with: classes whose characters
+ * the filler text and the endings do not hold (every start byte still
+ * sends blocks through the kernels' one-pass policy loops, clean_blocks),
+ * and all of them; each with a different handler. */
+static const u8guard_policy POLICIES[] = {
+    {U8GUARD_CLASS_C1 | U8GUARD_CLASS_BIDI, U8GUARD_REPLACE},
+    {U8GUARD_CLASS_ALL, U8GUARD_ESCAPE},
+};
+#define N_POLICIES (sizeof POLICIES / sizeof POLICIES[0])
+
+static unsigned long policy_cases, policy_failures;
+
+/* What the policy functions say about one input. */
+struct policy_results {
+    bool valid;
+    u8guard_error first;
+    size_t count, san_len, san_out, san_errors, u32_out, u16_out, next_errors;
+};
+
+static void run_policy(const uint8_t *in, size_t len, const u8guard_policy *q,
+                       struct policy_results *r)
+{
+    static uint8_t san[10 * 4096 + 64];
+    static uint32_t u32[4096 + 8];
+    static uint16_t u16[2 * 4096 + 8];
+    u8guard_error e;
+    size_t pos = 0, n32, n16;
+
+    memset(r, 0, sizeof *r);
+    r->valid = u8guard_validate_with(in, len, q, &r->first);
+    r->count = u8guard_count_errors_with(in, len, q);
+    r->san_len = u8guard_sanitized_length_with(in, len, q);
+    r->san_out = u8guard_sanitize_with(in, len, san, sizeof san, q, &r->san_errors);
+    r->u32_out = u8guard_decode_utf32_lossy_with(in, len, u32, sizeof u32 / sizeof u32[0], q,
+                                                 &n32);
+    r->u16_out = u8guard_decode_utf16_lossy_with(in, len, u16, sizeof u16 / sizeof u16[0], q,
+                                                 &n16);
+    while (u8guard_next_error_with(in, len, q, &pos, &e))
+        r->next_errors++;
+}
+
+/* Runs the policy functions (validate, count, sanitize, lossy decode,
+ * next_error: each reads the input through the kernels' policy loops)
+ * under every implementation on the input in[0..len) and compares what
+ * they say with the scalar reference's. */
+static void policy_all(const uint8_t *in, size_t len, const char *what)
+{
+    struct policy_results ref, got;
+    size_t q;
+    int impl;
+
+    for (q = 0; q < N_POLICIES; q++) {
+        if (!u8guard_set_impl(U8GUARD_IMPL_SCALAR))
+            return;
+        run_policy(in, len, &POLICIES[q], &ref);
+        for (impl = 0; impl < U8GUARD_IMPL_COUNT_; impl++) {
+            if (impl == U8GUARD_IMPL_SCALAR || !compare_selected((u8guard_impl)impl) ||
+                !u8guard_set_impl((u8guard_impl)impl))
+                continue;
+            run_policy(in, len, &POLICIES[q], &got);
+            policy_cases++;
+            if (got.valid != ref.valid || got.count != ref.count ||
+                got.san_len != ref.san_len || got.san_out != ref.san_out ||
+                got.san_errors != ref.san_errors || got.u32_out != ref.u32_out ||
+                got.u16_out != ref.u16_out || got.next_errors != ref.next_errors ||
+                (!ref.valid && (got.first.offset != ref.first.offset ||
+                                got.first.length != ref.first.length ||
+                                got.first.kind != ref.first.kind))) {
+                policy_failures++;
+                printf("FAIL %s, length %zu, policy %zu: %s differs from scalar\n", what, len,
+                       q, u8guard_impl_name((u8guard_impl)impl));
+            }
+        }
+    }
+    (void)u8guard_set_impl(U8GUARD_IMPL_SCALAR);
+}
+
 static void check_len(uint8_t *before_guard, uint8_t *after_guard, size_t len)
 {
     char what[96];
@@ -53,10 +133,12 @@ static void check_len(uint8_t *before_guard, uint8_t *after_guard, size_t len)
             snprintf(what, sizeof what, "input ending at a guard page (ending %zu%s)",
                      e, multi ? ", multi-byte" : "");
             compare_all(before_guard - len, len, what, 0);
+            policy_all(before_guard - len, len, what);
             make(after_guard, len, &ENDINGS[e], multi);
             snprintf(what, sizeof what, "input starting after a guard page (ending %zu%s)",
                      e, multi ? ", multi-byte" : "");
             compare_all(after_guard, len, what, 0);
+            policy_all(after_guard, len, what);
         }
 }
 
@@ -92,7 +174,8 @@ int main(void)
     for (i = 0; i < sizeof LONGER / sizeof LONGER[0]; i++)
         check_len(data_page + page, data_page, LONGER[i]);
     munmap(mem, 3 * (size_t)page);
-    printf("%lu inputs next to guard pages, %lu differences\n", compare_cases(),
-           compare_failures());
-    return compare_failures() == 0 ? 0 : 1;
+    printf("%lu inputs next to guard pages, %lu differences; the policy functions: %lu runs, "
+           "%lu differences\n", compare_cases(), compare_failures(), policy_cases,
+           policy_failures);
+    return compare_failures() == 0 && policy_failures == 0 ? 0 : 1;
 }
