@@ -8,8 +8,10 @@
  * is available.
  * Answers that arrive a byte at a time are read whole; a child that
  * exits before answering or claims more code points than the input has
- * bytes fails its batch, and each field of an answer is read as the
- * protocol says (fake_child.py's modes; python only).
+ * bytes fails its batch, each field of an answer is read as the
+ * protocol says, and stopping a child waits for one still running (even
+ * with errno ECHILD left over) but not for one reaped elsewhere
+ * (fake_child.py's modes; python only).
  * The largest input the protocol's u32 frame is allowed to carry,
  * UINT32_MAX - 8 bytes, goes to the child; one byte more is refused
  * without touching it.
@@ -20,6 +22,7 @@
 #include "ticker.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -29,6 +32,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -240,6 +244,57 @@ static void check_fields(void)
     EXPECT(sp.pid == 0);
     if (failures != failures_before)
         printf("  (the checks above: fake child mode fields)\n");
+}
+
+/* Starts fake_child.py in mode (answering as usual) and has it answer
+ * BATCH; returns 0, or -1 after a failed check. */
+static int start_answering(subproc *sp, const char *mode)
+{
+    uint32_t mem[4][4];
+    oracle_verdict v[2] = {{.cps = mem[0], .repl = mem[1]},
+                           {.cps = mem[2], .repl = mem[3]}};
+    int rc;
+
+    setenv("FAKE_CHILD_MODE", mode, 1);
+    rc = subproc_run(sp, BATCH, 2, v);
+    unsetenv("FAKE_CHILD_MODE");
+    EXPECT(rc == 0 && sp->pid > 0);
+    return rc == 0 && sp->pid > 0 ? 0 : -1;
+}
+
+/* subproc_stop's wait for a child that has not exited yet: with errno
+ * ECHILD left over from before (a stale value no call here set), a child
+ * still running (it lingers 0.3 s after the end of its input) must be
+ * waited for and reaped, not taken for one reaped elsewhere; and a child
+ * that someone else reaped (a host's SIGCHLD handler; here the test
+ * itself) is let go at once, not polled for a second and then signalled. */
+static void check_stop_waits(void)
+{
+    static const char *const fake[] = {TEST_FAKE_CHILD, NULL};
+    subproc sp = {.script = "python_decode.py", .programs = fake};
+    struct timespec t0, t1;
+    pid_t pid;
+    long ms;
+
+    if (start_answering(&sp, "linger") == 0) {
+        errno = ECHILD;
+        subproc_stop(&sp);
+        EXPECT(sp.pid == 0);
+        /* none left, not even a zombie */
+        EXPECT(find_child(NULL) < 0);
+    }
+    if (start_answering(&sp, "") == 0) {
+        pid = sp.pid;
+        kill(pid, SIGKILL);
+        EXPECT(waitpid(pid, NULL, 0) == pid);
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        subproc_stop(&sp);
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        ms = (t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000;
+        EXPECT(sp.pid == 0);
+        /* it waits for nothing: no child of its own is left to wait for */
+        EXPECT(ms < 500);
+    }
 }
 
 /* Runs a batch (so that a child is running and has answered), then
@@ -489,6 +544,7 @@ int main(int argc, char **argv)
         check_misbehaving_child("many-cps");
         check_misbehaving_child("many-repl");
         check_fields();
+        check_stop_waits();
     }
 
     o->close();
