@@ -11,6 +11,7 @@ test_subprocess.c (its argument, the oracle script's path, is ignored):
   many-repl  the same for the replacement output
   linger     answers as usual, and on the end of its input waits 0.3 s
              before it exits
+  stubborn   the same, waiting 5 s: longer than subproc_stop waits
   fields     answers input k of n bytes with fields that vary by k (of
              3): 0: status 1 (not answered), not accepted, the offset
              n + 7 (past the input), n code points and n replacement
@@ -64,5 +65,5 @@ for k, n in enumerate(lens):
     send(struct.pack('<BBQI', 0, 1, n, cps) + struct.pack('<I', 0x41) * cps +
          struct.pack('<BI', 1, repl) + struct.pack('<I', 0x41) * repl)
 inp.read()
-if mode == 'linger':
-    time.sleep(0.3)
+if mode in ('linger', 'stubborn'):
+    time.sleep(0.3 if mode == 'linger' else 5)

@@ -267,7 +267,9 @@ static int start_answering(subproc *sp, const char *mode)
  * still running (it lingers 0.3 s after the end of its input) must be
  * waited for and reaped, not taken for one reaped elsewhere; and a child
  * that someone else reaped (a host's SIGCHLD handler; here the test
- * itself) is let go at once, not polled for a second and then signalled. */
+ * itself) is let go at once, not polled for a second and then signalled;
+ * one that does not exit within that second (it lingers 5 s) is killed
+ * and reaped, and sp says no child runs. */
 static void check_stop_waits(void)
 {
     static const char *const fake[] = {TEST_FAKE_CHILD, NULL};
@@ -294,6 +296,11 @@ static void check_stop_waits(void)
         EXPECT(sp.pid == 0);
         /* it waits for nothing: no child of its own is left to wait for */
         EXPECT(ms < 500);
+    }
+    if (start_answering(&sp, "stubborn") == 0) {
+        subproc_stop(&sp);
+        EXPECT(sp.pid == 0);
+        EXPECT(find_child(NULL) < 0);
     }
 }
 
