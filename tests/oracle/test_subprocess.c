@@ -4,8 +4,9 @@
  * same batch, a stopped one is reported as ORACLE_HUNG for its batch and
  * replaced by a fresh one for the next, also while a 1 ms timer
  * interrupts every wait, and also when it stops taking a request. Linux
- * only (finds the child through /proc). Exit 77 when neither interpreter
- * is available.
+ * only (finds the child through /proc). Exit 77 when the interpreter is
+ * not installed; one that is there but whose script does not greet
+ * fails the test.
  * Answers that arrive a byte at a time are read whole; a child that
  * exits before answering or claims more code points than the input has
  * bytes fails its batch, each field of an answer is read as the
@@ -504,6 +505,13 @@ int main(int argc, char **argv)
         return SKIP;
     }
     if ((why = o->open()) != NULL) {
+        /* Only a missing interpreter skips; one that is there but whose
+         * script does not start is a failure, not a reason to skip. */
+        if (strstr(why, "found on PATH") == NULL) {
+            printf("FAIL: adapter %s cannot start, though its interpreter is here: %s\n", name,
+                   why);
+            return 1;
+        }
         printf("SKIPPED: adapter %s is unavailable here: %s\n", name, why);
         return SKIP;
     }
