@@ -63,8 +63,9 @@ int main(void)
     parent_len -= parent_len > 0; /* the '/' before the last folder */
     memcpy(parent, dir, parent_len);
     parent[parent_len] = '\0';
-    if (parent_len == 0) {
-        printf("test_audit_install_dirs: %s lies at the root; skipped\n", exe);
+    if (parent_len == 0 || len > 2048) {
+        printf("test_audit_install_dirs: %s lies at the root, or its path is over 2048 bytes "
+               "(the checks' buffers hold 4096); skipped\n", exe);
         return 77;
     }
 
@@ -94,7 +95,8 @@ int main(void)
     strcat(want, "y");
     check("../../../../../../../../../../../../../../../../../../../../../../../../y", 4096, want,
           "past the root: the \"../\" the root has no folder for stay");
-    check("", 4096, (snprintf(want, sizeof want, "%s/", dir), want), "an empty rel");
+    snprintf(want, sizeof want, "%s/", dir);
+    check("", 4096, want, "an empty rel");
     if (failures == 0)
         printf("test_audit_install_dirs: 11 checks: ok\n");
     return failures != 0;
