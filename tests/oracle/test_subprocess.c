@@ -12,7 +12,9 @@
  * bytes fails its batch, each field of an answer is read as the
  * protocol says, and stopping a child waits for one still running (even
  * with errno ECHILD left over) but not for one reaped elsewhere
- * (fake_child.py's modes; python only).
+ * (fake_child.py's modes; python only). Where descriptors run out
+ * (RLIMIT_NOFILE), starting fails with the call that failed named and
+ * no descriptor left open.
  * The largest input the protocol's u32 frame is allowed to carry,
  * UINT32_MAX - 8 bytes, goes to the child; one byte more is refused
  * without touching it.
@@ -479,6 +481,42 @@ static void check_stop_idle(void)
     close(p[1]);
 }
 
+/* subproc_start where descriptors run out: with room for one descriptor
+ * the socketpair fails, with room for two (the socketpair's) the pipe
+ * does; each says so, and leaves no descriptor open (the two lowest free
+ * ones are free again). Runs before any child is started. */
+static void check_start_without_descriptors(void)
+{
+    static const char *const programs[] = {"python3", NULL};
+    static const char *const want[2] = {"socketpair failed", "pipe failed"};
+    struct rlimit old, r;
+    int a = -1, b = -1;
+
+    for (int fd = 0; fd < 1024 && b < 0; fd++)
+        if (fcntl(fd, F_GETFD) == -1)
+            *(a < 0 ? &a : &b) = fd;
+    if (b < 0 || getrlimit(RLIMIT_NOFILE, &old) != 0) {
+        EXPECT(!"two free descriptors below 1024 and RLIMIT_NOFILE");
+        return;
+    }
+    for (int room = 1; room <= 2; room++) {
+        subproc sp = {.script = "python_decode.py", .programs = programs};
+        const char *why;
+
+        r = old;
+        r.rlim_cur = (rlim_t)(room == 1 ? a : b) + 1;
+        if (setrlimit(RLIMIT_NOFILE, &r) != 0) {
+            EXPECT(!"setrlimit RLIMIT_NOFILE");
+            return;
+        }
+        why = subproc_start(&sp);
+        (void)setrlimit(RLIMIT_NOFILE, &old);
+        EXPECT(why != NULL && strcmp(why, want[room - 1]) == 0);
+        EXPECT(sp.pid == 0);
+        EXPECT(fcntl(a, F_GETFD) == -1 && fcntl(b, F_GETFD) == -1);
+    }
+}
+
 int main(int argc, char **argv)
 {
     const char *name = argc > 1 ? argv[1] : "python";
@@ -492,6 +530,7 @@ int main(int argc, char **argv)
     note_open_fds();
     test_timeout_ms();
     check_stop_idle();
+    check_start_without_descriptors();
     if (failures) {
         printf("test_subprocess: %d failed checks\n", failures);
         return 1;
