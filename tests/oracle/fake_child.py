@@ -9,6 +9,7 @@ test_subprocess.c (its argument, the oracle script's path, is ignored):
   many-cps   greets and answers each input of n bytes with n + 1 code
              points (more than any decoder can give: not the protocol)
   many-repl  the same for the replacement output
+  badhello   greets with "U8GX" (one byte wrong), then reads to the end
   linger     answers as usual, and on the end of its input waits 0.3 s
              before it exits
   stubborn   the same, waiting 5 s: longer than subproc_stop waits
@@ -37,7 +38,7 @@ def send(data):
         sys.exit(0)
 
 
-send(b'U8GO')
+send(b'U8GX' if mode == 'badhello' else b'U8GO')
 head = inp.read(4)
 if mode == 'exit' or len(head) < 4:
     time.sleep(0.05)

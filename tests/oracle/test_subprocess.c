@@ -12,7 +12,8 @@
  * bytes fails its batch, each field of an answer is read as the
  * protocol says, and stopping a child waits for one still running (even
  * with errno ECHILD left over) but not for one reaped elsewhere
- * (fake_child.py's modes; python only). Where descriptors run out
+ * (fake_child.py's modes; python only). A wrong greeting and a missing
+ * interpreter are refused, each with its reason. Where descriptors run out
  * (RLIMIT_NOFILE), starting fails with the call that failed named and
  * no descriptor left open.
  * The largest input the protocol's u32 frame is allowed to carry,
@@ -481,6 +482,30 @@ static void check_stop_idle(void)
     close(p[1]);
 }
 
+/* subproc_start refuses a child that greets with "U8GX" (the script did
+ * not greet) and an interpreter that is not installed (sp->missing), and
+ * leaves no child behind either way, not even a zombie. */
+static void check_start_refusals(void)
+{
+    static const char *const fake[] = {TEST_FAKE_CHILD, NULL};
+    static const char *const absent[] = {"u8guard-test-no-such-interpreter", NULL};
+    subproc bad = {.script = "python_decode.py", .programs = fake};
+    subproc none = {.script = "python_decode.py", .programs = absent,
+                    .missing = "no such interpreter"};
+    const char *why;
+
+    setenv("FAKE_CHILD_MODE", "badhello", 1);
+    why = subproc_start(&bad);
+    unsetenv("FAKE_CHILD_MODE");
+    EXPECT(why != NULL &&
+           strcmp(why, "the interpreter started but its script did not greet (see its stderr)") ==
+               0);
+    EXPECT(bad.pid == 0 && find_child(NULL) < 0);
+    why = subproc_start(&none);
+    EXPECT(why == none.missing);
+    EXPECT(none.pid == 0 && find_child(NULL) < 0);
+}
+
 /* subproc_start where descriptors run out: with room for one descriptor
  * the socketpair fails, with room for two (the socketpair's) the pipe
  * does; each says so, and leaves no descriptor open (the two lowest free
@@ -531,6 +556,7 @@ int main(int argc, char **argv)
     test_timeout_ms();
     check_stop_idle();
     check_start_without_descriptors();
+    check_start_refusals();
     if (failures) {
         printf("test_subprocess: %d failed checks\n", failures);
         return 1;
