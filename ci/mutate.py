@@ -694,8 +694,9 @@ WHY_PROBE_CLOCK = (
     "command's answer into that millisecond")
 
 WHY_PIPE_PAIR = (
-    "a pipe array filled by pipe() and read at [0] and [1] only (world.c first_line's p, "
-    "sandbox.c sandbox_spawn's sp): a third element is never touched")
+    "a pipe array filled by pipe() or socketpair() and read at [0] and [1] only (world.c "
+    "first_line's p, sandbox.c sandbox_spawn's sp, subprocess.c subproc_start's req and "
+    "rep): a third element is never touched")
 
 WHY_WAITPID_PID = (
     "waitpid without WNOHANG returns the pid waited for (> 0) or -1: a loop that retries "
@@ -707,13 +708,49 @@ WHY_STATUS_AFTER_REAP = (
     "more can come, so waiting 1 ms instead of 0 finds the same")
 
 WHY_NO_CHILD_ONE = (
-    "the pid of sandbox_stop and sandbox_reap is sandbox_spawn's, a child of the caller, and "
-    "no process's child is process 1 of its namespace (that is init, or the caller itself): "
-    "`pid <= 1` returns early for the same pids as `pid <= 0`")
+    "the pid of sandbox_stop and sandbox_reap is sandbox_spawn's, and subprocess.c's sp->pid "
+    "fork's, a child of the caller, and no process's child is process 1 of its namespace "
+    "(that is init, or the caller itself): `pid <= 1` (`pid > 1`) tests the same pids as "
+    "`pid <= 0` (`pid > 0`)")
 
 WHY_SIGNAL_NAME_ROOM = (
     "sandbox_signal_name's buffer holds \"signal %d\" for an int: at most \"signal "
     "-2147483648\", 18 bytes and the NUL, which 31 or 33 bytes hold as 32 do")
+
+WHY_DUP2_RESULT = (
+    "dup2(old, new) returns new or -1: dup2(out, STDOUT_FILENO) returns 1 or -1, so `<= 0` "
+    "and `< 1` test it as `< 0` does")
+
+WHY_EXEC_CHILD_DUP2 = (
+    "subprocess.c's exec_child moves the socket and the pipe the parent has just made onto "
+    "descriptors 0 and 1: dup2 fails only for a bad old descriptor or a new one over the "
+    "limit, neither of which these are, so the _exit(126) after it is not reached and its "
+    "status is read by no one")
+
+WHY_ARGV_ROOM = (
+    "exec_child's argv holds the interpreter, the script and NULL: a fourth slot is never "
+    "written nor read")
+
+WHY_SCRIPT_PATH_ROOM = (
+    "subprocess.c's find_script builds U8GUARD_REL_AUDIT_TO_DATA/oracle/SCRIPT (about 45 "
+    "bytes with GNUInstallDirs' folders: ../../share/u8guard/oracle/python_decode.py) in rel[256], "
+    "and the installed or source-tree path in path[4096] (a build's folders, well under a "
+    "hundred bytes here): a buffer one byte larger or smaller, or a fit tested with <= or > "
+    "instead of < or >=, differs only for a text of exactly 255 or 256 (4095 or 4096) "
+    "bytes, which no build here makes")
+
+WHY_START_STATUS = (
+    "subproc_start reads status only after waitpid on its own child, which it has not "
+    "reaped, returned that child (the loop retries only on EINTR): status is always set "
+    "there, so its initial value is never read")
+
+WHY_HELLO_ROOM = (
+    "subproc_start's hello receives exactly 4 bytes (read_exact of 4) and memcmp compares "
+    "4: a fifth byte is never touched")
+
+WHY_UNIX_PROTOCOL = (
+    "socketpair(AF_UNIX, SOCK_STREAM, protocol): Linux takes protocol 0 or PF_UNIX, which "
+    "is 1, as the same default protocol of the domain")
 
 WHY_CHILD_STATUS = (
     "world.c's first_line reaps the version command's process with waitpid(pid, NULL, 0) "
@@ -2056,6 +2093,40 @@ EQUIVALENT = [
     ("oracle/plugin/sandbox.c", "0);\n}\n\nint sandbox_reap", "0", "1", WHY_STATUS_AFTER_REAP),
     ("oracle/plugin/sandbox.c", "0)\n        return st;\n    kill_all", "0", "1", WHY_NO_CHILD_ONE),
     ("oracle/plugin/sandbox.c", "0)\n        return -1;\n    kill_all", "0", "1", WHY_NO_CHILD_ONE),
+    ("oracle/adapters/subprocess.c", "< 0 && errno == EINTR)\n        ;\n    sp->pid = 0;\n}", "<", "<=",
+     WHY_WAITPID_PID),
+    ("oracle/adapters/subprocess.c", "0 && errno == EINTR)\n        ;\n    sp->pid = 0;\n}", "0", "1",
+     WHY_WAITPID_PID),
+    ("oracle/adapters/subprocess.c",
+     "< 0 && errno == EINTR)\n        ;\n    sp->pid = 0;\n    if (WIFEXITED", "<", "<=",
+     WHY_WAITPID_PID),
+    ("oracle/adapters/subprocess.c",
+     "0 && errno == EINTR)\n        ;\n    sp->pid = 0;\n    if (WIFEXITED", "0", "1",
+     WHY_WAITPID_PID),
+    ("oracle/adapters/subprocess.c", "< 0)\n        _exit(126);", "<", "<=", WHY_DUP2_RESULT),
+    ("oracle/adapters/subprocess.c", "0)\n        _exit(126);", "0", "1", WHY_DUP2_RESULT),
+    ("oracle/adapters/subprocess.c", "126);", "126", "127", WHY_EXEC_CHILD_DUP2),
+    ("oracle/adapters/subprocess.c", "126);", "126", "125", WHY_EXEC_CHILD_DUP2),
+    ("oracle/adapters/subprocess.c", "3];\n        argv[0]", "3", "4", WHY_ARGV_ROOM),
+    ("oracle/adapters/subprocess.c", "256];\n\n    if ((size_t)snprintf(rel", "256", "257",
+     WHY_SCRIPT_PATH_ROOM),
+    ("oracle/adapters/subprocess.c", "256];\n\n    if ((size_t)snprintf(rel", "256", "255",
+     WHY_SCRIPT_PATH_ROOM),
+    ("oracle/adapters/subprocess.c", "< sizeof rel &&", "<", "<=", WHY_SCRIPT_PATH_ROOM),
+    ("oracle/adapters/subprocess.c", ">= cap)\n        return \"subprocess script name too long\";",
+     ">=", ">", WHY_SCRIPT_PATH_ROOM),
+    ("oracle/adapters/subprocess.c", "4096];\n    const char *why;", "4096", "4097",
+     WHY_SCRIPT_PATH_ROOM),
+    ("oracle/adapters/subprocess.c", "4096];\n    const char *why;", "4096", "4095",
+     WHY_SCRIPT_PATH_ROOM),
+    ("oracle/adapters/subprocess.c", "2], rep[2], status", "2", "3", WHY_PIPE_PAIR),
+    ("oracle/adapters/subprocess.c", "2], status = 0;", "2", "3", WHY_PIPE_PAIR),
+    ("oracle/adapters/subprocess.c", "0;\n    char hello[4];", "0", "1", WHY_START_STATUS),
+    ("oracle/adapters/subprocess.c", "4];\n    pid_t pid;\n\n    if (sp->pid", "4", "5",
+     WHY_HELLO_ROOM),
+    ("oracle/adapters/subprocess.c", "0)\n        return NULL;\n    if ((why = find_script", "0", "1",
+     WHY_NO_CHILD_ONE),
+    ("oracle/adapters/subprocess.c", "0, req) != 0)", "0", "1", WHY_UNIX_PROTOCOL),
     ("oracle/plugin/sandbox.c", "32];\n\n    switch (sig)", "32", "33", WHY_SIGNAL_NAME_ROOM),
     ("oracle/plugin/sandbox.c", "32];\n\n    switch (sig)", "32", "31", WHY_SIGNAL_NAME_ROOM),
     ("oracle/plugin/sandbox.c", "127);\n    }\n    for (size_t i = 0; i < n_keep", "127", "128",
