@@ -10,6 +10,9 @@ test_subprocess.c (its argument, the oracle script's path, is ignored):
              points (more than any decoder can give: not the protocol)
   many-repl  the same for the replacement output
   badhello   greets with "U8GX" (one byte wrong), then reads to the end
+  exit3      exits with status 3 at once, without a word (os._exit: the
+             output closes only as the process ends, so the status is
+             there when the parent sees the end)
   linger     answers as usual, and on the end of its input waits 0.3 s
              before it exits
   stubborn   the same, waiting 5 s: longer than subproc_stop waits
@@ -38,6 +41,8 @@ def send(data):
         sys.exit(0)
 
 
+if mode == 'exit3':
+    os._exit(3)
 send(b'U8GX' if mode == 'badhello' else b'U8GO')
 head = inp.read(4)
 if mode == 'exit' or len(head) < 4:

@@ -482,14 +482,17 @@ static void check_stop_idle(void)
     close(p[1]);
 }
 
-/* subproc_start refuses a child that greets with "U8GX" (the script did
- * not greet) and an interpreter that is not installed (sp->missing), and
- * leaves no child behind either way, not even a zombie. */
+/* subproc_start refuses a child that greets with "U8GX" or exits at once
+ * with status 3 (the script did not greet) and an interpreter that is not
+ * installed (sp->missing), and leaves no child behind in any of these,
+ * not even a zombie. */
 static void check_start_refusals(void)
 {
     static const char *const fake[] = {TEST_FAKE_CHILD, NULL};
     static const char *const absent[] = {"u8guard-test-no-such-interpreter", NULL};
     subproc bad = {.script = "python_decode.py", .programs = fake};
+    subproc quits = {.script = "python_decode.py", .programs = fake,
+                     .missing = "no such interpreter"};
     subproc none = {.script = "python_decode.py", .programs = absent,
                     .missing = "no such interpreter"};
     const char *why;
@@ -504,6 +507,13 @@ static void check_start_refusals(void)
     why = subproc_start(&none);
     EXPECT(why == none.missing);
     EXPECT(none.pid == 0 && find_child(NULL) < 0);
+    /* An interpreter that is there but exits (status 3) without a word:
+     * not a missing one. */
+    setenv("FAKE_CHILD_MODE", "exit3", 1);
+    why = subproc_start(&quits);
+    unsetenv("FAKE_CHILD_MODE");
+    EXPECT(why != NULL && why != quits.missing);
+    EXPECT(quits.pid == 0 && find_child(NULL) < 0);
 }
 
 /* subproc_start where descriptors run out: with room for one descriptor
