@@ -101,15 +101,18 @@ int main(int argc, char **argv)
      * then answers every request with "ok" (the answer is not what is
      * checked). */
     return check("read -r l; echo ok; sleep 1; echo ok; : > ",
-                 "; while read -r l; do echo ok; done", mark, PLUGIN_FAULT_OUT_OF_TURN, "answer out of turn: \"ok.\" before the request",
+                 "; while read -r l; do echo ok; done", mark, PLUGIN_FAULT_OUT_OF_TURN,
+                 "answer out of turn: \"ok.\" before the request",
                  "a stray line is found before the request") |
            /* Answers one request, closes its channel, marks that, exits. */
            check("read -r l; echo ok; exec 0<&- 1>&-; : > ", "; exit 3", mark, PLUGIN_FAULT_EXIT,
                  "exited with status 3 during the call",
                  "a closed channel is found before the request, as the decoder's end") |
            /* The same, with "ok" written unasked, unfinished, before the
-            * close: that is a line out of turn, not only an end. */
-           check("read -r l; echo ok; printf ok; exec 0<&- 1>&-; : > ", "; exit 3", mark,
+            * close: that is a line out of turn, not only an end. (A second
+            * after the answer, as in the first check: the opening check
+            * looks for a line right after its answer.) */
+           check("read -r l; echo ok; sleep 1; printf ok; exec 0<&- 1>&-; : > ", "; exit 3", mark,
                  PLUGIN_FAULT_OUT_OF_TURN, "answer out of turn: \"ok\" before the request",
                  "an unfinished line before a closed channel is out of turn");
 }
