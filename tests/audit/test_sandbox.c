@@ -685,9 +685,10 @@ static int check_fallback(void)
 #endif
 }
 
-/* sandbox_stop of pid 0, in a child that leads its own process group:
- * the child must live to exit with 0. */
-static int check_stop0(void)
+/* Runs call (sandbox_stop or sandbox_reap of pid 0) in a child that
+ * leads its own process group: the child must live to exit with 0, call
+ * having returned -1. what names the check and the call. */
+static int no_one_signalled(const char *what, const char *call_text, int (*call)(void))
 {
     pid_t pid = fork();
 
@@ -697,37 +698,35 @@ static int check_stop0(void)
     }
     if (pid == 0) {
         (void)setpgid(0, 0);
-        _exit(sandbox_stop(0, -1) == -1 ? 0 : 1);
+        _exit(call() == -1 ? 0 : 1);
     }
     if (exit_status(pid) != 0) {
-        fprintf(stderr, "FAIL stop0: sandbox_stop(0, -1) did not return -1, or killed its "
-                "caller's process group\n");
+        fprintf(stderr, "FAIL %s: %s did not return -1, or killed its caller's process "
+                "group\n", what, call_text);
         return 1;
     }
-    printf("test_sandbox stop0: -1, no one signalled: ok\n");
+    printf("test_sandbox %s: -1, no one signalled: ok\n", what);
     return 0;
 }
 
-/* sandbox_reap(0, ...) as stop0: -1, and no one signalled. */
+static int stop_pid0(void)
+{
+    return sandbox_stop(0, -1);
+}
+
+static int reap_pid0(void)
+{
+    return sandbox_reap(0, -1, 0);
+}
+
+static int check_stop0(void)
+{
+    return no_one_signalled("stop0", "sandbox_stop(0, -1)", stop_pid0);
+}
+
 static int check_reap0(void)
 {
-    pid_t pid = fork();
-
-    if (pid < 0) {
-        perror("test_sandbox: fork");
-        return 1;
-    }
-    if (pid == 0) {
-        (void)setpgid(0, 0);
-        _exit(sandbox_reap(0, -1, 0) == -1 ? 0 : 1);
-    }
-    if (exit_status(pid) != 0) {
-        fprintf(stderr, "FAIL reap0: sandbox_reap(0, -1, 0) did not return -1, or killed its "
-                "caller's process group\n");
-        return 1;
-    }
-    printf("test_sandbox reap0: -1, no one signalled: ok\n");
-    return 0;
+    return no_one_signalled("reap0", "sandbox_reap(0, -1, 0)", reap_pid0);
 }
 
 /* The child of the end checks: waits to be killed (arg NULL), or exits at

@@ -203,29 +203,23 @@ def main():
         expect("an entry's sha256 one digit longer", u8guard,
                copy_with(corpus, tmp, "longsha", long_sha), 2, "malformed entry")
 
-        def long_name(width):
+        def long_field(key, width):
+            """The target entry alone, its key set to width letters."""
             def change(es, _):
                 e = dict(es[target])
-                e["decoder"] = "d" * width
+                e[key] = key[0] * width
                 return [e]
             return change
-        expect("a decoder name of 64 bytes", u8guard,
-               copy_with(corpus, tmp, "name64", long_name(64)), 2, "malformed entry")
-        expect("a decoder name of 63 bytes", u8guard,
-               copy_with(corpus, tmp, "name63", long_name(63)), 2,
-               "not replayed: decoder %s on input" % ("d" * 63))
-
-        def long_class(width):
-            def change(es, _):
-                e = dict(es[target])
-                e["classification"] = "c" * width
-                return [e]
-            return change
-        expect("a classification of 128 bytes", u8guard,
-               copy_with(corpus, tmp, "cls128", long_class(128)), 2, "malformed entry")
-        expect("a classification of 127 bytes", u8guard,
-               copy_with(corpus, tmp, "cls127", long_class(127)), 2,
-               "unknown classification '%s'" % ("c" * 127))
+        for what, key, width, said in (
+                ("a decoder name", "decoder", 64, "malformed entry"),
+                ("a decoder name", "decoder", 63,
+                 "not replayed: decoder %s on input" % ("d" * 63)),
+                ("a classification", "classification", 128, "malformed entry"),
+                ("a classification", "classification", 127,
+                 "unknown classification '%s'" % ("c" * 127))):
+            expect("%s of %d bytes" % (what, width), u8guard,
+                   copy_with(corpus, tmp, "%s%d" % (key, width), long_field(key, width)), 2,
+                   said)
 
         expect("an empty manifest", u8guard,
                copy_with(corpus, tmp, "empty", lambda es, d: []), 2,
