@@ -28,6 +28,8 @@
 #   extra        on 'Q', where there are fewer code points than bytes: one
 #                more code point, U+0051, at the end
 #   short        on 'Q': the last code point left out
+#   shrinkhang   rejects at 0 an input holding 'Z'; sleeps forever on one
+#                holding 'Q' and no 'Z' (the shrinker's windows hang)
 import os
 import signal
 import sys
@@ -39,9 +41,12 @@ for line in sys.stdin:
     data = bytes.fromhex(line.strip())
     calls += 1
     q = b"Q" in data
+    if mode == "shrinkhang" and b"Z" in data:
+        print("reject 0", flush=True)
+        continue
     if q and mode == "crash":
         os.abort()
-    if q and mode == "hang":
+    if q and mode in ("hang", "shrinkhang"):
         time.sleep(3600)
     if q and mode == "exit":
         sys.exit(3)
