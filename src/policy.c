@@ -364,8 +364,8 @@ static const struct pair_range CLASS_PAIRS[] = {
                                        many kana, U+3066..U+3069) */
     {9, 2, 0x80, 0x80, 0xA8, 0xA9}, /* separator: U+2028, U+2029 */
     {5, 4, 0xEF, 0xEF, 0xB7, 0xB7}, /* noncharacter: U+FDD0..U+FDEF */
-    {5, 4, 0xEF, 0xEF, 0xBF, 0xBF}, /* noncharacter: U+FFFE, U+FFFF */
-    {5, 5, 0xBF, 0xBF, 0xBE, 0xBF}, /* noncharacter: ..BF BE/BF of every plane */
+    {5, 5, 0xBF, 0xBF, 0xBE, 0xBF}, /* noncharacter: ..BF BE/BF of every plane
+                                       (U+FFFE, U+FFFF: EF BF BE/BF) */
     {6, 4, 0xEF, 0xEF, 0x80, 0xA3}, /* private_use: U+F000..U+F8FF */
     {6, 6, 0xEE, 0xEE, 0x80, 0xBF}, /* private_use: U+E000..U+EFFF */
     {6, 6, 0xF3, 0xF4, 0x80, 0xBF}, /* private_use: planes 15, 16 (superset) */
