@@ -2,9 +2,10 @@
 /* test_install_dirs.c -- u8g_exe_relative (oracle/api/install_dirs.c) at
  * the edges a moved install never reaches: the executable's path cut
  * short by a small buffer, a result one byte too long, no room at all,
- * leading "../" past the root, and "..y", which is no folder up. The expected paths are made here from
- * this test's own /proc/self/exe. Every failure must leave "" in the
- * buffer and write nothing past cap (a guard byte beyond it is checked).
+ * leading "../" past the root, and "..y", which is no folder up. The
+ * expected paths are made here from this test's own /proc/self/exe.
+ * Every failure must leave "" in the buffer and write nothing past cap
+ * (a guard byte beyond it is checked).
  *
  *   test_audit_install_dirs   run the checks (0 or 1) */
 #include <stdio.h>

@@ -687,7 +687,7 @@ static int check_fallback(void)
 
 /* Runs call (sandbox_stop or sandbox_reap of pid 0) in a child that
  * leads its own process group: the child must live to exit with 0, call
- * having returned -1. what names the check and the call. */
+ * having returned -1. what names the check, call_text the call. */
 static int no_one_signalled(const char *what, const char *call_text, int (*call)(void))
 {
     pid_t pid = fork();

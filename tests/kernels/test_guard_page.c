@@ -56,42 +56,64 @@ static const u8guard_policy POLICIES[] = {
 
 static unsigned long policy_cases, policy_failures;
 
-/* What the policy functions say about one input. */
+/* What the policy functions say about one input, and what they write. */
 struct policy_results {
     bool valid;
     u8guard_error first;
-    size_t count, san_len, san_out, san_errors, u32_out, u16_out, next_errors;
+    size_t count, san_len, san_out, san_errors, u32_out, u32_errors, u16_out, u16_errors;
+    size_t next_errors;
+    uint8_t san[10 * 4096 + 64];
+    uint32_t u32[4096 + 8];
+    uint16_t u16[2 * 4096 + 8];
 };
 
 static void run_policy(const uint8_t *in, size_t len, const u8guard_policy *q,
                        struct policy_results *r)
 {
-    static uint8_t san[10 * 4096 + 64];
-    static uint32_t u32[4096 + 8];
-    static uint16_t u16[2 * 4096 + 8];
     u8guard_error e;
-    size_t pos = 0, n32, n16;
+    size_t pos = 0;
 
     memset(r, 0, sizeof *r);
     r->valid = u8guard_validate_with(in, len, q, &r->first);
     r->count = u8guard_count_errors_with(in, len, q);
     r->san_len = u8guard_sanitized_length_with(in, len, q);
-    r->san_out = u8guard_sanitize_with(in, len, san, sizeof san, q, &r->san_errors);
-    r->u32_out = u8guard_decode_utf32_lossy_with(in, len, u32, sizeof u32 / sizeof u32[0], q,
-                                                 &n32);
-    r->u16_out = u8guard_decode_utf16_lossy_with(in, len, u16, sizeof u16 / sizeof u16[0], q,
-                                                 &n16);
+    r->san_out = u8guard_sanitize_with(in, len, r->san, sizeof r->san, q, &r->san_errors);
+    r->u32_out = u8guard_decode_utf32_lossy_with(in, len, r->u32, sizeof r->u32 / sizeof r->u32[0],
+                                                 q, &r->u32_errors);
+    r->u16_out = u8guard_decode_utf16_lossy_with(in, len, r->u16, sizeof r->u16 / sizeof r->u16[0],
+                                                 q, &r->u16_errors);
     while (u8guard_next_error_with(in, len, q, &pos, &e))
         r->next_errors++;
+}
+
+/* Returns true when a and b say the same, and wrote the same units (the
+ * outputs were large enough for all of them: the sizes are compared
+ * first). */
+static bool same_policy_results(const struct policy_results *a, const struct policy_results *b)
+{
+    if (a->valid != b->valid || a->count != b->count || a->san_len != b->san_len ||
+        a->san_out != b->san_out || a->san_errors != b->san_errors ||
+        a->u32_out != b->u32_out || a->u32_errors != b->u32_errors ||
+        a->u16_out != b->u16_out || a->u16_errors != b->u16_errors ||
+        a->next_errors != b->next_errors)
+        return false;
+    if (!a->valid && (a->first.offset != b->first.offset || a->first.length != b->first.length ||
+                      a->first.kind != b->first.kind))
+        return false;
+    return a->san_out <= sizeof a->san && a->u32_out <= sizeof a->u32 / sizeof a->u32[0] &&
+           a->u16_out <= sizeof a->u16 / sizeof a->u16[0] &&
+           memcmp(a->san, b->san, a->san_out) == 0 &&
+           memcmp(a->u32, b->u32, a->u32_out * sizeof a->u32[0]) == 0 &&
+           memcmp(a->u16, b->u16, a->u16_out * sizeof a->u16[0]) == 0;
 }
 
 /* Runs the policy functions (validate, count, sanitize, lossy decode,
  * next_error: each reads the input through the kernels' policy loops)
  * under every implementation on the input in[0..len) and compares what
- * they say with the scalar reference's. */
+ * they say and write with the scalar reference's. */
 static void policy_all(const uint8_t *in, size_t len, const char *what)
 {
-    struct policy_results ref, got;
+    static struct policy_results ref, got;
     size_t q;
     int impl;
 
@@ -105,13 +127,7 @@ static void policy_all(const uint8_t *in, size_t len, const char *what)
                 continue;
             run_policy(in, len, &POLICIES[q], &got);
             policy_cases++;
-            if (got.valid != ref.valid || got.count != ref.count ||
-                got.san_len != ref.san_len || got.san_out != ref.san_out ||
-                got.san_errors != ref.san_errors || got.u32_out != ref.u32_out ||
-                got.u16_out != ref.u16_out || got.next_errors != ref.next_errors ||
-                (!ref.valid && (got.first.offset != ref.first.offset ||
-                                got.first.length != ref.first.length ||
-                                got.first.kind != ref.first.kind))) {
+            if (!same_policy_results(&ref, &got)) {
                 policy_failures++;
                 printf("FAIL %s, length %zu, policy %zu: %s differs from scalar\n", what, len,
                        q, u8guard_impl_name((u8guard_impl)impl));
