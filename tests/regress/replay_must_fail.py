@@ -10,11 +10,12 @@ the change:
   a member removed from it             the line "n_cps: recorded (missing), now N"
   u8guard's recorded answer            U8GUARD ANSWER CHANGED (exit 1)
   u8guard's answer removed             "recorded (nothing)", "valid: recorded (missing)"
-  an entry's classification            CLASSIFICATION CHANGED (exit 1)
+  an entry's classification            CLASSIFICATION CHANGED, the whole line (exit 1)
   an entry's .bin bytes                does not hold the bytes (exit 2)
   an entry's .bin missing              <sha256>.bin: No such file (exit 2)
   an entry's .bin over 4096 bytes      unreadable or longer than 4096 bytes (exit 2)
   an entry's sha256                    the sha256 of hex ... is (exit 2)
+  an entry's input made empty          U8GUARD ANSWER CHANGED (exit 1), not malformed
   a sha256 of 65 digits, a decoder
   name of 64 bytes (longer than any),
   a classification of 128 bytes        malformed entry (exit 2)
@@ -28,6 +29,7 @@ decoder "u8guard" (a fixed u8guard bug) replay with exit 0.
 usage: replay_must_fail.py U8GUARD CORPUS_DIR
 """
 
+import hashlib
 import json
 import os
 import shutil
@@ -159,15 +161,19 @@ def main():
                copy_with(corpus, tmp, "ours", alter_ours), 1,
                f"U8GUARD ANSWER CHANGED on input {t['hex']}")
 
+        # The whole line: a disagreement's reason follows in parentheses.
+        now = t["classification"]
+        new = ("oracle-disagreement" if now != "oracle-disagreement"
+               else "known-divergence:no-such-divergence")
+        said = f" ({t['why']})" if now.endswith("-disagreement") else ""
+
         def reclassify(es, _):
-            c = es[target]["classification"]
-            es[target]["classification"] = ("oracle-disagreement"
-                                            if c != "oracle-disagreement"
-                                            else "known-divergence:no-such-divergence")
+            es[target]["classification"] = new
             return es
         expect("an entry's classification altered", u8guard,
                copy_with(corpus, tmp, "cls", reclassify), 1,
-               f"CLASSIFICATION CHANGED: decoder {t['decoder']} on input {t['hex']}")
+               f"CLASSIFICATION CHANGED: decoder {t['decoder']} on input {t['hex']}: "
+               f"recorded {new}, now {now}{said}\n")
 
         def bad_bin(es, d):
             with open(os.path.join(d, es[target]["sha256"] + ".bin"), "ab") as f:
@@ -196,6 +202,18 @@ def main():
             return es
         expect("an entry's sha256 altered", u8guard,
                copy_with(corpus, tmp, "sha", bad_sha), 2, "the sha256 of hex")
+
+        def emptied(es, d):
+            """The target entry's input made empty, its sha256 and .bin too:
+            the empty input is no malformed entry (its hex "" holds 0
+            bytes), but u8guard's recorded answer is no longer its own."""
+            es[target].update(hex="", len=0, sha256=hashlib.sha256(b"").hexdigest())
+            with open(os.path.join(d, es[target]["sha256"] + ".bin"), "wb"):
+                pass
+            return es
+        expect("an entry's input made empty", u8guard,
+               copy_with(corpus, tmp, "emptied", emptied), 1,
+               "U8GUARD ANSWER CHANGED on input  (entry of decoder")
 
         def long_sha(es, _):
             es[target]["sha256"] += "0"
