@@ -275,6 +275,7 @@ int audit_replay(const char *dir, audit_decoder *const *d, size_t n)
     uint8_t *buf = malloc(AUDIT_MAX_INPUT);
     replay_stats st = {0, 0, 0, 0, 0};
     long lineno = 0;
+    int read_errno = 0;
     replay_result worst = REPLAY_OK;
     FILE *f;
 
@@ -303,18 +304,21 @@ int audit_replay(const char *dir, audit_decoder *const *d, size_t n)
     /* getline's -1 is the end of the file, or a read error, or memory
      * that ran out (which sets no error flag): only feof tells them apart. */
     if (worst != REPLAY_OUT_OF_MEMORY && !feof(f)) {
-        if (errno == ENOMEM) {
+        if (errno == ENOMEM)
             worst = REPLAY_OUT_OF_MEMORY;
-        } else {
-            fprintf(stderr, "u8guard audit: %s: %s\n", path, strerror(errno));
-            worst = REPLAY_MALFORMED;
-        }
+        else
+            read_errno = errno;
     }
     fclose(f);
     free(line);
     free(buf);
+    /* The entries not read or not replayed would make any summary a
+     * wrong one (a manifest that cannot be read is not an empty one). */
+    if (read_errno != 0) {
+        fprintf(stderr, "u8guard audit: %s: %s\n", path, strerror(read_errno));
+        return 2;
+    }
     if (worst == REPLAY_OUT_OF_MEMORY) {
-        /* The entries not replayed would make any summary a wrong one. */
         fprintf(stderr, "u8guard audit: out of memory\n");
         return 2;
     }
