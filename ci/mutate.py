@@ -717,6 +717,18 @@ WHY_SIGNAL_NAME_ROOM = (
     "sandbox_signal_name's buffer holds \"signal %d\" for an int: at most \"signal "
     "-2147483648\", 18 bytes and the NUL, which 31 or 33 bytes hold as 32 do")
 
+WHY_REPLAY_ROOM = (
+    "replay.c's replay_theirs keeps classification_of's answer in now_cls: at most 48 "
+    "characters (\"known-divergence:\" and unistring-mbtouc-whole-sequence, the longest id "
+    "a built-in adapter documents; plugins and --exec decoders document none), which 127 or "
+    "129 bytes hold as 128 do; replay_line's sha_now takes sha256_hex's 64 digits and NUL, "
+    "and its bin is filled by read_bin with at most AUDIT_MAX_INPUT + 1 bytes: a byte more "
+    "of either is never touched")
+
+WHY_WORST_RESULT = (
+    "replay_line and audit_replay keep the worse of two results (if (r > rc) rc = r; if (rc "
+    "> worst) worst = rc): with `>=` an equal value is stored over the same value")
+
 WHY_DUP2_RESULT = (
     "dup2(old, new) returns new or -1: dup2(out, STDOUT_FILENO) returns 1 or -1, so `<= 0` "
     "and `< 1` test it as `< 0` does")
@@ -751,6 +763,11 @@ WHY_HELLO_ROOM = (
 WHY_UNIX_PROTOCOL = (
     "socketpair(AF_UNIX, SOCK_STREAM, protocol): Linux takes protocol 0 or PF_UNIX, which "
     "is 1, as the same default protocol of the domain")
+
+WHY_RUNNER_NO_PID = (
+    "plugin_runner.c's stop_child leaves r->pid and r->status_fd -1 for no child; r->pid is "
+    "then only tested as > 0 (stop_child again, which passes status_fd on only then) until "
+    "start_child sets both from sandbox_spawn, so -2 says no child as well")
 
 WHY_CHILD_STATUS = (
     "world.c's first_line reaps the version command's process with waitpid(pid, NULL, 0) "
@@ -787,6 +804,13 @@ WHY_SHORT_ASCII_STEP = (
     "step of 31 instead of 32 (i += 31) widens each block's last byte again with the next "
     "block, the same unit, and still reads only while 32 bytes remain")
 
+
+WHY_ASCII_RUN_START = (
+    "avx2.c's ascii_utf32 and ascii_utf16 widen the 16 ASCII bytes v, then 32 bytes a step "
+    "from k while 32 remain; with k = 15 the first step widens byte 15 again to the same "
+    "unit, reads only while 32 bytes remain from there, and the count returned (15 + 32n) "
+    "is still a prefix of ASCII bytes widened, which is all steps32, steps16 and "
+    "short_widen16 take it for")
 
 WHY_VALID_NO_C0 = (
     "avx512.c's decode steps (decode32_valid, decode16_valid, bmp_block) see only bytes the "
@@ -1757,6 +1781,12 @@ EQUIVALENT = [
     ("oracle/audit/replay_one.c", "0;\n    ssize_t n;", "0", "1", WHY_GETLINE_NULL),
     ("oracle/audit/record.c", "0;\n    bool ok;", "0", "1", WHY_GETLINE_NULL),
     ("oracle/audit/replay.c", "0;\n    uint8_t *buf", "0", "1", WHY_GETLINE_NULL),
+    ("oracle/audit/replay.c", "128], recv[AUDIT_VERSION_ROOM]", "128", "129", WHY_REPLAY_ROOM),
+    ("oracle/audit/replay.c", "128], recv[AUDIT_VERSION_ROOM]", "128", "127", WHY_REPLAY_ROOM),
+    ("oracle/audit/replay.c", "65];\n    uint8_t *bin", "65", "66", WHY_REPLAY_ROOM),
+    ("oracle/audit/replay.c", "1);\n    const char *hv, *he;", "1", "2", WHY_REPLAY_ROOM),
+    ("oracle/audit/replay.c", "> rc)\n            rc = r;", ">", ">=", WHY_WORST_RESULT),
+    ("oracle/audit/replay.c", "> worst)\n            worst = rc;", ">", ">=", WHY_WORST_RESULT),
     ("oracle/audit/record.c", "80], name[80];", "80", "81", WHY_MEMBER_ROOM),
     ("oracle/audit/record.c", "80], name[80];", "80", "79", WHY_MEMBER_ROOM),
     ("oracle/audit/record.c", "80];\n    char *line", "80", "81", WHY_MEMBER_ROOM),
@@ -1799,6 +1829,10 @@ EQUIVALENT = [
      "64", "63", WHY_VALID_NO_C0),
     ("kernels/avx2.c", ">= 32; i += 32) {\n        w = load(p + i);\n        if (_mm256_movemask_epi8(w) "
      "!= 0)\n            return i;", ">=", ">", WHY_SHORT_ASCII_STEP),
+    ("kernels/avx2.c", "16;\n    __m256i w;\n\n    _mm256_storeu_si256((__m256i *)(void *)out, "
+     "_mm256_cvtepu8_epi32(v));", "16", "15", WHY_ASCII_RUN_START),
+    ("kernels/avx2.c", "16;\n    __m256i w;\n\n    _mm256_storeu_si256((__m256i *)(void *)out, "
+     "_mm256_cvtepu8_epi16(v));", "16", "15", WHY_ASCII_RUN_START),
     ("kernels/avx2.c", "32; i += 32) {\n        w = load(p + i);\n        if (_mm256_movemask_epi8(w) "
      "!= 0)\n            return i;", "32", "33", WHY_SHORT_ASCII_STEP),
     ("policy.c", "< 4 && (k == 0 || r[k].lo != 0)", "<", "<=", WHY_CLASS_STARTS),
@@ -2127,6 +2161,10 @@ EQUIVALENT = [
     ("oracle/adapters/subprocess.c", "0)\n        return NULL;\n    if ((why = find_script", "0", "1",
      WHY_NO_CHILD_ONE),
     ("oracle/adapters/subprocess.c", "0, req) != 0)", "0", "1", WHY_UNIX_PROTOCOL),
+    ("oracle/plugin/plugin_runner.c", "1;\n    r->status_fd = -1;\n    r->line_len = 0;\n    return st;",
+     "1", "2", WHY_RUNNER_NO_PID),
+    ("oracle/plugin/plugin_runner.c", "1;\n    r->line_len = 0;\n    return st;", "1", "2",
+     WHY_RUNNER_NO_PID),
     ("oracle/plugin/sandbox.c", "32];\n\n    switch (sig)", "32", "33", WHY_SIGNAL_NAME_ROOM),
     ("oracle/plugin/sandbox.c", "32];\n\n    switch (sig)", "32", "31", WHY_SIGNAL_NAME_ROOM),
     ("oracle/plugin/sandbox.c", "127);\n    }\n    for (size_t i = 0; i < n_keep", "127", "128",
