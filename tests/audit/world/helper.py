@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT OR Apache-2.0
 # helper.py -- a registry decoder for the --list/--world tests
 # (tests/audit/world/decoders.tsv): CPython's UTF-8 decoder speaking the
-# --exec protocol (doc/audit-exec.md) in one of seven modes:
+# --exec protocol (doc/audit-exec.md) in one of nine modes:
 #   strict   the strict decoder (conformant)
 #   lax      the strict decoder, but C0 80 (Java's "modified UTF-8" NUL) is
 #            taken for U+0000 where the rest is valid (a finding whose
@@ -14,6 +14,11 @@
 #            five code points)
 #   droplate "drop" where "replace" gives six code points or more, else
 #            "replace" (the minimal example's replacement output has six)
+#   flip     the strict decoder, but its 1st, 3rd, 5th... input holding
+#            'Q' is rejected at 0 (nondeterministic)
+#   rejectq  a replacing mode that rejects an input holding 'Q' and answers
+#            "hello" to any other but the empty one (two faults, one after
+#            the other)
 import sys
 
 
@@ -28,8 +33,16 @@ def strict(data):
 
 
 mode = sys.argv[1]
+q_calls = 0
 for line in sys.stdin:
     data = bytes.fromhex(line.strip())
+    q_calls += b"Q" in data
+    if mode == "rejectq" and data:
+        print("reject 0" if b"Q" in data else "hello", flush=True)
+        continue
+    if mode == "flip" and b"Q" in data and q_calls % 2 == 1:
+        print("reject 0", flush=True)
+        continue
     if mode in ("replace", "drop", "droplate"):
         text = data.decode("utf-8", "replace")
         if mode == "drop" or (mode == "droplate" and len(text) >= 6):
