@@ -428,6 +428,11 @@ static void check_shrink(const char *text, unsigned max_evals, const char *want,
 static void check_shrink_all(void)
 {
     check_shrink("cabcQRdRccRQcaQdQQQbQaRaQcRaaQRRacRdadd", 2000, "QRRQRRR", 294);
+    /* No window (at most 6 bytes) holds 7 Q/R: with a budget of 52 the
+     * windows take the first half, 26 evaluations, and ddmin the rest,
+     * which ends short of a minimal input (one window more, or windows
+     * stopped at a third, and it ends elsewhere). */
+    check_shrink("cabcQRdRccRQcaQdQQQbQaRaQcRaaQRRacRdadd", 52, "QRRQRRacR", 52);
 }
 
 
