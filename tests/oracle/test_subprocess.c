@@ -16,6 +16,7 @@
  * reason (fake_child.py's modes; python only). Where descriptors run out
  * (RLIMIT_NOFILE), starting fails with the call that failed named and
  * no descriptor left open.
+ * An input of 16 MiB and one byte goes to the child and back whole.
  * The largest input the protocol's u32 frame is allowed to carry,
  * UINT32_MAX - 8 bytes, goes to the child; one byte more is refused
  * without touching it.
@@ -424,6 +425,33 @@ static void check_size_limit(const oracle *o, const char *script)
 #endif
 }
 
+/* An input of 2^24 + 1 bytes (16 MiB of 'A' and one more): the top byte
+ * of its length goes to the child, and its answer, a code point per byte
+ * in both modes, is read whole. */
+static void check_large_input(const oracle *o)
+{
+    size_t len = ((size_t)1 << 24) + 1;
+    uint8_t *data = malloc(len);
+    uint32_t *cps = malloc(ORACLE_ROOM(len) * sizeof *cps);
+    uint32_t *repl = malloc(ORACLE_ROOM(len) * sizeof *repl);
+
+    if (data == NULL || cps == NULL || repl == NULL) {
+        EXPECT(!"memory for a 16 MiB input");
+    } else {
+        oracle_input in = {data, len};
+        oracle_verdict v = {.cps = cps, .repl = repl};
+
+        memset(data, 'A', len);
+        EXPECT(o->run(&in, 1, &v) == 0);
+        EXPECT(v.status == ORACLE_OK && v.accepted && v.n_cps == len);
+        EXPECT(v.n_cps == len && cps[0] == 0x41 && cps[len - 1] == 0x41);
+        EXPECT(v.has_repl && v.n_repl == len && repl[len - 1] == 0x41);
+    }
+    free(data);
+    free(cps);
+    free(repl);
+}
+
 /* The descriptors this process had before any adapter ran (its own
  * inheritance, which every child shares). */
 static bool open_at_start[1024];
@@ -650,6 +678,7 @@ int main(int argc, char **argv)
     third = find_child(script);
     EXPECT(third > 0 && third != second);
     EXPECT(third > 0 && inherited_fds(third) == 0);
+    check_large_input(o);
     check_size_limit(o, script);
     if (strcmp(name, "python") == 0) {
         check_short_reads();
