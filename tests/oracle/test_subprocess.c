@@ -16,7 +16,8 @@
  * reason (fake_child.py's modes; python only). Where descriptors run out
  * (RLIMIT_NOFILE), starting fails with the call that failed named and
  * no descriptor left open.
- * An input of 16 MiB and one byte goes to the child and back whole.
+ * An input of 16 MiB and one byte goes to the child and back whole; a
+ * verdict with no room for a replacement output gets none.
  * The largest input the protocol's u32 frame is allowed to carry,
  * UINT32_MAX - 8 bytes, goes to the child; one byte more is refused
  * without touching it.
@@ -452,6 +453,21 @@ static void check_large_input(const oracle *o)
     free(repl);
 }
 
+/* A verdict with no room for a replacement output (repl NULL, which
+ * oracle.h allows): the child's replacement code points are read and
+ * dropped, and the verdict says it has none. */
+static void check_no_repl(const oracle *o)
+{
+    static const uint8_t bad[] = {0x41, 0xC0, 0x42};
+    uint32_t cps[4];
+    oracle_input in = {bad, sizeof bad};
+    oracle_verdict v = {.cps = cps, .repl = NULL};
+
+    EXPECT(o->run(&in, 1, &v) == 0);
+    EXPECT(v.status == ORACLE_OK && !v.accepted);
+    EXPECT(!v.has_repl && v.n_repl == 0);
+}
+
 /* The descriptors this process had before any adapter ran (its own
  * inheritance, which every child shares). */
 static bool open_at_start[1024];
@@ -679,6 +695,7 @@ int main(int argc, char **argv)
     EXPECT(third > 0 && third != second);
     EXPECT(third > 0 && inherited_fds(third) == 0);
     check_large_input(o);
+    check_no_repl(o);
     check_size_limit(o, script);
     if (strcmp(name, "python") == 0) {
         check_short_reads();
