@@ -28,6 +28,7 @@
 #   extra        on 'Q', where there are fewer code points than bytes: one
 #                more code point, U+0051, at the end
 #   short        on 'Q': the last code point left out
+#   rejectall    rejects every input at 0, the empty one too
 #   shrinkhang   rejects at 0 an input holding 'Z'; sleeps forever on one
 #                holding 'Q' and no 'Z' (the shrinker's windows hang)
 import os
@@ -41,7 +42,7 @@ for line in sys.stdin:
     data = bytes.fromhex(line.strip())
     calls += 1
     q = b"Q" in data
-    if mode == "shrinkhang" and b"Z" in data:
+    if mode == "rejectall" or (mode == "shrinkhang" and b"Z" in data):
         print("reject 0", flush=True)
         continue
     if q and mode == "crash":
