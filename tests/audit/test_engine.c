@@ -433,6 +433,10 @@ static void check_shrink_all(void)
      * which ends short of a minimal input (one window more, or windows
      * stopped at a third, and it ends elsewhere). */
     check_shrink("cabcQRdRccRQcaQdQQQbQaRaQcRaaQRRacRdadd", 52, "QRRQRRacR", 52);
+    /* ddmin refines n chunks to 2n while 2n is below the length (then to
+     * single bytes): going to single bytes already where 3n is not below
+     * it takes 191 evaluations here. */
+    check_shrink("aQbQcQdQeQfQgQhQiQjQkQ", 2000, "QQQQQQQ", 198);
 }
 
 
