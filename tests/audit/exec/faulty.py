@@ -29,6 +29,8 @@
 #                more code point, U+0051, at the end
 #   short        on 'Q': the last code point left out
 #   rejectall    rejects every input at 0, the empty one too
+#   evenq        rejects at 0 every input holding an even number of 'Q' (the
+#                empty one too): "QQ" fails, "Q" does not
 #   shrinkhang   rejects at 0 an input holding 'Z'; sleeps forever on one
 #                holding 'Q' and no 'Z' (the shrinker's windows hang)
 import os
@@ -42,7 +44,8 @@ for line in sys.stdin:
     data = bytes.fromhex(line.strip())
     calls += 1
     q = b"Q" in data
-    if mode == "rejectall" or (mode == "shrinkhang" and b"Z" in data):
+    if (mode == "rejectall" or (mode == "shrinkhang" and b"Z" in data) or
+            (mode == "evenq" and data.count(b"Q") % 2 == 0)):
         print("reject 0", flush=True)
         continue
     if q and mode == "crash":
