@@ -455,16 +455,16 @@ static void check_large_input(const oracle *o)
 
 /* A verdict with no room for a replacement output (repl NULL, which
  * oracle.h allows): the child's replacement code points are read and
- * dropped, and the verdict says it has none. */
+ * dropped, and the verdict says it has none (and no signal). */
 static void check_no_repl(const oracle *o)
 {
     static const uint8_t bad[] = {0x41, 0xC0, 0x42};
     uint32_t cps[4];
     oracle_input in = {bad, sizeof bad};
-    oracle_verdict v = {.cps = cps, .repl = NULL};
+    oracle_verdict v = {.cps = cps, .repl = NULL, .signal = -1};
 
     EXPECT(o->run(&in, 1, &v) == 0);
-    EXPECT(v.status == ORACLE_OK && !v.accepted);
+    EXPECT(v.status == ORACLE_OK && v.signal == 0 && !v.accepted);
     EXPECT(!v.has_repl && v.n_repl == 0);
 }
 
