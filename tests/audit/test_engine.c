@@ -425,6 +425,9 @@ static void check_shrink(const char *text, unsigned max_evals, const char *want,
     free(data);
 }
 
+#define A10 "aaaaaaaaaa"
+#define A120 A10 A10 A10 A10 A10 A10 A10 A10 A10 A10 A10 A10
+
 static void check_shrink_all(void)
 {
     check_shrink("cabcQRdRccRQcaQdQQQbQaRaQcRaaQRRacRdadd", 2000, "QRRQRRR", 294);
@@ -437,6 +440,12 @@ static void check_shrink_all(void)
      * single bytes): going to single bytes already where 3n is not below
      * it takes 191 evaluations here. */
     check_shrink("aQbQcQdQeQfQgQhQiQjQkQ", 2000, "QQQQQQQ", 198);
+    /* Windows are tried for inputs of up to 128 bytes (and for any input
+     * of a plugin, which this fake is not): 7 Q/R after 121 other bytes
+     * cost 753 window evaluations that fail before ddmin's 46; after 122,
+     * ddmin's 46 alone. */
+    check_shrink(A120 "aQRQRQRQ", 2000, "QRQRQRQ", 799);
+    check_shrink(A120 "aaQRQRQRQ", 2000, "QRQRQRQ", 46);
 }
 
 
