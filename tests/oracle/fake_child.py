@@ -23,6 +23,9 @@ test_subprocess.c (its argument, the oracle script's path, is ignored):
              ones (cannot say), no code point, n replacement ones; 2:
              accepted, offset n, n code points; code point j of an input
              is 0x44332211 + j (every byte of it counts)
+
+When FAKE_CHILD_STARTS names a file, each child appends one byte to it
+as it starts (the test counts the starts).
 """
 import os
 import struct
@@ -30,6 +33,9 @@ import sys
 import time
 
 mode = os.environ.get('FAKE_CHILD_MODE', '')
+if os.environ.get('FAKE_CHILD_STARTS'):
+    with open(os.environ['FAKE_CHILD_STARTS'], 'ab') as starts:
+        starts.write(b'.')
 inp = sys.stdin.buffer
 
 

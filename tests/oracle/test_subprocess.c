@@ -37,6 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -218,7 +219,8 @@ static const char *start_in_mode(const char *mode, subproc *sp)
  * interrupted waits (errno still EINTR: that read must end the batch, not
  * be retried as if interrupted); "many-cps" and "many-repl" claim more
  * code points than the input has bytes (refused before any is stored).
- * Each child is restarted once, then the batch is ORACLE_FAILED. */
+ * Each child is restarted once, then the batch is ORACLE_FAILED: two
+ * start (each adds a byte to the file FAKE_CHILD_STARTS names). */
 static void check_misbehaving_child(const char *mode)
 {
     static const char *const fake[] = {TEST_FAKE_CHILD, NULL};
@@ -227,13 +229,24 @@ static void check_misbehaving_child(const char *mode)
     oracle_verdict v[2] = {{.cps = mem[0], .repl = mem[1]},
                            {.cps = mem[2], .repl = mem[3]}};
     int rc, failures_before = failures;
+    char starts[] = "/tmp/u8guard-test-starts-XXXXXX";
+    int fd = mkstemp(starts);
+    struct stat st;
 
+    EXPECT(fd >= 0);
+    setenv("FAKE_CHILD_STARTS", starts, 1);
     ticker_start();
     rc = run_in_mode(mode, &sp, BATCH, 2, v);
     ticker_stop();
+    unsetenv("FAKE_CHILD_STARTS");
     expect_batch(rc, v, false, ORACLE_FAILED);
     EXPECT(ticker_ticks() > 20);
     EXPECT(sp.pid == 0);
+    EXPECT(fd >= 0 && fstat(fd, &st) == 0 && st.st_size == 2);
+    if (fd >= 0) {
+        close(fd);
+        unlink(starts);
+    }
     if (failures != failures_before)
         printf("  (the checks above: fake child mode %s)\n", mode);
 }
