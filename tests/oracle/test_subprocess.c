@@ -151,6 +151,10 @@ static void expect_batch(int rc, const oracle_verdict *v, bool expect_ok, int ex
     } else {
         EXPECT(rc == -1);
         EXPECT(v[0].status == expect_status && v[1].status == expect_status);
+        /* A failed batch says nothing else: no code point, no
+         * replacement output. */
+        for (int i = 0; i < 2; i++)
+            EXPECT(!v[i].accepted && v[i].n_cps == 0 && !v[i].has_repl && v[i].n_repl == 0);
     }
 }
 
