@@ -342,7 +342,8 @@ WHY_BATCH_SIZE = (
     "change neither (audit_totals checks that each decoder got every input)")
 
 WHY_DEADLINE_CLOCK = (
-    "run_batch's deadline is 0 (none: the corpus) or monotonic_s() + --seconds, a reading of "
+    "run_batch's deadline (and the shrinker's, d->deadline, the same one) is 0 (none: the "
+    "corpus) or monotonic_s() + --seconds, a reading of "
     "CLOCK_MONOTONIC, which counts from boot and is past 1 s by the time the audit runs: "
     "`deadline > 1` is `deadline > 0` for every deadline it is given")
 
@@ -728,6 +729,68 @@ WHY_REPLAY_ROOM = (
 WHY_WORST_RESULT = (
     "replay_line and audit_replay keep the worse of two results (if (r > rc) rc = r; if (rc "
     "> worst) worst = rc): with `>=` an equal value is stored over the same value")
+
+WHY_BATCH_ROOM = (
+    "eval.c's eval_batch gives each input ORACLE_ROOM(len) = len + 1 units for its code "
+    "points and as many for its replacement output, and u8guard's verdict as much for the "
+    "longest input after them; no verdict holds more than len units (u8guard's at most one "
+    "per byte, a decoder's refused beyond that by the runner and the adapters), so the last "
+    "unit of each room is never written: starting at 1 (total, maxlen or at), or 3 rooms "
+    "where 2 are counted, only adds room or moves every room one unit on, into that spare "
+    "unit")
+
+WHY_BATCH_NOT_EMPTY = (
+    "eval_batch's calloc(n ? n : 1, ...) is never called with n == 0: run.c's batches hold "
+    "at least one input (the corpus loop while inputs are left, the generated loop while "
+    "the count or time allows one more), and the shrinker evaluates one; so the 1 is never "
+    "used")
+
+WHY_RESULT_SET_AFTER = (
+    "eval.c's judge clears *r, then sets fault, outcome and (oracle_compare, always) "
+    "divergence; why is read only for a disagreement and ours/theirs only for a result "
+    "that is described, and judge writes each of them then: bytes of 1 instead of 0 are "
+    "never read. audit_decode_replacing clears rv likewise: plugin_runner_decode sets "
+    "has_repl, n_repl and signal first and the verdict's status, accepted and n_cps on "
+    "every path, and rv.repl is never used (has_repl false); eval_batch's of ours too: "
+    "it sets cps and repl, and oracle_reference every other member")
+
+WHY_READ_CPS_SPARE = (
+    "subprocess.c's read_cps with `i <= n` stores one unit more, dst[n], from scratch[4n..]: "
+    "dst has ORACLE_ROOM(len) = len + 1 units and n <= len (read_reply refuses more), "
+    "scratch 4 * (max + 1) bytes for the longest input; that unit lies past n_cps (or "
+    "n_repl), where nothing reads")
+
+WHY_DDMIN_SPENT = (
+    "eval.c's shrink_ddmin with `*len > 0 || !spent(s)`: a spent budget no longer ends the "
+    "loop at once, but every evaluation is still behind `!spent(s)` (the inner loop's "
+    "test), so the loop only doubles n, evaluating nothing, until chunk <= 1 breaks it; "
+    "and an empty input gives chunk 0, which breaks at once: the same input is left")
+
+WHY_DDMIN_FINEST = (
+    "eval.c's shrink_ddmin refines to n = min(2n, len); with `n * 1 < *len` as the test it "
+    "takes 2n also where n < len <= 2n, where len was taken: both make chunks of one byte "
+    "(ceil(len / n) = 1 once n >= len), and each removal then lowers n and len by one, so "
+    "the chunks stay one byte to the end either way: the same candidates in the same order")
+
+WHY_SHRINK_CAND_ROOM = (
+    "audit_shrink's candidate buffer, malloc(*len + 1): every candidate is shorter than the "
+    "input (a window of w < *len bytes, or the input less a chunk or a run of at least one "
+    "byte), so *len bytes hold each (and *len + 2 more than enough); for an empty input "
+    "malloc(0) returns a pointer to free on glibc (and under ASan), not NULL, so no "
+    "out-of-memory is reported either")
+
+WHY_SUBPROC_ROOM = (
+    "subprocess.c's run_batch sizes scratch for the longest input's code points, 4 * (max + "
+    "1) bytes: starting max at 1, or 5 bytes a unit, or max + 2 units, only adds room that "
+    "read_cps never reaches (it reads 4 * n bytes, n <= len <= max); and 4 * max bytes "
+    "(max + 0, or no + 1) hold those already (malloc(0), for a batch of empty inputs, "
+    "returns a pointer to free on glibc and under ASan)")
+
+WHY_SUBPROC_BATCH_COUNT = (
+    "subproc_run refuses a batch of more than UINT32_MAX inputs (the protocol's count is a "
+    "u32); `>=` refuses exactly UINT32_MAX too, an array of 2^32 - 1 oracle_input (64 GiB) "
+    "that no caller makes: the auditor's batches hold at most 32 inputs (run.c BATCH), the "
+    "oracle tests' 4096, the others one")
 
 WHY_DUP2_RESULT = (
     "dup2(old, new) returns new or -1: dup2(out, STDOUT_FILENO) returns 1 or -1, so `<= 0` "
@@ -2103,6 +2166,27 @@ EQUIVALENT = [
     ("oracle/audit/report.c", "> wname)\n            wname = width", ">", ">=", WHY_WIDEST),
     ("oracle/audit/report.c", "> w)\n            w = l;", ">", ">=", WHY_WIDEST),
     ("oracle/audit/eval.c", "> maxlen)\n            maxlen = in[i].len;", ">", ">=", WHY_WIDEST),
+    ("oracle/audit/eval.c", "0, maxlen = 0, at = 0;", "0", "1", WHY_BATCH_ROOM),
+    ("oracle/audit/eval.c", "0, at = 0;\n    oracle_verdict", "0", "1", WHY_BATCH_ROOM),
+    ("oracle/audit/eval.c", "0;\n    oracle_verdict *v = calloc", "0", "1", WHY_BATCH_ROOM),
+    ("oracle/audit/eval.c", "2 * ORACLE_ROOM(in[i].len);\n        if (in[i].len > maxlen)", "2", "3",
+     WHY_BATCH_ROOM),
+    ("oracle/audit/eval.c", "2 * ORACLE_ROOM(maxlen)) * sizeof *buf);", "2", "3", WHY_BATCH_ROOM),
+    ("oracle/audit/eval.c", "1, sizeof *v), ours;", "1", "2", WHY_BATCH_NOT_EMPTY),
+    ("oracle/audit/eval.c", "1, sizeof *v), ours;", "1", "0", WHY_BATCH_NOT_EMPTY),
+    ("oracle/audit/eval.c", "1, sizeof *f);", "1", "2", WHY_BATCH_NOT_EMPTY),
+    ("oracle/audit/eval.c", "1, sizeof *f);", "1", "0", WHY_BATCH_NOT_EMPTY),
+    ("oracle/audit/eval.c", "0, sizeof *r);\n    r->fault = f;", "0", "1", WHY_RESULT_SET_AFTER),
+    ("oracle/audit/eval.c", "&& !spent(s)) {\n        size_t chunk", "&&", "||", WHY_DDMIN_SPENT),
+    ("oracle/audit/eval.c", "< *len ? start + chunk : *len;", "<", "<=", WHY_CLAMP_AT_EQUAL),
+    ("oracle/audit/eval.c", "2 < *len ? n * 2 : *len;", "2", "1", WHY_DDMIN_FINEST),
+    ("oracle/audit/eval.c", " + 1), false};", " + 1", "", WHY_SHRINK_CAND_ROOM),
+    ("oracle/audit/eval.c", "1), false};", "1", "0", WHY_SHRINK_CAND_ROOM),
+    ("oracle/audit/eval.c", "1), false};", "1", "2", WHY_SHRINK_CAND_ROOM),
+    ("oracle/audit/eval.c", "< *len ? n * 2 : *len;", "<", "<=", WHY_CLAMP_AT_EQUAL),
+    ("oracle/audit/eval.c", "0, sizeof rv);\n    rv.cps = v->repl;", "0", "1", WHY_RESULT_SET_AFTER),
+    ("oracle/audit/eval.c", "0, sizeof ours);\n        ours.cps = scratch;", "0", "1",
+     WHY_RESULT_SET_AFTER),
     ("oracle/audit/eval.c", "< 4 ? v->n_cps : 4;", "<", "<=", WHY_CLAMP_AT_EQUAL),
     ("oracle/plugin/sandbox.c", "<= 0 ? 1024 :", "<=", "<", WHY_PAGE_SIZE),
     ("oracle/plugin/sandbox.c", "300];", "300", "301", WHY_PROC_PATH),
@@ -2161,6 +2245,15 @@ EQUIVALENT = [
     ("oracle/adapters/subprocess.c", "0)\n        return NULL;\n    if ((why = find_script", "0", "1",
      WHY_NO_CHILD_ONE),
     ("oracle/adapters/subprocess.c", "0, req) != 0)", "0", "1", WHY_UNIX_PROTOCOL),
+    ("oracle/adapters/subprocess.c", "< n; i++)\n        dst[i] = get_u32", "<", "<=", WHY_READ_CPS_SPARE),
+    ("oracle/adapters/subprocess.c", "> max)\n            max = in[i].len;", ">", ">=", WHY_WIDEST),
+    ("oracle/adapters/subprocess.c", "0, pos;", "0", "1", WHY_SUBPROC_ROOM),
+    ("oracle/adapters/subprocess.c", "4 * (max + 1));", "4", "5", WHY_SUBPROC_ROOM),
+    ("oracle/adapters/subprocess.c", "1));\n    if (!req || !scratch)", "1", "2", WHY_SUBPROC_ROOM),
+    ("oracle/adapters/subprocess.c", "1));\n    if (!req || !scratch)", "1", "0", WHY_SUBPROC_ROOM),
+    ("oracle/adapters/subprocess.c", " + 1));\n    if (!req || !scratch)", " + 1", "", WHY_SUBPROC_ROOM),
+    ("oracle/adapters/subprocess.c", "> UINT32_MAX)\n        goto failed;", ">", ">=",
+     WHY_SUBPROC_BATCH_COUNT),
     ("oracle/plugin/plugin_runner.c", "1;\n    r->status_fd = -1;\n    r->line_len = 0;\n    return st;",
      "1", "2", WHY_RUNNER_NO_PID),
     ("oracle/plugin/plugin_runner.c", "1;\n    r->line_len = 0;\n    return st;", "1", "2",
@@ -2266,6 +2359,8 @@ EQUIVALENT = [
     ("oracle/audit/run.c", "> deadline)\n                    break;", ">", ">=",
      WHY_DEADLINE_INSTANT),
     ("oracle/audit/run.c", "< deadline) {", "<", "<=", WHY_DEADLINE_INSTANT),
+    ("oracle/audit/eval.c", "0 && monotonic_s() > s->d->deadline)", "0", "1", WHY_DEADLINE_CLOCK),
+    ("oracle/audit/eval.c", "> s->d->deadline)", ">", ">=", WHY_DEADLINE_INSTANT),
     ("oracle/audit/run.c", "128];\n\n    if (!audit_tally", "128", "129", WHY_FOUND_BY_ROOM),
     ("oracle/audit/run.c", "128];\n\n    if (!audit_tally", "128", "127", WHY_FOUND_BY_ROOM),
     ("oracle/audit/main.c", "0 || o.world) && sandbox_as_note()", "0", "1", WHY_ASAN_NOTE),
