@@ -461,8 +461,8 @@ static void check_large_input(const oracle *o)
 
         memset(data, 'A', len);
         EXPECT(o->run(&in, 1, &v) == 0);
-        EXPECT(v.status == ORACLE_OK && v.accepted && v.n_cps == len);
-        EXPECT(v.n_cps == len && cps[0] == 0x41 && cps[len - 1] == 0x41);
+        EXPECT(v.status == ORACLE_OK && v.accepted && v.n_cps == len && cps[0] == 0x41 &&
+               cps[len - 1] == 0x41);
         EXPECT(v.has_repl && v.n_repl == len && repl[len - 1] == 0x41);
     }
     free(data);
