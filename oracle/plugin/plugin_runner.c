@@ -814,14 +814,15 @@ static const char *parse_answer(char *s, size_t len, oracle_verdict *v,
     return NULL;
 }
 
-/* Shows line s (cut, controls as '.') in buf[0..cap). */
+/* Shows line s (cut, controls as '.') in buf[0..cap), cap >= 4. */
 static char *quoted(const char *s, size_t n, char *buf, size_t cap)
 {
     size_t o = 0;
 
     for (size_t i = 0; i < n && o + 4 < cap; i++)
         buf[o++] = (unsigned char)s[i] < 0x20 || (unsigned char)s[i] >= 0x7F ? '.' : s[i];
-    if (o + 4 >= cap && n > o)
+    /* o == n unless the loop stopped for room, with 4 bytes left. */
+    if (n > o)
         memcpy(buf + o, "...", 3), o += 3;
     buf[o] = '\0';
     return buf;

@@ -7,6 +7,9 @@
 #   hang         sleeps forever on 'Q'
 #   garbage      answers "hello" to 'Q'
 #   pipes        answers "a|b`c" to 'Q' (for the Markdown report's escapes)
+#   longN        answers N bytes of garbage to 'Q': "h", a tab, 1F, 7F, "~ ",
+#                C3 A9 ("\u00e9"), then "x" up to N (where the quoted
+#                answer is cut)
 #   twice        answers twice to 'Q'
 #   exit         exits with status 3 on 'Q'
 #   nondet       corrupts the first code point of every 97th answer
@@ -64,6 +67,11 @@ for line in sys.stdin:
         continue
     if q and mode in ("garbage", "pipes"):
         print("hello" if mode == "garbage" else "a|b`c", flush=True)
+        continue
+    if q and mode.startswith("long"):
+        head = b"h\t\x1f\x7f~ \xc3\xa9"
+        sys.stdout.buffer.write(head + b"x" * (int(mode[4:]) - len(head)) + b"\n")
+        sys.stdout.buffer.flush()
         continue
     errors = "surrogatepass" if mode == "surrogates" else "strict"
     try:
