@@ -21,8 +21,11 @@
  * The largest input the protocol's u32 frame is allowed to carry,
  * UINT32_MAX - 8 bytes, goes to the child; one byte more is refused
  * without touching it.
+ * With fork failing (fork_fail_shim.c preloaded), starting says so and
+ * leaves no descriptor open.
  *
- *   test_subprocess NAME    NAME = python or node */
+ *   test_subprocess NAME        NAME = python or node
+ *   test_subprocess fork-fails  with fork_fail_shim.c preloaded */
 #include "adapters/subprocess.h"
 #include "oracle.h"
 #include "ticker.h"
@@ -635,6 +638,24 @@ static void check_start_without_descriptors(void)
     }
 }
 
+/* subproc_start where fork fails (fork_fail_shim.c): "fork failed", no
+ * child, and the socketpair's and the pipe's four descriptors closed again
+ * (every descriptor open afterwards was open before). */
+static void check_fork_failure(void)
+{
+    static const char *const programs[] = {"python3", NULL};
+    subproc sp = {.script = "python_decode.py", .programs = programs};
+    const char *why = subproc_start(&sp);
+
+    EXPECT(why != NULL && strcmp(why, "fork failed") == 0);
+    EXPECT(sp.pid == 0);
+    for (int fd = 0; fd < 1024; fd++)
+        if (!open_at_start[fd] && fcntl(fd, F_GETFD) != -1) {
+            printf("FAIL: fd %d left open after the failed fork\n", fd);
+            failures++;
+        }
+}
+
 int main(int argc, char **argv)
 {
     const char *name = argc > 1 ? argv[1] : "python";
@@ -646,6 +667,11 @@ int main(int argc, char **argv)
     const char *why;
 
     note_open_fds();
+    if (strcmp(name, "fork-fails") == 0) {
+        check_fork_failure();
+        printf("test_subprocess: %d failed checks\n", failures);
+        return failures != 0;
+    }
     test_timeout_ms();
     check_stop_idle();
     check_start_without_descriptors();
