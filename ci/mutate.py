@@ -502,11 +502,13 @@ WHY_ANY_CLASS = (
 
 WHY_NT_BACKUP = (
     "avx2_copy_nt steps each 16 KiB sub-window back to a lead byte (at most 3 steps in valid "
-    "text) only to end it between characters: with fewer steps the window ends after a cut "
-    "lead, avx2_valid_prefix stops before it (n < w) and the copy returns there, with more it "
-    "ends earlier; either way it returns a prefix of the valid text that ends at a character "
-    "boundary and is at least 16 KiB - 4 bytes long, and sanitize (the only caller) starts its "
-    "next window at the returned position: the same bytes are written, only the split changes")
+    "text) only to end it between characters: with fewer steps (or steps at other bytes, as "
+    "when the test of a continuation byte is mutated) the window ends after a cut lead, "
+    "avx2_valid_prefix stops before it (n < w) and the copy returns there, with more it ends "
+    "earlier; either way it returns a prefix of the valid text that ends at a character "
+    "boundary and is at least 16 KiB - 6 bytes long (at most 3 steps back, then at most 3 "
+    "bytes of a cut character), never empty, and sanitize (the only caller) starts its next "
+    "window at the returned position: the same bytes are written, only the split changes")
 
 WHY_WORLD_OOM = (
     "audit_open_world's only caller (oracle/audit/decoders.c) tests its result != 0 and then "
@@ -791,6 +793,11 @@ WHY_SUBPROC_BATCH_COUNT = (
     "u32); `>=` refuses exactly UINT32_MAX too, an array of 2^32 - 1 oracle_input (64 GiB) "
     "that no caller makes: the auditor's batches hold at most 32 inputs (run.c BATCH), the "
     "oracle tests' 4096, the others one")
+
+WHY_GROUPS_END = (
+    "END closes each list of CLASS_GROUPS (src/policy.c), and u8g_polset_build's loop over a "
+    "class's groups stops at the first whose b[0].hi is 0 and copies none of it: the other five "
+    "fields of END are never read, so any value there builds the same policy set")
 
 WHY_DUP2_RESULT = (
     "dup2(old, new) returns new or -1: dup2(out, STDOUT_FILENO) returns 1 or -1, so `<= 0` "
@@ -1750,6 +1757,9 @@ EQUIVALENT = [
     ("kernels/avx2.c", "3 && done + w < len", "3", "4", WHY_NT_BACKUP),
     ("kernels/avx2.c", "< 3 && done + w < len", "<", "<=", WHY_NT_BACKUP),
     ("kernels/avx2.c", "0; k < 3 && done + w < len", "0", "1", WHY_NT_BACKUP),
+    ("kernels/avx2.c", "0xC0) == 0x80; k++)", "0xC0", "0xC1", WHY_NT_BACKUP),
+    ("kernels/avx2.c", "0xC0) == 0x80; k++)", "0xC0", "0xBF", WHY_NT_BACKUP),
+    ("kernels/avx2.c", "== 0x80; k++)", "==", "!=", WHY_NT_BACKUP),
     ("cli/atomic_out.c", "< 0 || (size_t)w >= sizeof g_tmp_path", "<", "<=", WHY_TMP_NAME_LEN),
     ("cli/atomic_out.c", "< 0) {\n            free(cur);", "<", "<=", WHY_LINK_NOT_EMPTY),
     ("cli/atomic_out.c", "0) {\n            free(cur);", "0", "1", WHY_LINK_NOT_EMPTY),
@@ -1898,6 +1908,11 @@ EQUIVALENT = [
      "_mm256_cvtepu8_epi16(v));", "16", "15", WHY_ASCII_RUN_START),
     ("kernels/avx2.c", "32; i += 32) {\n        w = load(p + i);\n        if (_mm256_movemask_epi8(w) "
      "!= 0)\n            return i;", "32", "33", WHY_SHORT_ASCII_STEP),
+    ("policy.c", "0}, {0, 0}, {0, 0}}}", "0", "1", WHY_GROUPS_END),
+    ("policy.c", "0, 0}, {0, 0}}}", "0", "1", WHY_GROUPS_END),
+    ("policy.c", "0}, {0, 0}}}", "0", "1", WHY_GROUPS_END),
+    ("policy.c", "0, 0}}}", "0", "1", WHY_GROUPS_END),
+    ("policy.c", "0}}}", "0", "1", WHY_GROUPS_END),
     ("policy.c", "< 4 && (k == 0 || r[k].lo != 0)", "<", "<=", WHY_CLASS_STARTS),
     ("policy.c", "4 && (k == 0 || r[k].lo != 0)", "4", "5", WHY_CLASS_STARTS),
     ("policy.c", "4 && (k == 0 || r[k].lo != 0)", "4", "3", WHY_CLASS_STARTS),
@@ -2492,6 +2507,30 @@ EQUIVALENT = [
      "write_loop takes any timeout_ms below -1 as no poll at all: -3 is -2 (write_all_nosock)"),
 ]
 
+# Mutants that only a test of a label the runs leave out kills (valgrind's
+# memcheck, slow; the install test, which installs and moves a prefix):
+# (file, anchor, old, new, test, why). When a mutant's own tests all pass,
+# the runner (ci/mutate_whole.py) runs that test on it too, and it is
+# killed only if that test fails; the anchors are checked against the
+# source like EQUIVALENT's. Each was planted and seen killed by its test.
+LAST_TESTS = [
+    ("oracle/audit/world.c", "0; i < n; i++)\n        entry_free", "0", "1", "audit_valgrind",
+     "audit_world_free leaves entry 0's strings: a definite leak that changes no output "
+     "(valgrind.sh's --list of world_names)"),
+    ("oracle/audit/eval.c", "< ours->n_cps && k < theirs", "<", "<=", "audit_valgrind",
+     "show_difference reads the code point past the end of u8guard's answer, an uninitialised "
+     "one, and the window it starts no text shows (faulty.py short under memcheck)"),
+    ("oracle/audit/eval.c", "< theirs->n_cps && ours", "<", "<=", "audit_valgrind",
+     "show_difference reads the code point past the end of the decoder's answer, an "
+     "uninitialised one (faulty.py extra under memcheck)"),
+    ("oracle/adapters/subprocess.c", "!= NULL && access(path, R_OK) == 0)", "!=", "==", "install",
+     "find_script's installed copy of the script: only an installed tree whose source tree is "
+     "gone (install_test.sh's relocation) tells it from the source tree's copy"),
+    ("oracle/adapters/subprocess.c", "== 0)\n        return NULL;\n    if ((size_t)snprintf(path",
+     "==", "!=", "install",
+     "find_script's installed copy of the script, as above"),
+]
+
 
 def code_spans(text):
     """Yields (start, end) of the parts of text outside comments and
@@ -2858,6 +2897,10 @@ def mutants_of(fname, text):
                 kind = "equivalent"
         out.append({"file": fname, "pos": pos, "old": old, "new": new, "kind": kind,
                     "line": line_of(pos)})
+        for f, anchor, o, n, test, _ in LAST_TESTS:
+            if (src_path(f) == src_path(fname) and o == old and n == new and
+                    text.startswith(anchor, pos)):
+                out[-1]["last_test"] = test
 
     for a, b in code_spans(text):
         seg = text[a:b]
@@ -3142,6 +3185,14 @@ def whole_run(args):
         for f, anchor, old, new, _ in stale:
             print("mutate: equivalent-mutant anchor no longer matches (source changed): "
                   "%s: %r %r -> %r" % (f, anchor, old, new))
+        stale_last = [e for e in LAST_TESTS if not any(
+            m.get("last_test") == e[4] and src_path(m["file"]) == src_path(e[0]) and
+            m["old"] == e[2] and m["new"] == e[3] and sources[m["file"]].startswith(e[1], m["pos"])
+            for m in todo)]
+        for f, anchor, old, new, test, _ in stale_last:
+            print("mutate: a last test's anchor no longer matches (source changed): "
+                  "%s: %r %r -> %r (%s)" % (f, anchor, old, new, test))
+        stale += stale_last
         broken = sole_caller_claims() + source_fact_claims()
         for b in broken:
             print("mutate: a claim's caller changed (source changed): " + b)
@@ -3192,7 +3243,9 @@ def whole_run(args):
                  ", ".join("%s %d" % kv for kv in sorted(by_kind.items()))), flush=True)
         if args.list:
             for m in pick:
-                print("%s:%d %s %r -> %r" % (m["file"], m["line"], m["kind"], m["old"], m["new"]))
+                print("%s:%d %s %r -> %r%s" % (m["file"], m["line"], m["kind"], m["old"], m["new"],
+                                               " (last test %s)" % m["last_test"]
+                                               if "last_test" in m else ""))
             return 0
         # Fastest first within a file is the runner's job; here the files are
         # visited in order so that one file's object is saved once per mutant.
@@ -3213,7 +3266,8 @@ def whole_run(args):
                 # What is left of the budget, shared by the mutants left:
                 # the run ends near t_mut + budget even if all are capped.
                 runner.cap = max(5.0, min(args.cap, (t_mut + args.budget - t1) / (len(pick) - i)))
-            res, test = runner.judge(m["file"], sources[m["file"]], m["mutated"], m["line"])
+            res, test = runner.judge(m["file"], sources[m["file"]], m["mutated"], m["line"],
+                                     last=m.get("last_test"))
             # A survivor's "test" is why nothing ran it, when that is the case.
             why = test if res == "survived" and test else None
             if why:

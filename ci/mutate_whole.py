@@ -734,10 +734,11 @@ class Runner:
             return max(self.timeout, FIRST_LIMIT)
         return max(self.timeout, 5 * t.secs + 5)
 
-    def judge(self, f, original, mutated, line=None):
+    def judge(self, f, original, mutated, line=None, last=None):
         """("killed", test) / ("survived", None or why) / ("stillborn", None)
         for file f of the tree holding mutated at line; f holds original
-        afterwards."""
+        afterwards. last: a test of a label the runs leave out
+        (ci/mutate.py LAST_TESTS), run when f's own tests pass."""
         b = self.build_of(f)
         b.full_build()
         s = State(b, f, original, mutated)
@@ -750,8 +751,12 @@ class Runner:
             b.deadline = time.time() + self.cap
         try:
             if b.map and line and b.map.has_record(f, line):
-                return self._judge_mapped(b, f, s, line)
-            return self._judge(b, f, s)
+                verdict = self._judge_mapped(b, f, s, line)
+            else:
+                verdict = self._judge(b, f, s)
+            if verdict[0] == "survived" and last:
+                verdict = self.judge_last(b, s, last) or verdict
+            return verdict
         except Capped:
             return "undecided", "not killed within its cap of %.0f s" % self.cap
         finally:
@@ -852,6 +857,18 @@ class Runner:
             if res == "fail":
                 self.kills[t.name] = self.kills.get(t.name, 0) + 1
                 return "killed", t.name + how
+        return None
+
+    def judge_last(self, b, s, name):
+        """Runs the test named name (any label) on a mutant its file's
+        tests let pass: ("killed", how) when it fails, else None."""
+        t = next((t for t in b.tests if t.name == name), None)
+        if t is None:
+            sys.exit("mutate: the last test %s is not a test of this build (%s)" % (name, b.name))
+        res, how = self.run_judged(b, s, t, {})
+        if res == "fail":
+            self.kills[t.name] = self.kills.get(t.name, 0) + 1
+            return "killed", t.name + how + " (its last test)"
         return None
 
     def prepare(self, b, f, s):

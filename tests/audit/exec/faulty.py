@@ -10,6 +10,8 @@
 #   longN        answers N bytes of garbage to 'Q': "h", a tab, 1F, 7F, "~ ",
 #                C3 A9 ("\u00e9"), then "x" up to N (where the quoted
 #                answer is cut)
+#   stallN       on 'Q': N bytes "x", a pause of 0.2 s, then the line's end
+#                (the longest answer to a 1-byte input is 76 characters)
 #   twice        answers twice to 'Q'
 #   exit         exits with status 3 on 'Q'
 #   nondet       corrupts the first code point of every 97th answer
@@ -67,6 +69,12 @@ for line in sys.stdin:
         continue
     if q and mode in ("garbage", "pipes"):
         print("hello" if mode == "garbage" else "a|b`c", flush=True)
+        continue
+    if q and mode.startswith("stall"):
+        sys.stdout.buffer.write(b"x" * int(mode[5:]))
+        sys.stdout.buffer.flush()
+        time.sleep(0.2)
+        print(flush=True)
         continue
     if q and mode.startswith("long"):
         head = b"h\t\x1f\x7f~ \xc3\xa9"
