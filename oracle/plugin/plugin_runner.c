@@ -727,7 +727,8 @@ static bool accept_result(oracle_verdict *v, int rc, uint64_t n_out,
 
 /* Reads one line (without its newline) into r->line before the deadline.
  * Returns 1, 0 on EOF or error, -1 on timeout, -2 when the line is longer
- * than max. */
+ * than max: whether or not its end has arrived, so that the answer does
+ * not depend on how the child's writes were split into reads. */
 static int read_line(plugin_runner *r, size_t max, const deadline *d)
 {
     for (;;) {
@@ -736,7 +737,7 @@ static int read_line(plugin_runner *r, size_t max, const deadline *d)
         int w;
 
         if (nl != NULL)
-            return 1;
+            return (size_t)(nl - r->line) > max ? -2 : 1;
         if (r->line_len > max)
             return -2;
         if (r->line_cap - r->line_len < 4096) {
