@@ -32,6 +32,12 @@ build (with --quick, every 3rd of them): a claimed-equivalent or dead
 mutant that a test kills means the claim is wrong, and the script fails,
 so the list cannot hide a real survivor.
 
+In the whole-tree runs (--sample, --all: ci/mutate_whole.py), a mutant
+that only a test of a label those runs leave out can kill (memcheck's
+leaks and uninitialised reads, the relocated install) is listed in
+LAST_TESTS with that test: the runner runs it when the mutant's own
+tests pass.
+
 The tests, in order: tests/lib test_unit, tests/hardening test_limits,
 test_saturation, test_windows, test_stream_pending (scalar), test_guard_pages
 (scalar, lengths 0..300; word, 0..100), tests/lib test_stream without the
@@ -798,6 +804,22 @@ WHY_GROUPS_END = (
     "END closes each list of CLASS_GROUPS (src/policy.c), and u8g_polset_build's loop over a "
     "class's groups stops at the first whose b[0].hi is 0 and copies none of it: the other five "
     "fields of END are never read, so any value there builds the same policy set")
+
+WHY_LINE_GROWTH = (
+    "read_line (oracle/plugin/plugin_runner.c) grows its buffer when fewer than about 4 KiB are "
+    "free, to twice its size plus 8 KiB: each of these thresholds and growths leaves every read "
+    "at least 4094 bytes, so they change only how many bytes one read takes. Its result depends "
+    "on the bytes alone (a newline within the limit: 1; a line over the limit, whether or not "
+    "its end has come: -2), so a split only decides whether bytes the child wrote after its "
+    "answer are read in the same call (\"answer out of turn ... after the answer\") or found "
+    "by the next request's check (\"... before the request\"), which the child's timing "
+    "decides in the original too")
+
+WHY_LINE_SPARE = (
+    "read_line leaves one byte of its buffer unread, which nothing uses (two or none change "
+    "only how much one read takes, WHY_LINE_GROWTH): exec_decode ends the line by writing "
+    "'\\0' over its newline (inside what was read), and the quoted parts are passed with "
+    "their lengths")
 
 WHY_DUP2_RESULT = (
     "dup2(old, new) returns new or -1: dup2(out, STDOUT_FILENO) returns 1 or -1, so `<= 0` "
@@ -2363,6 +2385,18 @@ EQUIVALENT = [
     ("oracle/plugin/plugin_runner.c", "1000000 ? 1000000", "1000000", "999999", WHY_POLL_CAP),
     ("oracle/plugin/plugin_runner.c", "1000000 : left", "1000000", "1000001", WHY_POLL_CAP),
     ("oracle/plugin/plugin_runner.c", "1000000 : left", "1000000", "999999", WHY_POLL_CAP),
+    ("oracle/plugin/plugin_runner.c", "< 4096) {", "<", "<=", WHY_LINE_GROWTH),
+    ("oracle/plugin/plugin_runner.c", "4096) {", "4096", "4097", WHY_LINE_GROWTH),
+    ("oracle/plugin/plugin_runner.c", "4096) {", "4096", "4095", WHY_LINE_GROWTH),
+    ("oracle/plugin/plugin_runner.c", "2 + 8192;", "2", "3", WHY_LINE_GROWTH),
+    ("oracle/plugin/plugin_runner.c", "2 + 8192;", "2", "1", WHY_LINE_GROWTH),
+    ("oracle/plugin/plugin_runner.c", "8192;\n            char *p = realloc", "8192", "8193",
+     WHY_LINE_GROWTH),
+    ("oracle/plugin/plugin_runner.c", "8192;\n            char *p = realloc", "8192", "8191",
+     WHY_LINE_GROWTH),
+    ("oracle/plugin/plugin_runner.c", " - 1);\n        if (got <= 0)", " - 1", "", WHY_LINE_SPARE),
+    ("oracle/plugin/plugin_runner.c", "1);\n        if (got <= 0)", "1", "2", WHY_LINE_SPARE),
+    ("oracle/plugin/plugin_runner.c", "1);\n        if (got <= 0)", "1", "0", WHY_LINE_SPARE),
     ("oracle/plugin/plugin_runner.c", "1000000000u + (uint64_t)now", "1000000000u", "1000000001u",
      WHY_NONCE_START),
     ("oracle/plugin/plugin_runner.c", "1000000000u + (uint64_t)now", "1000000000u", "999999999u",
