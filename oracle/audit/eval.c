@@ -292,12 +292,8 @@ static bool eval_batch(audit_decoder *d, const oracle_input *in, size_t n,
             maxlen = in[i].len;
     }
     buf = malloc((total + 2 * ORACLE_ROOM(maxlen)) * sizeof *buf);
-    if (v == NULL || f == NULL || buf == NULL) {
-        free(v);
-        free(f);
-        free(buf);
-        return false;
-    }
+    if (v == NULL || f == NULL || buf == NULL)
+        goto out_of_memory;
     /* Each verdict gets its room, strict and replacement; u8guard's
      * verdict reuses one scratch pair. */
     for (size_t i = 0; i < n; i++) {
@@ -311,6 +307,8 @@ static bool eval_batch(audit_decoder *d, const oracle_input *in, size_t n,
             f[i] = plugin_runner_decode(d->plugin, in[i].data, in[i].len, &v[i]);
             if (f[i] == PLUGIN_FAULT_NONE && d->repl != NULL)
                 f[i] = audit_decode_replacing(d, in[i].data, in[i].len, &v[i]);
+            if (f[i] == PLUGIN_FAULT_NOMEM) /* ours, not the decoder's: no verdict */
+                goto out_of_memory;
         }
     } else if (d->o->run(in, n, v) != 0) {
         batch_failed = true;
@@ -329,6 +327,11 @@ static bool eval_batch(audit_decoder *d, const oracle_input *in, size_t n,
     free(f);
     free(buf);
     return true;
+out_of_memory:
+    free(v);
+    free(f);
+    free(buf);
+    return false;
 }
 
 bool audit_eval(audit_decoder *d, const uint8_t *data, size_t len,

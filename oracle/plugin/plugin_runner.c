@@ -728,7 +728,8 @@ static bool accept_result(oracle_verdict *v, int rc, uint64_t n_out,
 /* Reads one line (without its newline) into r->line before the deadline.
  * Returns 1, 0 on EOF or error, -1 on timeout, -2 when the line is longer
  * than max: whether or not its end has arrived, so that the answer does
- * not depend on how the child's writes were split into reads. */
+ * not depend on how the child's writes were split into reads; -3 when
+ * out of memory. */
 static int read_line(plugin_runner *r, size_t max, const deadline *d)
 {
     for (;;) {
@@ -744,7 +745,7 @@ static int read_line(plugin_runner *r, size_t max, const deadline *d)
             size_t cap = r->line_cap * 2 + 8192;
             char *p = realloc(r->line, cap);
             if (p == NULL)
-                return 0;
+                return -3;
             r->line = p;
             r->line_cap = cap;
         }
@@ -842,7 +843,7 @@ static plugin_fault exec_decode(plugin_runner *r, const uint8_t *data, size_t le
     size_t line;
 
     if (req == NULL)
-        return fail(r, v, ORACLE_FAILED, 0, PLUGIN_FAULT_IO, false, "out of memory");
+        return fail(r, v, ORACLE_FAILED, 0, PLUGIN_FAULT_NOMEM, false, "out of memory");
     /* A fresh child first answers the empty input, with time to start (a
      * JVM, a shell wrapper on a loaded machine); the request itself then
      * gets only its own timeout, so an input that hangs the decoder costs
@@ -865,6 +866,8 @@ static plugin_fault exec_decode(plugin_runner *r, const uint8_t *data, size_t le
         due = deadline_in(1);
         got = read_line(r, 200, &due);
         free(req);
+        if (got == -3)
+            return fail(r, v, ORACLE_FAILED, 0, PLUGIN_FAULT_NOMEM, false, "out of memory");
         if (r->line_len == 0 && got == 0)
             return no_answer(r, v, 0, len);
         return fail(r, v, ORACLE_FAILED, 0, PLUGIN_FAULT_OUT_OF_TURN, false,
@@ -881,6 +884,8 @@ static plugin_fault exec_decode(plugin_runner *r, const uint8_t *data, size_t le
     }
     free(req);
     got = read_line(r, 12 * len + 64, &due);
+    if (got == -3)
+        return fail(r, v, ORACLE_FAILED, 0, PLUGIN_FAULT_NOMEM, false, "out of memory");
     if (got == -2)
         return fail(r, v, ORACLE_FAILED, 0, PLUGIN_FAULT_GARBAGE, false,
                     "garbage answer: a line longer than %zu characters",
@@ -1046,6 +1051,7 @@ const char *plugin_fault_name(plugin_fault f)
     case PLUGIN_FAULT_LIMIT: return "resource limit";
     case PLUGIN_FAULT_GARBAGE: return "garbage answer";
     case PLUGIN_FAULT_OUT_OF_TURN: return "answer out of turn";
+    case PLUGIN_FAULT_NOMEM: return "out of memory";
     case PLUGIN_FAULT_COUNT: break;
     }
     return "unknown";

@@ -31,6 +31,8 @@ typedef enum plugin_fault {
     PLUGIN_FAULT_LIMIT,      /* killed at a resource limit (memory, CPU, file size) */
     PLUGIN_FAULT_GARBAGE,    /* an answer outside the protocol, or junk on the channel */
     PLUGIN_FAULT_OUT_OF_TURN, /* an answer nobody asked for */
+    PLUGIN_FAULT_NOMEM,      /* the auditor ran out of memory: no verdict, not the
+                                decoder's fault (the audit stops, doc/cli.md) */
     PLUGIN_FAULT_COUNT
 } plugin_fault;
 

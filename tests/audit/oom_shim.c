@@ -3,10 +3,14 @@
  * (out_of_memory.py): the process's Nth allocation fails.
  *
  *   U8G_OOM_AT=N      malloc, calloc or realloc number N (counted from the
- *                     process's first, in each program it executes) returns
- *                     NULL with errno ENOMEM; 0 or unset: none fails. Only
- *                     in the process itself: the children it forks (the
- *                     plugins' sandboxes) allocate as usual
+ *                     process's first, in each program it executes:
+ *                     `u8guard audit` executes u8guard-audit) returns
+ *                     NULL with errno ENOMEM; 0 or unset: none fails.
+ *                     Only in the process itself: the children it forks
+ *                     (the plugins' sandboxes) allocate as usual, and so
+ *                     do the programs they execute (an --exec decoder's
+ *                     /bin/sh), told apart by U8G_OOM_PID, which the
+ *                     first program sets to its process ID
  *   U8G_OOM_COUNT=F   at exit, the number of allocations made is written
  *                     to the file F (by the process that loaded the shim,
  *                     not by the children it forks)
@@ -28,6 +32,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 void *__libc_malloc(size_t n);
@@ -39,6 +44,7 @@ typedef int start_fn(main_fn *, int, char **, void (*)(void), void (*)(void), vo
                      void *);
 
 static unsigned long count, fail_at;
+static char count_path[4096]; /* U8G_OOM_COUNT, "" when not set */
 static pid_t owner;
 static int quiet; /* 1 after main has returned, and while looking up glibc's */
 static main_fn *program_main;
@@ -50,18 +56,29 @@ __attribute__((constructor)) static void oom_start(void)
 {
     const char *at = getenv("U8G_OOM_AT");
 
-    fail_at = at ? strtoul(at, NULL, 10) : 0;
+    const char *path = getenv("U8G_OOM_COUNT");
+    const char *first = getenv("U8G_OOM_PID");
+    char pid[32];
+
     owner = getpid();
+    if (first != NULL && strtol(first, NULL, 10) != (long)owner)
+        return; /* executed by a child of the process under test */
+    fail_at = at ? strtoul(at, NULL, 10) : 0;
+    if (path != NULL && strlen(path) < sizeof count_path)
+        strcpy(count_path, path);
+    snprintf(pid, sizeof pid, "%ld", (long)owner);
+    quiet = 1; /* setenv's allocation is not the program's */
+    setenv("U8G_OOM_PID", pid, 1);
+    quiet = 0;
 }
 
 __attribute__((destructor)) static void oom_finish(void)
 {
-    const char *path = getenv("U8G_OOM_COUNT");
     FILE *f;
 
-    if (path == NULL || getpid() != owner)
+    if (count_path[0] == '\0' || getpid() != owner)
         return;
-    f = fopen(path, "w");
+    f = fopen(count_path, "w");
     if (f != NULL) {
         fprintf(f, "%lu\n", count);
         fclose(f);

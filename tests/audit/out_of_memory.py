@@ -19,6 +19,13 @@ that accepts overlongs (a small corpus, 3 generated inputs, --record, JSON),
 the --replay of that record, and --replay-one of C0 80.
 
     out_of_memory.py U8GUARD SHIM.so PLUGIN.so WORKDIR
+
+With a fifth argument, the path of exec/faulty.py, one run is checked
+instead: an audit of `faulty.py cp0` through --exec (the line
+protocol's own allocations: its request and the buffer it reads answers
+into).
+
+    out_of_memory.py U8GUARD SHIM.so PLUGIN.so WORKDIR FAULTY.py
 """
 import json
 import os
@@ -27,6 +34,7 @@ import subprocess
 import sys
 
 U8G, SHIM, PLUGIN, WORK = sys.argv[1:5]
+FAULTY = sys.argv[5] if len(sys.argv) > 5 else None
 CORPUS_LINES = (
     "plain                41 = valid\n"
     "design-c0-80         C0 80 = 0/1 overlong, 1/1 unexpected_continuation\n"
@@ -126,6 +134,15 @@ os.makedirs(WORK)
 corpus = os.path.join(WORK, "corpus.txt")
 with open(corpus, "w") as f:
     f.write(CORPUS_LINES)
+if FAULTY:
+    # faulty.py cp0 decodes 'Q' as U+0050: a disagreement to shrink.
+    with open(corpus, "a") as f:
+        f.write("q                    51 = valid\n")
+    exec_args = ["--no-builtin", "--exec", "%s %s cp0" % (sys.executable, FAULTY),
+                 "--corpus", corpus, "--seconds", "0", "--cases", "3", "--json"]
+    check_every_allocation("audit --exec", lambda: list(exec_args), 1,
+                           '"status": "nonconformant"')
+    sys.exit(1 if failures else 0)
 audit_args = ["--no-builtin", "--plugin", PLUGIN, "--corpus", corpus, "--seconds", "0",
               "--cases", "3", "--record", os.path.join(WORK, "rec"), "--json"]
 check_every_allocation("audit --record --json", lambda: list(audit_args), 1,

@@ -43,6 +43,10 @@ import signal
 import sys
 import time
 
+# Writing to an auditor that has gone (it exits, or stops this decoder)
+# ends the decoder quietly, as SIGPIPE ends a C program, not with a
+# traceback on the standard error the auditor shares.
+signal.signal(signal.SIGPIPE, signal.SIG_DFL)
 mode = sys.argv[1]
 calls = q_calls = 0
 for line in sys.stdin:
