@@ -760,6 +760,18 @@ static int read_line(plugin_runner *r, size_t max, const deadline *d)
     }
 }
 
+/* The value of hex digit c (either case), -1 for any other character. */
+static int hex_digit(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
 /* Parses answer line s (NUL-terminated) for an input of len bytes into v.
  * Returns NULL, or what is wrong with it. */
 static const char *parse_answer(char *s, size_t len, oracle_verdict *v,
@@ -791,24 +803,25 @@ static const char *parse_answer(char *s, size_t len, oracle_verdict *v,
     } else {
         return "neither ok nor reject";
     }
+    /* Hex digits only, read here: strtoull would also take a sign, "0x"
+     * and leading blanks. */
     while (*p == ' ') {
-        unsigned long long cp;
+        uint32_t cp = 0;
+        int digits = 0, d;
+
         p++;
         if (*p == '\0')
             break;
-        if (!((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f') ||
-              (*p >= 'A' && *p <= 'F')))
-            return "a code point that is not hex";
-        errno = 0;
-        cp = strtoull(p, &end, 16);
-        if (errno != 0 || end - p > 8 || cp > 0xFFFFFFFFull)
-            return "a code point beyond 32 bits";
-        if (*end != '\0' && *end != ' ')
+        for (; (d = hex_digit(*p)) >= 0; p++) {
+            if (++digits > 8)
+                return "a code point beyond 32 bits";
+            cp = cp << 4 | (uint32_t)d;
+        }
+        if (digits == 0 || (*p != '\0' && *p != ' '))
             return "a code point that is not hex";
         if (n == len)
             return "more code points than input bytes";
-        v->cps[n++] = (uint32_t)cp;
-        p = end;
+        v->cps[n++] = cp;
     }
     if (*p != '\0')
         return "trailing characters";

@@ -10,6 +10,8 @@
 #   longN        answers N bytes of garbage to 'Q': "h", a tab, 1F, 7F, "~ ",
 #                C3 A9 ("\u00e9"), then "x" up to N (where the quoted
 #                answer is cut)
+#   say:TEXT     answers TEXT to 'Q', each "_" in it a space (the parser's
+#                refusals)
 #   stallN       on 'Q': N bytes "x", a pause of 0.2 s, then the line's end
 #                (the longest answer to a 1-byte input is 76 characters)
 #   twice        answers twice to 'Q'
@@ -73,6 +75,9 @@ for line in sys.stdin:
         continue
     if q and mode in ("garbage", "pipes"):
         print("hello" if mode == "garbage" else "a|b`c", flush=True)
+        continue
+    if q and mode.startswith("say:"):
+        print(mode[4:].replace("_", " "), flush=True)
         continue
     if q and mode.startswith("stall"):
         sys.stdout.buffer.write(b"x" * int(mode[5:]))
