@@ -821,6 +821,10 @@ WHY_LINE_SPARE = (
     "'\\0' over its newline (inside what was read), and the quoted parts are passed with "
     "their lengths")
 
+WHY_EXEC_REJECT_RC = (
+    "parse_answer's *rc for a reject goes only to accept_result (oracle/plugin/plugin_runner.c), "
+    "which reads it as rc == 0 or rc != 0, as it does a plugin's return value: 2 is 1")
+
 WHY_DUP2_RESULT = (
     "dup2(old, new) returns new or -1: dup2(out, STDOUT_FILENO) returns 1 or -1, so `<= 0` "
     "and `< 1` test it as `< 0` does")
@@ -2385,6 +2389,7 @@ EQUIVALENT = [
     ("oracle/plugin/plugin_runner.c", "1000000 ? 1000000", "1000000", "999999", WHY_POLL_CAP),
     ("oracle/plugin/plugin_runner.c", "1000000 : left", "1000000", "1000001", WHY_POLL_CAP),
     ("oracle/plugin/plugin_runner.c", "1000000 : left", "1000000", "999999", WHY_POLL_CAP),
+    ("oracle/plugin/plugin_runner.c", "1;\n        p += 7;", "1", "2", WHY_EXEC_REJECT_RC),
     ("oracle/plugin/plugin_runner.c", "< 4096) {", "<", "<=", WHY_LINE_GROWTH),
     ("oracle/plugin/plugin_runner.c", "4096) {", "4096", "4097", WHY_LINE_GROWTH),
     ("oracle/plugin/plugin_runner.c", "4096) {", "4096", "4095", WHY_LINE_GROWTH),
