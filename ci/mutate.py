@@ -3217,17 +3217,19 @@ def whole_run(args):
                 t = sources[f]
                 m["mutated"] = t[:m["pos"]] + m["new"] + t[m["pos"] + len(m["old"]):]
                 todo.append(m)
-        stale = [e for e in EQUIVALENT if not any(
-            m["kind"] == "equivalent" and src_path(m["file"]) == src_path(e[0]) and
-            m["old"] == e[2] and m["new"] == e[3] and sources[m["file"]].startswith(e[1], m["pos"])
-            for m in todo)]
+        def unmatched(entries, tagged):
+            """The entries (file, anchor, old, new, ...) that no mutant
+            of todo tagged with them (tagged(m, e)) matches any more."""
+            return [e for e in entries if not any(
+                tagged(m, e) and src_path(m["file"]) == src_path(e[0]) and m["old"] == e[2] and
+                m["new"] == e[3] and sources[m["file"]].startswith(e[1], m["pos"])
+                for m in todo)]
+
+        stale = unmatched(EQUIVALENT, lambda m, e: m["kind"] == "equivalent")
         for f, anchor, old, new, _ in stale:
             print("mutate: equivalent-mutant anchor no longer matches (source changed): "
                   "%s: %r %r -> %r" % (f, anchor, old, new))
-        stale_last = [e for e in LAST_TESTS if not any(
-            m.get("last_test") == e[4] and src_path(m["file"]) == src_path(e[0]) and
-            m["old"] == e[2] and m["new"] == e[3] and sources[m["file"]].startswith(e[1], m["pos"])
-            for m in todo)]
+        stale_last = unmatched(LAST_TESTS, lambda m, e: m.get("last_test") == e[4])
         for f, anchor, old, new, test, _ in stale_last:
             print("mutate: a last test's anchor no longer matches (source changed): "
                   "%s: %r %r -> %r (%s)" % (f, anchor, old, new, test))

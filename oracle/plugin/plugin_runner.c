@@ -17,6 +17,7 @@
  * its standard input and output a socket to the auditor, answering one
  * line per request (doc/audit-exec.md). */
 #include "plugin_runner.h"
+#include "support/hex.h"
 #include "support/poll_wait.h"
 #include "support/write_all.h"
 
@@ -760,18 +761,6 @@ static int read_line(plugin_runner *r, size_t max, const deadline *d)
     }
 }
 
-/* The value of hex digit c (either case), -1 for any other character. */
-static int hex_digit(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 /* Parses answer line s (NUL-terminated) for an input of len bytes into v.
  * Returns NULL, or what is wrong with it. */
 static const char *parse_answer(char *s, size_t len, oracle_verdict *v,
@@ -812,7 +801,7 @@ static const char *parse_answer(char *s, size_t len, oracle_verdict *v,
         p++;
         if (*p == '\0')
             break;
-        for (; (d = hex_digit(*p)) >= 0; p++) {
+        for (; (d = hex_digit((unsigned char)*p)) >= 0; p++) {
             if (++digits > 8)
                 return "a code point beyond 32 bits";
             cp = cp << 4 | (uint32_t)d;
