@@ -129,6 +129,10 @@ bool decoder_says(audit_decoder *d, const uint8_t *data, size_t len, said *s)
         /* a registry decoder's replacing mode is part of what was recorded */
         if (fault == PLUGIN_FAULT_NONE && d->repl != NULL)
             fault = audit_decode_replacing(d, p, len, &theirs);
+        if (fault == PLUGIN_FAULT_NOMEM) { /* ours, not the decoder's: no answer */
+            free(buf);
+            return false;
+        }
     } else {
         oracle_input in = {p, len};
         if (d->o->run(&in, 1, &theirs) != 0)

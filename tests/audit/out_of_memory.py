@@ -21,7 +21,7 @@ the --replay of that record, and --replay-one of C0 80.
     out_of_memory.py U8GUARD SHIM.so PLUGIN.so WORKDIR
 
 With a fifth argument, the path of exec/faulty.py, one run is checked
-instead: an audit of `faulty.py cp0` through --exec (the line
+instead: an audit of `faulty.py cp0` through --exec with --record (the line
 protocol's own allocations: its request and the buffer it reads answers
 into).
 
@@ -139,9 +139,20 @@ if FAULTY:
     with open(corpus, "a") as f:
         f.write("q                    51 = valid\n")
     exec_args = ["--no-builtin", "--exec", "%s %s cp0" % (sys.executable, FAULTY),
-                 "--corpus", corpus, "--seconds", "0", "--cases", "3", "--json"]
-    check_every_allocation("audit --exec", lambda: list(exec_args), 1,
-                           '"status": "nonconformant"')
+                 "--corpus", corpus, "--seconds", "0", "--cases", "3",
+                 "--record", os.path.join(WORK, "rec"), "--json"]
+    check_every_allocation("audit --exec --record", lambda: list(exec_args), 1,
+                           '"status": "nonconformant"', fresh_record)
+    # ... and the --replay of that record (decoder_says asks the decoder).
+    kept = os.path.join(WORK, "kept")
+    fresh_record()
+    if run(exec_args).returncode != 1:
+        print("FAIL: the --exec record to replay could not be made")
+        failures += 1
+    shutil.rmtree(kept, ignore_errors=True)
+    shutil.copytree(os.path.join(WORK, "rec"), kept)
+    check_every_allocation("audit --replay --exec", lambda: [
+        "--replay", kept, "--no-builtin", "--exec", exec_args[2]], 0, " 0 changed")
     sys.exit(1 if failures else 0)
 audit_args = ["--no-builtin", "--plugin", PLUGIN, "--corpus", corpus, "--seconds", "0",
               "--cases", "3", "--record", os.path.join(WORK, "rec"), "--json"]
