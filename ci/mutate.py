@@ -825,6 +825,14 @@ WHY_EXEC_REJECT_RC = (
     "parse_answer's *rc for a reject goes only to accept_result (oracle/plugin/plugin_runner.c), "
     "which reads it as rc == 0 or rc != 0, as it does a plugin's return value: 2 is 1")
 
+WHY_QUOTED_NUL = (
+    "quoted's memcpy of \"...\" with 4 bytes also copies the string's terminating NUL to "
+    "buf[o + 3], which the line after it sets to '\\0' anyway (o += 3)")
+
+WHY_EXEC_REQ_ROOM = (
+    "exec_decode's request needs 2 * len + 1 bytes (the hex and a newline) and has one more: "
+    "3 * len + 2 or 2 * len + 3 bytes only add room that nothing reads")
+
 WHY_DUP2_RESULT = (
     "dup2(old, new) returns new or -1: dup2(out, STDOUT_FILENO) returns 1 or -1, so `<= 0` "
     "and `< 1` test it as `< 0` does")
@@ -2390,6 +2398,9 @@ EQUIVALENT = [
     ("oracle/plugin/plugin_runner.c", "1000000 : left", "1000000", "1000001", WHY_POLL_CAP),
     ("oracle/plugin/plugin_runner.c", "1000000 : left", "1000000", "999999", WHY_POLL_CAP),
     ("oracle/plugin/plugin_runner.c", "1;\n        p += 7;", "1", "2", WHY_EXEC_REJECT_RC),
+    ("oracle/plugin/plugin_runner.c", "3), o += 3;", "3", "4", WHY_QUOTED_NUL),
+    ("oracle/plugin/plugin_runner.c", "2 * len + 2), shown", "2", "3", WHY_EXEC_REQ_ROOM),
+    ("oracle/plugin/plugin_runner.c", "2), shown", "2", "3", WHY_EXEC_REQ_ROOM),
     ("oracle/plugin/plugin_runner.c", "< 4096) {", "<", "<=", WHY_LINE_GROWTH),
     ("oracle/plugin/plugin_runner.c", "4096) {", "4096", "4097", WHY_LINE_GROWTH),
     ("oracle/plugin/plugin_runner.c", "4096) {", "4096", "4095", WHY_LINE_GROWTH),
