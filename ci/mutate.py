@@ -833,6 +833,11 @@ WHY_EXEC_REQ_ROOM = (
     "exec_decode's request needs 2 * len + 1 bytes (the hex and a newline) and has one more: "
     "3 * len + 2 or 2 * len + 3 bytes only add room that nothing reads")
 
+WHY_EXEC_ANSWER_INIT = (
+    "exec_decode's rc and off are read only after parse_answer returned NULL, which it does only "
+    "after setting rc (0 for ok, 1 for reject) and, for a reject, off: their initial values are "
+    "never read")
+
 WHY_DUP2_RESULT = (
     "dup2(old, new) returns new or -1: dup2(out, STDOUT_FILENO) returns 1 or -1, so `<= 0` "
     "and `< 1` test it as `< 0` does")
@@ -2399,6 +2404,8 @@ EQUIVALENT = [
     ("oracle/plugin/plugin_runner.c", "1000000 : left", "1000000", "999999", WHY_POLL_CAP),
     ("oracle/plugin/plugin_runner.c", "1;\n        p += 7;", "1", "2", WHY_EXEC_REJECT_RC),
     ("oracle/plugin/plugin_runner.c", "3), o += 3;", "3", "4", WHY_QUOTED_NUL),
+    ("oracle/plugin/plugin_runner.c", "0;\n    uint64_t off = 0;", "0", "1", WHY_EXEC_ANSWER_INIT),
+    ("oracle/plugin/plugin_runner.c", "0;\n    const char *bad;", "0", "1", WHY_EXEC_ANSWER_INIT),
     ("oracle/plugin/plugin_runner.c", "2 * len + 2), shown", "2", "3", WHY_EXEC_REQ_ROOM),
     ("oracle/plugin/plugin_runner.c", "2), shown", "2", "3", WHY_EXEC_REQ_ROOM),
     ("oracle/plugin/plugin_runner.c", "< 4096) {", "<", "<=", WHY_LINE_GROWTH),
