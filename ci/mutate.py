@@ -838,6 +838,14 @@ WHY_EXEC_ANSWER_INIT = (
     "after setting rc (0 for ok, 1 for reject) and, for a reject, off: their initial values are "
     "never read")
 
+WHY_OUT_OF_TURN_READ = (
+    "exec_decode reads a line that was waiting before the request only to quote it in the "
+    "\"answer out of turn\" finding: read_line's limit there (199-201 characters) changes "
+    "nothing, as any result but EOF with nothing read (0) gives that finding and the quote "
+    "holds at most 60 characters; the time it waits for the rest of the line (0-2 ms) only "
+    "changes how much of a line still being written is read, which the child's timing decides "
+    "in the original too")
+
 WHY_DUP2_RESULT = (
     "dup2(old, new) returns new or -1: dup2(out, STDOUT_FILENO) returns 1 or -1, so `<= 0` "
     "and `< 1` test it as `< 0` does")
@@ -2404,6 +2412,14 @@ EQUIVALENT = [
     ("oracle/plugin/plugin_runner.c", "1000000 : left", "1000000", "999999", WHY_POLL_CAP),
     ("oracle/plugin/plugin_runner.c", "1;\n        p += 7;", "1", "2", WHY_EXEC_REJECT_RC),
     ("oracle/plugin/plugin_runner.c", "3), o += 3;", "3", "4", WHY_QUOTED_NUL),
+    ("oracle/plugin/plugin_runner.c", "1);\n        got = read_line(r, 200", "1", "2",
+     WHY_OUT_OF_TURN_READ),
+    ("oracle/plugin/plugin_runner.c", "1);\n        got = read_line(r, 200", "1", "0",
+     WHY_OUT_OF_TURN_READ),
+    ("oracle/plugin/plugin_runner.c", "200, &due);\n        free(req);", "200", "201",
+     WHY_OUT_OF_TURN_READ),
+    ("oracle/plugin/plugin_runner.c", "200, &due);\n        free(req);", "200", "199",
+     WHY_OUT_OF_TURN_READ),
     ("oracle/plugin/plugin_runner.c", "0;\n    uint64_t off = 0;", "0", "1", WHY_EXEC_ANSWER_INIT),
     ("oracle/plugin/plugin_runner.c", "0;\n    const char *bad;", "0", "1", WHY_EXEC_ANSWER_INIT),
     ("oracle/plugin/plugin_runner.c", "2 * len + 2), shown", "2", "3", WHY_EXEC_REQ_ROOM),
