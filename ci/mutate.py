@@ -846,6 +846,10 @@ WHY_OUT_OF_TURN_READ = (
     "changes how much of a line still being written is read, which the child's timing decides "
     "in the original too")
 
+WHY_NOMEM_NO_VERDICT = (
+    "a verdict failed with PLUGIN_FAULT_NOMEM is never read: eval_batch and decoder_says "
+    "(oracle/audit) stop on that fault before they look at it, so its signal may be anything")
+
 WHY_DUP2_RESULT = (
     "dup2(old, new) returns new or -1: dup2(out, STDOUT_FILENO) returns 1 or -1, so `<= 0` "
     "and `< 1` test it as `< 0` does")
@@ -2412,6 +2416,14 @@ EQUIVALENT = [
     ("oracle/plugin/plugin_runner.c", "1000000 : left", "1000000", "999999", WHY_POLL_CAP),
     ("oracle/plugin/plugin_runner.c", "1;\n        p += 7;", "1", "2", WHY_EXEC_REJECT_RC),
     ("oracle/plugin/plugin_runner.c", "3), o += 3;", "3", "4", WHY_QUOTED_NUL),
+    ("oracle/plugin/plugin_runner.c", "< EXEC_START_MS ? EXEC_START_MS", "<", "<=",
+     WHY_CLAMP_AT_EQUAL),
+    ("oracle/plugin/plugin_runner.c", "0, PLUGIN_FAULT_NOMEM, false, \"out of memory\");\n        if",
+     "0", "1", WHY_NOMEM_NO_VERDICT),
+    ("oracle/plugin/plugin_runner.c", "0, PLUGIN_FAULT_NOMEM, false, \"out of memory\");\n    if (got == -2)",
+     "0", "1", WHY_NOMEM_NO_VERDICT),
+    ("oracle/plugin/plugin_runner.c", "0, PLUGIN_FAULT_NOMEM, false, \"out of memory\");\n    /*",
+     "0", "1", WHY_NOMEM_NO_VERDICT),
     ("oracle/plugin/plugin_runner.c", "1);\n        got = read_line(r, 200", "1", "2",
      WHY_OUT_OF_TURN_READ),
     ("oracle/plugin/plugin_runner.c", "1);\n        got = read_line(r, 200", "1", "0",
