@@ -55,7 +55,6 @@ int __libc_start_main(main_fn *program, int argc, char **argv, void (*init)(void
 __attribute__((constructor)) static void oom_start(void)
 {
     const char *at = getenv("U8G_OOM_AT");
-
     const char *path = getenv("U8G_OOM_COUNT");
     const char *first = getenv("U8G_OOM_PID");
     char pid[32];
