@@ -850,6 +850,13 @@ WHY_NOMEM_NO_VERDICT = (
     "a verdict failed with PLUGIN_FAULT_NOMEM is never read: eval_batch and decoder_says "
     "(oracle/audit) stop on that fault before they look at it, so its signal may be anything")
 
+WHY_LAST_FULL_BLOCK = (
+    "avx512's decode32_valid and decode16_valid take a block of exactly 64 bytes left either "
+    "way when `left >= VEC` is `left > VEC`: the masked branch loads the same 64 bytes "
+    "(first_bytes(64) is every bit), its hi is zero as the full branch's is (first_bytes(0) "
+    "loads nothing) and its lead mask is the same; only the all-ASCII shortcut is skipped, "
+    "and the general path writes the same units")
+
 WHY_DUP2_RESULT = (
     "dup2(old, new) returns new or -1: dup2(out, STDOUT_FILENO) returns 1 or -1, so `<= 0` "
     "and `< 1` test it as `< 0` does")
@@ -1808,6 +1815,10 @@ EQUIVALENT = [
     ("kernels/avx2.c", "3 && done + w < len", "3", "4", WHY_NT_BACKUP),
     ("kernels/avx2.c", "< 3 && done + w < len", "<", "<=", WHY_NT_BACKUP),
     ("kernels/avx2.c", "0; k < 3 && done + w < len", "0", "1", WHY_NT_BACKUP),
+    ("kernels/avx512.c", ">= VEC) {\n            lo = load(p + i);\n            if (_mm512_movepi8_mask(lo) == 0) {\n                _mm512_storeu_si512(out + o, _mm512_cvtepu8_epi32",
+     ">=", ">", WHY_LAST_FULL_BLOCK),
+    ("kernels/avx512.c", ">= VEC) {\n            lo = load(p + i);\n            if (_mm512_movepi8_mask(lo) == 0) {\n                _mm512_storeu_si512(out + o, _mm512_cvtepu8_epi16",
+     ">=", ">", WHY_LAST_FULL_BLOCK),
     ("kernels/avx2.c", "0xC0) == 0x80; k++)", "0xC0", "0xC1", WHY_NT_BACKUP),
     ("kernels/avx2.c", "0xC0) == 0x80; k++)", "0xC0", "0xBF", WHY_NT_BACKUP),
     ("kernels/avx2.c", "== 0x80; k++)", "==", "!=", WHY_NT_BACKUP),
