@@ -250,7 +250,7 @@ struct dec_consts {
     uint8x16_t lane_high;  /* 0xFF in the top byte of every 32-bit lane */
     uint8x16_t lead_keep;  /* U8G_LEAD_KEEP */
     uint8x16_t neg_shift;  /* U8G_LEAD_NEG_SHIFT */
-    uint8x16_t bit_of;     /* byte k = 1 << (k % 8) */
+    uint8x8_t bit_of;      /* byte k = 1 << k */
     uint32x4_t lane_bit;   /* lane j = 1 << j */
 };
 
@@ -260,8 +260,7 @@ static inline void dec_consts_load(struct dec_consts *c)
         {0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3},
         {4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7},
     };
-    static const uint8_t bit_of[16] = {1, 2, 4, 8, 16, 32, 64, 128,
-                                       1, 2, 4, 8, 16, 32, 64, 128};
+    static const uint8_t bit_of[8] = {1, 2, 4, 8, 16, 32, 64, 128};
     static const uint32_t lane_bit[4] = {1, 2, 4, 8};
 
     c->spread[0] = vld1q_u8(spread[0]);
@@ -270,7 +269,7 @@ static inline void dec_consts_load(struct dec_consts *c)
     c->lane_high = vreinterpretq_u8_u32(vdupq_n_u32(0xFF000000));
     c->lead_keep = vld1q_u8(U8G_LEAD_KEEP);
     c->neg_shift = vreinterpretq_u8_s8(vld1q_s8(U8G_LEAD_NEG_SHIFT));
-    c->bit_of = vld1q_u8(bit_of);
+    c->bit_of = vld1_u8(bit_of);
     c->lane_bit = vld1q_u32(lane_bit);
 }
 
@@ -320,7 +319,7 @@ static inline uint32_t step_leads(uint8x16_t v, const struct dec_consts *c)
 {
     uint8x16_t lead = vcgeq_s8(vreinterpretq_s8_u8(v), vdupq_n_s8(-64));
 
-    return vaddv_u8(vand_u8(vget_low_u8(lead), vget_low_u8(c->bit_of)));
+    return vaddv_u8(vand_u8(vget_low_u8(lead), c->bit_of));
 }
 
 /* The positions of the leads lead (U8G_LEFT_PACK) in bytes 0..7. */
