@@ -857,6 +857,10 @@ WHY_LAST_FULL_BLOCK = (
     "loads nothing) and its lead mask is the same; only the all-ASCII shortcut is skipped, "
     "and the general path writes the same units")
 
+WHY_NO_ANSWER_EOF = (
+    "no_answer (plugin_runner.c) reads got only as got < 0 (a timeout: a hang); the 0 that "
+    "exec_decode passes for an empty wait or a failed write and the mutant's 1 both take "
+    "the other branch, which judges the child's end")
 WHY_DUP2_RESULT = (
     "dup2(old, new) returns new or -1: dup2(out, STDOUT_FILENO) returns 1 or -1, so `<= 0` "
     "and `< 1` test it as `< 0` does")
@@ -1662,7 +1666,8 @@ WHY_WINDOW_FROM = ("show_difference: from = k > 2 ? k - 2 : 0 and its mutants k 
 
 WHY_ROOM_UNUSED = (
     "an array one element longer than its contents (support/sha256.c's K[65], block's "
-    "w[65]; support/sha256.h's buf and h are pinned by sha256.c's _Static_asserts): the "
+    "w[65]; error_scan.h's u8g_planes_swar w[9]; support/sha256.h's buf and h are pinned "
+    "by sha256.c's _Static_asserts): the "
     "extra element is zero or never read, and every loop and copy is bounded by its own "
     "constant, not by the array's size")
 WHY_SEND_NOT_ZERO = (
@@ -2435,6 +2440,7 @@ EQUIVALENT = [
      "0", "1", WHY_NOMEM_NO_VERDICT),
     ("oracle/plugin/plugin_runner.c", "0, PLUGIN_FAULT_NOMEM, false, \"out of memory\");\n    /*",
      "0", "1", WHY_NOMEM_NO_VERDICT),
+    ("oracle/plugin/plugin_runner.c", "0, len);", "0", "1", WHY_NO_ANSWER_EOF),
     ("oracle/plugin/plugin_runner.c", "1);\n        got = read_line(r, 200", "1", "2",
      WHY_OUT_OF_TURN_READ),
     ("oracle/plugin/plugin_runner.c", "1);\n        got = read_line(r, 200", "1", "0",
@@ -2542,6 +2548,7 @@ EQUIVALENT = [
      "HEX_PREFIXES): any one bit serves"),
     ("support/sha256.c", "64] = {\n    0x428a2f98", "64", "65", WHY_ROOM_UNUSED),
     ("support/sha256.c", "64], a, b, c", "64", "65", WHY_ROOM_UNUSED),
+    ("kernels/error_scan.h", "8], x;", "8", "9", WHY_ROOM_UNUSED),
     ("support/sha256.c", "8], const uint8_t *p)", "8", "7",
      "block's uint32_t h[8] is a parameter: an array parameter is a pointer whatever its "
      "size (C11 6.7.6.3p7), so h[7] compiles to the same code"),
