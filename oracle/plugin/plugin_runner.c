@@ -863,8 +863,10 @@ static plugin_fault exec_decode(plugin_runner *r, const uint8_t *data, size_t le
         req[2 * i + 1] = digits[data[i] & 15];
     }
     req[2 * len] = '\n';
-    /* Anything already waiting was said without being asked. */
-    if (r->line_len > 0 || readable_now(r->fd)) {
+    /* Anything already waiting was said without being asked. (The line
+     * buffer is empty here: every return below either takes the answer
+     * out of it or stops the child, which empties it.) */
+    if (readable_now(r->fd)) {
         due = deadline_in(1);
         got = read_line(r, 200, &due);
         free(req);

@@ -18,7 +18,7 @@
  * out of turn (an empty one); but one that wrote an unfinished line
  * before closing it has answered out of turn.
  *
- *   test_exec_turn DIR   run the three checks in DIR (a fresh directory):
+ *   test_exec_turn DIR   run the four checks in DIR (a fresh directory):
  *                        exit 0 when they hold, 1 when not, 2 on a bad
  *                        argument */
 #include <stdio.h>
@@ -114,5 +114,10 @@ int main(int argc, char **argv)
             * looks for a line right after its answer.) */
            check("read -r l; echo ok; sleep 1; printf ok; exec 0<&- 1>&-; : > ", "; exit 3", mark,
                  PLUGIN_FAULT_OUT_OF_TURN, "answer out of turn: \"ok\" before the request",
-                 "an unfinished line before a closed channel is out of turn");
+                 "an unfinished line before a closed channel is out of turn") |
+           /* The same with one byte: any unasked byte, not only a
+            * longer line, makes the end an answer out of turn. */
+           check("read -r l; echo ok; sleep 1; printf o; exec 0<&- 1>&-; : > ", "; exit 3", mark,
+                 PLUGIN_FAULT_OUT_OF_TURN, "answer out of turn: \"o\" before the request",
+                 "one unfinished byte before a closed channel is out of turn");
 }
