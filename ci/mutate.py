@@ -861,6 +861,11 @@ WHY_NO_ANSWER_EOF = (
     "no_answer (plugin_runner.c) reads got only as got < 0 (a timeout: a hang); the 0 that "
     "exec_decode passes for an empty wait or a failed write and the mutant's 1 both take "
     "the other branch, which judges the child's end")
+WHY_PARAM_IS_POINTER = (
+    "an array parameter is a pointer whatever its size (C11 6.7.6.3p7): support/sha256.c's "
+    "block's uint32_t h[8] as h[7], error_scan.h's u8g_planes_swar planes[8] as planes[7] "
+    "compile to the same code (a larger size is refused: gcc's -Wstringop-overflow, an "
+    "error here, sees the caller's smaller array)")
 WHY_DUP2_RESULT = (
     "dup2(old, new) returns new or -1: dup2(out, STDOUT_FILENO) returns 1 or -1, so `<= 0` "
     "and `< 1` test it as `< 0` does")
@@ -2549,9 +2554,8 @@ EQUIVALENT = [
     ("support/sha256.c", "64] = {\n    0x428a2f98", "64", "65", WHY_ROOM_UNUSED),
     ("support/sha256.c", "64], a, b, c", "64", "65", WHY_ROOM_UNUSED),
     ("kernels/error_scan.h", "8], x;", "8", "9", WHY_ROOM_UNUSED),
-    ("support/sha256.c", "8], const uint8_t *p)", "8", "7",
-     "block's uint32_t h[8] is a parameter: an array parameter is a pointer whatever its "
-     "size (C11 6.7.6.3p7), so h[7] compiles to the same code"),
+    ("support/sha256.c", "8], const uint8_t *p)", "8", "7", WHY_PARAM_IS_POINTER),
+    ("kernels/error_scan.h", "8])\n{\n    uint64_t w[8]", "8", "7", WHY_PARAM_IS_POINTER),
     ("support/sha256.c", "< 64 - have ? len", "<", "<=",
      "take = len < 64 - have ? len : 64 - have: at len == 64 - have both branches are the "
      "same number"),
