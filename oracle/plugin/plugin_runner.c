@@ -920,20 +920,24 @@ static plugin_fault exec_decode(plugin_runner *r, const uint8_t *data, size_t le
 
 /* Writes the name of --exec command cmd to buf[0..cap): its words, each
  * without its directory ("python3 decoder.py" for "/usr/bin/python3
- * /x/decoder.py"), cut to fit. */
+ * /x/decoder.py"), cut after cap - 1 bytes; a cut name does not end with
+ * the space before a word it has no room for. */
 static void exec_name(const char *cmd, char *buf, size_t cap)
 {
     size_t o = 0;
 
-    while (*cmd != '\0' && o + 1 < cap) {
+    while (*cmd != '\0') {
         size_t n = strcspn(cmd, " \t");
         const char *w = cmd, *slash;
 
-        for (slash = memchr(w, '/', n); slash != NULL && slash < cmd + n;
-             slash = memchr(w, '/', (size_t)(cmd + n - w)))
+        /* memchr looks only within the word: w .. cmd + n. */
+        while ((slash = memchr(w, '/', (size_t)(cmd + n - w))) != NULL)
             w = slash + 1;
-        if (o > 0 && o + 1 < cap)
+        if (o > 0) {
+            if (o + 2 >= cap) /* no room for the space and a byte after it */
+                break;
             buf[o++] = ' ';
+        }
         for (const char *p = w; p < cmd + n && o + 1 < cap; p++)
             buf[o++] = *p;
         cmd += n;
