@@ -18,7 +18,7 @@
  * out of turn (an empty one); but one that wrote an unfinished line
  * before closing it has answered out of turn.
  *
- *   test_exec_turn DIR   run the four checks in DIR (a fresh directory):
+ *   test_exec_turn DIR   run the five checks in DIR (a fresh directory):
  *                        exit 0 when they hold, 1 when not, 2 on a bad
  *                        argument */
 #include <stdio.h>
@@ -119,5 +119,13 @@ int main(int argc, char **argv)
             * longer line, makes the end an answer out of turn. */
            check("read -r l; echo ok; sleep 1; printf o; exec 0<&- 1>&-; : > ", "; exit 3", mark,
                  PLUGIN_FAULT_OUT_OF_TURN, "answer out of turn: \"o\" before the request",
-                 "one unfinished byte before a closed channel is out of turn");
+                 "one unfinished byte before a closed channel is out of turn") |
+           /* A stray line longer than the look before a request reads
+            * (200 characters) is out of turn too, shown cut. */
+           check("read -r l; echo ok; sleep 1; printf '%0250d\\n' 0; : > ",
+                 "; while read -r l; do echo ok; done", mark, PLUGIN_FAULT_OUT_OF_TURN,
+                 "answer out of turn: \""
+                 "000000000000000000000000000000000000000000000000000000000000"
+                 "...\" before the request",
+                 "a stray line of 250 characters is out of turn");
 }
