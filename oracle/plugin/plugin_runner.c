@@ -920,19 +920,22 @@ static plugin_fault exec_decode(plugin_runner *r, const uint8_t *data, size_t le
 
 /* Writes the name of --exec command cmd to buf[0..cap): its words, each
  * without its directory ("python3 decoder.py" for "/usr/bin/python3
- * /x/decoder.py"), cut after cap - 1 bytes; a cut name does not end with
- * the space before a word it has no room for. */
+ * /x/decoder.py"; a word that is a directory adds nothing), cut after
+ * cap - 1 bytes; a cut name does not end with the space before a word it
+ * has no room for. */
 static void exec_name(const char *cmd, char *buf, size_t cap)
 {
-    size_t o = 0;
+    size_t o = 0, n;
 
-    while (*cmd != '\0') {
-        size_t n = strcspn(cmd, " \t");
+    for (; *cmd != '\0'; cmd += n + strspn(cmd + n, " \t")) {
         const char *w = cmd, *slash;
 
+        n = strcspn(cmd, " \t");
         /* memchr looks only within the word: w .. cmd + n. */
         while ((slash = memchr(w, '/', (size_t)(cmd + n - w))) != NULL)
             w = slash + 1;
+        if (w == cmd + n) /* a blank, or a directory ("c/"): nothing to show */
+            continue;
         if (o > 0) {
             if (o + 2 >= cap) /* no room for the space and a byte after it */
                 break;
@@ -940,8 +943,6 @@ static void exec_name(const char *cmd, char *buf, size_t cap)
         }
         for (const char *p = w; p < cmd + n && o + 1 < cap; p++)
             buf[o++] = *p;
-        cmd += n;
-        cmd += strspn(cmd, " \t");
     }
     buf[o] = '\0';
 }
