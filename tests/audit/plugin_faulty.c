@@ -36,11 +36,12 @@ enum {
     EXIT0,          /* exit(0) */
     CP5,            /* after "QQQQQ", decodes the sixth code point + 1 */
     NAME_ESC,       /* correct, with terminal escapes in its name */
-    NAME_LATIN      /* correct, with "é" and an invalid byte in its name */
+    NAME_LATIN,     /* correct, with "é" and an invalid byte in its name */
+    READ_GUARD_END  /* reads in[len + 1048575], the guard's last byte */
 };
 
 #ifndef FAULT
-#error "FAULT must name a fault (1..17)"
+#error "FAULT must name a fault (1..18)"
 #endif
 
 EXPORT const char *u8guard_audit_name(void);
@@ -57,7 +58,7 @@ const char *u8guard_audit_name(void)
         "faulty-read-in-far64k", "faulty-nondet", "faulty-kill-parent",
         "faulty-kill-group", "faulty-fork", "faulty-alloc", "faulty-junk-fd3",
         "faulty-exit0", "faulty-cp5", "faulty\033]0;owned\007\033[31m-esc",
-        "d\xc3\xa9" "codeur-\xff"};
+        "d\xc3\xa9" "codeur-\xff", "faulty-read-guard-end"};
     return names[FAULT];
 }
 
@@ -137,6 +138,7 @@ int u8guard_audit_decode(const unsigned char *in, size_t len, uint32_t *out,
         case WRITE_IN_LEN: ((volatile unsigned char *)(uintptr_t)in)[len] = 0; break;
         case READ_IN_FAR: sink = ((volatile const unsigned char *)in)[len + 4096]; break;
         case READ_IN_FAR64K: sink = ((volatile const unsigned char *)in)[len + 65536]; break;
+        case READ_GUARD_END: sink = ((volatile const unsigned char *)in)[len + 1048575]; break;
         case KILL_PARENT: kill(getppid(), SIGKILL); break;
         case KILL_GROUP: kill(0, SIGKILL); break;
         case ALLOC: {
