@@ -866,6 +866,11 @@ WHY_PARAM_IS_POINTER = (
     "block's uint32_t h[8] as h[7], error_scan.h's u8g_planes_swar planes[8] as planes[7] "
     "compile to the same code (a larger size is refused: gcc's -Wstringop-overflow, an "
     "error here, sees the caller's smaller array)")
+WHY_EXEC_START_CLOCK = (
+    "EXEC_START_MS (plugin_runner.c) gives an --exec decoder 10 s to answer its first "
+    "request: a limit 1 ms longer or shorter (10001, 9999) changes only what a decoder that "
+    "answers within a millisecond of 10 s gives. Not strictly equivalent, then, but no test "
+    "can time a decoder's answer into that millisecond")
 WHY_DUP2_RESULT = (
     "dup2(old, new) returns new or -1: dup2(out, STDOUT_FILENO) returns 1 or -1, so `<= 0` "
     "and `< 1` test it as `< 0` does")
@@ -2446,6 +2451,8 @@ EQUIVALENT = [
     ("oracle/plugin/plugin_runner.c", "0, PLUGIN_FAULT_NOMEM, false, \"out of memory\");\n    /*",
      "0", "1", WHY_NOMEM_NO_VERDICT),
     ("oracle/plugin/plugin_runner.c", "0, len);", "0", "1", WHY_NO_ANSWER_EOF),
+    ("oracle/plugin/plugin_runner.c", "10000\n", "10000", "10001", WHY_EXEC_START_CLOCK),
+    ("oracle/plugin/plugin_runner.c", "10000\n", "10000", "9999", WHY_EXEC_START_CLOCK),
     ("oracle/plugin/plugin_runner.c", "1);\n        got = read_line(r, 200", "1", "2",
      WHY_OUT_OF_TURN_READ),
     ("oracle/plugin/plugin_runner.c", "1);\n        got = read_line(r, 200", "1", "0",
