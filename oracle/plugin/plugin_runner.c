@@ -960,7 +960,7 @@ plugin_runner *plugin_runner_open_exec_opts(const char *cmd, const plugin_runner
 {
     plugin_runner *r = runner_new(o, err, errlen);
     oracle_verdict v;
-    uint32_t cp[1];
+    uint32_t none; /* the empty input's code points: none is written */
     plugin_fault f;
 
     if (r == NULL)
@@ -979,7 +979,7 @@ plugin_runner *plugin_runner_open_exec_opts(const char *cmd, const plugin_runner
     /* A command that cannot answer the empty input (not found, wrong
      * protocol) is a usage error, not an audit full of faults. */
     memset(&v, 0, sizeof v);
-    v.cps = cp;
+    v.cps = &none;
     f = exec_decode(r, (const uint8_t *)"", 0, &v);
     if (f != PLUGIN_FAULT_NONE) {
         snprintf(err, errlen, "does not answer the empty input: %s", r->detail);
