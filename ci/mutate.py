@@ -871,6 +871,11 @@ WHY_EXEC_START_CLOCK = (
     "request: a limit 1 ms longer or shorter (10001, 9999) changes only what a decoder that "
     "answers within a millisecond of 10 s gives. Not strictly equivalent, then, but no test "
     "can time a decoder's answer into that millisecond")
+WHY_HELLO_LAYOUT = (
+    "the plugin child's hello (plugin_runner.c) is written and read with the same "
+    "HELLO_VERSION: the version at 65 instead of 64 still lies past the name ('N', at most "
+    "62 bytes, its terminator: bytes 0..63), and its 120 bytes and terminator end at byte "
+    "186, within the 512 that both sides send and read whole")
 WHY_DUP2_RESULT = (
     "dup2(old, new) returns new or -1: dup2(out, STDOUT_FILENO) returns 1 or -1, so `<= 0` "
     "and `< 1` test it as `< 0` does")
@@ -2451,6 +2456,7 @@ EQUIVALENT = [
     ("oracle/plugin/plugin_runner.c", "0, PLUGIN_FAULT_NOMEM, false, \"out of memory\");\n    /*",
      "0", "1", WHY_NOMEM_NO_VERDICT),
     ("oracle/plugin/plugin_runner.c", "0, len);", "0", "1", WHY_NO_ANSWER_EOF),
+    ("oracle/plugin/plugin_runner.c", "64\n#define HELLO_SIZE", "64", "65", WHY_HELLO_LAYOUT),
     ("oracle/plugin/plugin_runner.c", "10000\n", "10000", "10001", WHY_EXEC_START_CLOCK),
     ("oracle/plugin/plugin_runner.c", "10000\n", "10000", "9999", WHY_EXEC_START_CLOCK),
     ("oracle/plugin/plugin_runner.c", "1);\n        got = read_line(r, 200", "1", "2",

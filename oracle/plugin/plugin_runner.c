@@ -959,8 +959,8 @@ plugin_runner *plugin_runner_open_exec_opts(const char *cmd, const plugin_runner
                                             char *err, size_t errlen)
 {
     plugin_runner *r = runner_new(o, err, errlen);
-    oracle_verdict v;
     uint32_t none; /* the empty input's code points: none is written */
+    oracle_verdict v = {.cps = &none};
     plugin_fault f;
 
     if (r == NULL)
@@ -978,8 +978,6 @@ plugin_runner *plugin_runner_open_exec_opts(const char *cmd, const plugin_runner
     }
     /* A command that cannot answer the empty input (not found, wrong
      * protocol) is a usage error, not an audit full of faults. */
-    memset(&v, 0, sizeof v);
-    v.cps = &none;
     f = exec_decode(r, (const uint8_t *)"", 0, &v);
     if (f != PLUGIN_FAULT_NONE) {
         snprintf(err, errlen, "does not answer the empty input: %s", r->detail);
