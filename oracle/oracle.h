@@ -39,7 +39,7 @@ typedef struct oracle_verdict {
     size_t n_cps;
     bool has_repl;        /* the decoder has a replacement mode and filled repl */
     uint32_t *repl;       /* replacement mode's code points (U+FFFD for errors) */
-    size_t n_repl;
+    size_t n_repl;        /* read only when has_repl */
     int status;           /* 0, or how the call failed: ORACLE_CRASHED, ... */
     int signal;           /* ORACLE_CRASHED: the signal */
 } oracle_verdict;

@@ -75,7 +75,7 @@ typedef struct reply {
 
 /* What the child's signal handler records about a fault, in memory shared
  * with the auditor, with where the buffers of the current call are. */
-enum { ACCESS_UNKNOWN = 0, ACCESS_READ, ACCESS_WRITE };
+enum { ACCESS_UNKNOWN, ACCESS_READ, ACCESS_WRITE }; /* zeroed memory: unknown */
 typedef struct fault_rec {
     volatile int32_t sig, access, err_no, in_call;
     volatile uint64_t addr;
@@ -998,7 +998,6 @@ plugin_fault plugin_runner_decode(plugin_runner *r, const uint8_t *data,
     deadline due;
 
     v->has_repl = false;
-    v->n_repl = 0;
     v->signal = 0;
     r->detail[0] = '\0';
     if (r->fd < 0) {
