@@ -41,7 +41,8 @@ typedef struct oracle_verdict {
     uint32_t *repl;       /* replacement mode's code points (U+FFFD for errors) */
     size_t n_repl;        /* read only when has_repl */
     int status;           /* 0, or how the call failed: ORACLE_CRASHED, ... */
-    int signal;           /* ORACLE_CRASHED: the signal */
+    int signal;           /* ORACLE_CRASHED, ORACLE_OVERREAD: the signal
+                             (read only then) */
 } oracle_verdict;
 
 /* Verdict status for decoders run out of process (plugins, subprocesses). */

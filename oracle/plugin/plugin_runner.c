@@ -998,7 +998,6 @@ plugin_fault plugin_runner_decode(plugin_runner *r, const uint8_t *data,
     deadline due;
 
     v->has_repl = false;
-    v->signal = 0;
     r->detail[0] = '\0';
     if (r->fd < 0) {
         char err[256];
