@@ -876,6 +876,9 @@ WHY_HELLO_LAYOUT = (
     "HELLO_VERSION: the version at 65 instead of 64 still lies past the name ('N', at most "
     "62 bytes, its terminator: bytes 0..63), and its 120 bytes and terminator end at byte "
     "186, within the 512 that both sides send and read whole")
+WHY_RESTART_ERR_ROOM = (
+    "plugin_runner_decode's err[256] for a restart that fails is shown cut to 150 bytes "
+    "(\"could not be run: %.150s\"): 255 or 257 bytes of room show the same")
 WHY_DUP2_RESULT = (
     "dup2(old, new) returns new or -1: dup2(out, STDOUT_FILENO) returns 1 or -1, so `<= 0` "
     "and `< 1` test it as `< 0` does")
@@ -2457,6 +2460,10 @@ EQUIVALENT = [
      "0", "1", WHY_NOMEM_NO_VERDICT),
     ("oracle/plugin/plugin_runner.c", "0, len);", "0", "1", WHY_NO_ANSWER_EOF),
     ("oracle/plugin/plugin_runner.c", "64\n#define HELLO_SIZE", "64", "65", WHY_HELLO_LAYOUT),
+    ("oracle/plugin/plugin_runner.c", "256];\n        if (!start_child", "256", "257",
+     WHY_RESTART_ERR_ROOM),
+    ("oracle/plugin/plugin_runner.c", "256];\n        if (!start_child", "256", "255",
+     WHY_RESTART_ERR_ROOM),
     ("oracle/plugin/plugin_runner.c", "10000\n", "10000", "10001", WHY_EXEC_START_CLOCK),
     ("oracle/plugin/plugin_runner.c", "10000\n", "10000", "9999", WHY_EXEC_START_CLOCK),
     ("oracle/plugin/plugin_runner.c", "1);\n        got = read_line(r, 200", "1", "2",
