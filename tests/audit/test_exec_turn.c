@@ -86,7 +86,7 @@ static int check(const char *before, const char *after, const char *mark,
 
 int main(int argc, char **argv)
 {
-    char mark[4096];
+    char mark[4096], zeros[60 + 1], cut[128];
 
     if (argc != 2) {
         fprintf(stderr, "usage: test_exec_turn DIR\n");
@@ -97,6 +97,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "test_exec_turn: %s: too long, or holds a quote\n", argv[1]);
         return 2;
     }
+    /* The last check's line as shown: its first 60 characters, "...". */
+    memset(zeros, '0', 60), zeros[60] = '\0';
+    snprintf(cut, sizeof cut, "answer out of turn: \"%s...\" before the request", zeros);
     /* Answers one request, says "ok" unasked a second later, marks that,
      * then answers every request with "ok" (the answer is not what is
      * checked). */
@@ -123,9 +126,6 @@ int main(int argc, char **argv)
            /* A stray line longer than the look before a request reads
             * (200 characters) is out of turn too, shown cut. */
            check("read -r l; echo ok; sleep 1; printf '%0250d\\n' 0; : > ",
-                 "; while read -r l; do echo ok; done", mark, PLUGIN_FAULT_OUT_OF_TURN,
-                 "answer out of turn: \""
-                 "000000000000000000000000000000000000000000000000000000000000"
-                 "...\" before the request",
+                 "; while read -r l; do echo ok; done", mark, PLUGIN_FAULT_OUT_OF_TURN, cut,
                  "a stray line of 250 characters is out of turn");
 }
