@@ -2772,6 +2772,12 @@ WHY_PSHUFB_PAD = (
     "0x80")
 
 
+WHY_OTHER_COMPILER = (
+    "the #else of `#if defined(__GNUC__) || defined(__clang__)` is compiled only by another "
+    "compiler (error_scan.h's u8g_ctz64 and u8g_clz64 loops, internal.h's empty "
+    "U8G_NOINLINE); every build here (GCC, Clang, the mingw-w64, s390x, i686 and AArch64 "
+    "cross GCCs) takes the builtins, so no test can kill those mutants")
+
 WHY_PROOF_BUILD = (
     "code under #ifdef __FRAMAC__ is compiled only by Frama-C (the proof build of "
     "doc/proofs.md: u8g_copy's byte loop, u8g_active's binding); no test compiles it, "
@@ -2797,6 +2803,32 @@ def proof_build_spans(text):
         else:
             spans.append((start, m.start()))
             start = None
+    return spans
+
+
+def other_compiler_spans(text):
+    """Spans of the code between the `#else` of `#if defined(__GNUC__) ||
+    defined(__clang__)` and its `#endif` (WHY_OTHER_COMPILER): left out of
+    --sample/--all as kind "foreign", and said so."""
+    spans, depth, state, start = [], 0, None, None
+    for m in re.finditer(r"^[ \t]*#[ \t]*(if|ifdef|ifndef|else|elif|endif)\b(.*)$", text, re.M):
+        word, rest = m.group(1), m.group(2).strip()
+        if state is None:
+            if word == "if" and rest == "defined(__GNUC__) || defined(__clang__)":
+                state, depth = "gnu", 0
+            continue
+        if word in ("if", "ifdef", "ifndef"):
+            depth += 1
+        elif depth > 0:
+            depth -= word == "endif"
+        elif state == "gnu" and word == "else":
+            state, start = "other", m.end()
+        elif word in ("elif", "else"):
+            state = None  # another compiler's own test: not this simple form
+        else:
+            if state == "other":
+                spans.append((start, m.start()))
+            state = None
     return spans
 
 
@@ -3006,6 +3038,7 @@ def mutants_of(fname, text):
     unreached = pshufb_unreached_spans(text) if fname.endswith("emit_pshufb.h") else []
     junk = utf16_junk_spans(text) if fname.endswith("kernels/decode_tables.h") else []
     proof = proof_build_spans(text)
+    foreign = other_compiler_spans(text)
 
     def add(pos, old, new, kind):
         if any(a <= pos < b for a, b in dead):
@@ -3018,6 +3051,8 @@ def mutants_of(fname, text):
             kind = "unreached"
         if any(a <= pos < b for a, b in proof):
             kind = "proof"
+        if any(a <= pos < b for a, b in foreign):
+            kind = "foreign"
         for f, anchor, o, n, _ in EQUIVALENT:
             if (src_path(f) == src_path(fname) and o == old and n == new and
                     text.startswith(anchor, pos)):
@@ -3337,10 +3372,15 @@ def whole_run(args):
         junk = [m for m in todo if m["kind"] == "junk"]
         unreached = [m for m in todo if m["kind"] == "unreached"]
         proof = [m for m in todo if m["kind"] == "proof"]
-        todo = [m for m in todo if m["kind"] not in ("pad", "junk", "unreached", "proof")]
+        foreign = [m for m in todo if m["kind"] == "foreign"]
+        todo = [m for m in todo
+                if m["kind"] not in ("pad", "junk", "unreached", "proof", "foreign")]
         if proof:
             print("mutate: %d mutants of the proof build's code left out: %s" %
                   (len(proof), WHY_PROOF_BUILD))
+        if foreign:
+            print("mutate: %d mutants of code for other compilers left out: %s" %
+                  (len(foreign), WHY_OTHER_COMPILER))
         if pads:
             print("mutate: %d mutants of emit_pshufb.h's zero (0x80) shuffle entries and unselected "
                   "lanes of fffd left out: "
