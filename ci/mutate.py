@@ -879,6 +879,12 @@ WHY_HELLO_LAYOUT = (
 WHY_RESTART_ERR_ROOM = (
     "plugin_runner_decode's err[256] for a restart that fails is shown cut to 150 bytes "
     "(\"could not be run: %.150s\"): 255 or 257 bytes of room show the same")
+WHY_PAIR_WIDER = (
+    "policy.c's CLASS_PAIRS fill the pair test (struct u8g_polset's pp7 and pc6), a first "
+    "test of a block that real text rarely passes: a block it lets through goes on to the "
+    "window test, whose hits are decoded to be sure (internal.h). bidi's 80 8E..8F widened "
+    "to 80 8D..8F (U+200D, the zero width joiner) only lets more blocks through: time, not "
+    "results (a narrowed range would miss a denied character and is not claimed)")
 WHY_DUP2_RESULT = (
     "dup2(old, new) returns new or -1: dup2(out, STDOUT_FILENO) returns 1 or -1, so `<= 0` "
     "and `< 1` test it as `< 0` does")
@@ -2575,6 +2581,7 @@ EQUIVALENT = [
     ("support/sha256.c", "64], a, b, c", "64", "65", WHY_ROOM_UNUSED),
     ("kernels/error_scan.h", "8], x;", "8", "9", WHY_ROOM_UNUSED),
     ("kernels/avx512.c", "4];  /* group g", "4", "5", WHY_ROOM_UNUSED),
+    ("policy.c", "0x8E, 0x8F}, /* bidi: U+200E", "0x8E", "0x8D", WHY_PAIR_WIDER),
     ("support/sha256.c", "8], const uint8_t *p)", "8", "7", WHY_PARAM_IS_POINTER),
     ("kernels/error_scan.h", "8])\n{\n    uint64_t w[8]", "8", "7", WHY_PARAM_IS_POINTER),
     ("support/sha256.c", "< 64 - have ? len", "<", "<=",
