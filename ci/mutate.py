@@ -885,6 +885,16 @@ WHY_PAIR_WIDER = (
     "window test, whose hits are decoded to be sure (internal.h). bidi's 80 8E..8F widened "
     "to 80 8D..8F (U+200D, the zero width joiner) only lets more blocks through: time, not "
     "results (a narrowed range would miss a denied character and is not claimed)")
+WHY_SHORT_NOT_LEN = (
+    "avx512.c's short_blocks with locate false is read only as `== len` (its one such "
+    "caller, the whole-string test); the `: 0` of its loop over whole vectors is reached "
+    "only when a vector comes before the last, so len > 64, and 1 differs from len as 0 does")
+WHY_SETS_OVER_ONE = (
+    "policy.c's set->sets = (n + 7) / 8 is read only as sets > 1 (policy_hits.h's "
+    "pol_hits); (n + 8) / 8 differs at n = 0 (1 for 0), n = 8 (2 for 1) and n = 16 (3 for "
+    "2), and only n = 8 changes that test: the second table, zeroed by the memset at the "
+    "start and given no group, is looked up too, and all-zero lookups add no hit: time, "
+    "not results")
 WHY_DUP2_RESULT = (
     "dup2(old, new) returns new or -1: dup2(out, STDOUT_FILENO) returns 1 or -1, so `<= 0` "
     "and `< 1` test it as `< 0` does")
@@ -2581,7 +2591,10 @@ EQUIVALENT = [
     ("support/sha256.c", "64], a, b, c", "64", "65", WHY_ROOM_UNUSED),
     ("kernels/error_scan.h", "8], x;", "8", "9", WHY_ROOM_UNUSED),
     ("kernels/avx512.c", "4];  /* group g", "4", "5", WHY_ROOM_UNUSED),
+    ("kernels/avx512.c", "0;\n        if (dst != NULL)\n            _mm512_storeu_si512(dst + j * VEC, a);",
+     "0", "1", WHY_SHORT_NOT_LEN),
     ("policy.c", "0x8E, 0x8F}, /* bidi: U+200E", "0x8E", "0x8D", WHY_PAIR_WIDER),
+    ("policy.c", "7) / 8);", "7", "8", WHY_SETS_OVER_ONE),
     ("support/sha256.c", "8], const uint8_t *p)", "8", "7", WHY_PARAM_IS_POINTER),
     ("kernels/error_scan.h", "8])\n{\n    uint64_t w[8]", "8", "7", WHY_PARAM_IS_POINTER),
     ("support/sha256.c", "< 64 - have ? len", "<", "<=",
