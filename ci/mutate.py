@@ -3054,26 +3054,20 @@ def mutants_of(fname, text):
     def in_table(pos):
         return any(a <= pos < b for a, b in tables)
 
-    dead = dead_rule_fields(text)
-    pads = pshufb_pad_spans(text) if fname.endswith("emit_pshufb.h") else []
-    unreached = pshufb_unreached_spans(text) if fname.endswith("emit_pshufb.h") else []
-    junk = utf16_junk_spans(text) if fname.endswith("kernels/decode_tables.h") else []
-    proof = proof_build_spans(text)
-    foreign = other_compiler_spans(text)
+    pshufb = fname.endswith("emit_pshufb.h")
+    # Spans whose mutants are of another kind; where spans overlap, the
+    # later kind wins.
+    spans = [("dead", dead_rule_fields(text)),
+             ("pad", pshufb_pad_spans(text) if pshufb else []),
+             ("junk", utf16_junk_spans(text) if fname.endswith("kernels/decode_tables.h") else []),
+             ("unreached", pshufb_unreached_spans(text) if pshufb else []),
+             ("proof", proof_build_spans(text)),
+             ("foreign", other_compiler_spans(text))]
 
     def add(pos, old, new, kind):
-        if any(a <= pos < b for a, b in dead):
-            kind = "dead"
-        if any(a <= pos < b for a, b in pads):
-            kind = "pad"
-        if any(a <= pos < b for a, b in junk):
-            kind = "junk"
-        if any(a <= pos < b for a, b in unreached):
-            kind = "unreached"
-        if any(a <= pos < b for a, b in proof):
-            kind = "proof"
-        if any(a <= pos < b for a, b in foreign):
-            kind = "foreign"
+        for k, sp in spans:
+            if any(a <= pos < b for a, b in sp):
+                kind = k
         for f, anchor, o, n, _ in EQUIVALENT:
             if (src_path(f) == src_path(fname) and o == old and n == new and
                     text.startswith(anchor, pos)):
@@ -3317,6 +3311,20 @@ def on_term(signum, frame):
     raise SystemExit("mutate: stopped by signal %d" % signum)
 
 
+# The kinds of mutants --sample and --all leave out, said in this order with
+# how many and why: what they are, then why (after "left out").
+LEFT_OUT = (
+    ("proof", "the proof build's code", ": " + WHY_PROOF_BUILD),
+    ("foreign", "code for other compilers", ": " + WHY_OTHER_COMPILER),
+    ("pad", "emit_pshufb.h's zero (0x80) shuffle entries and unselected lanes of fffd",
+     ": " + WHY_PSHUFB_PAD),
+    ("unreached", "emit_pshufb.h's rows no block selects",
+     " (equivalent): " + WHY_PSHUFB_UNREACHED),
+    ("junk", "decode_tables.h's U8G_UTF16_PAIRS entries that only make junk units",
+     " (equivalent): " + WHY_UTF16_JUNK),
+)
+
+
 def whole_run(args):
     """--sample N / --all: mutants drawn with the seed (or all of them) from
     every file of src/, cli/ and oracle/ a build here compiles, each judged
@@ -3389,35 +3397,17 @@ def whole_run(args):
                 print("mutate: this CPU runs no %s kernel: not drawn here (no test could execute "
                       "them): %s" % ("/".join(kernels), ", ".join(cannot)))
                 todo = [m for m in todo if m["file"] not in cannot]
-        pads = [m for m in todo if m["kind"] == "pad"]
+        for kind, what, why in LEFT_OUT:
+            out = [m for m in todo if m["kind"] == kind]
+            if out:
+                print("mutate: %d mutants of %s left out%s" % (len(out), what, why))
         junk = [m for m in todo if m["kind"] == "junk"]
-        unreached = [m for m in todo if m["kind"] == "unreached"]
-        proof = [m for m in todo if m["kind"] == "proof"]
-        foreign = [m for m in todo if m["kind"] == "foreign"]
-        todo = [m for m in todo
-                if m["kind"] not in ("pad", "junk", "unreached", "proof", "foreign")]
-        if proof:
-            print("mutate: %d mutants of the proof build's code left out: %s" %
-                  (len(proof), WHY_PROOF_BUILD))
-        if foreign:
-            print("mutate: %d mutants of code for other compilers left out: %s" %
-                  (len(foreign), WHY_OTHER_COMPILER))
-        if pads:
-            print("mutate: %d mutants of emit_pshufb.h's zero (0x80) shuffle entries and unselected "
-                  "lanes of fffd left out: "
-                  "%s" % (len(pads), WHY_PSHUFB_PAD))
-        if unreached:
-            print("mutate: %d mutants of emit_pshufb.h's rows no block selects left out "
-                  "(equivalent): %s" % (len(unreached), WHY_PSHUFB_UNREACHED))
-        if junk:
-            print("mutate: %d mutants of decode_tables.h's U8G_UTF16_PAIRS entries that only make "
-                  "junk units left out (equivalent): %s" % (len(junk), WHY_UTF16_JUNK))
-            if args.match:
-                for m in junk:
-                    desc = "%s:%d %s %r -> %r" % (m["file"], m["line"], m["kind"], m["old"],
-                                                  m["new"])
-                    if re.search(args.match, desc):
-                        print("mutate: EQUIVALENT, not run: %s" % desc)
+        todo = [m for m in todo if m["kind"] not in [k for k, _, _ in LEFT_OUT]]
+        if args.match:
+            for m in junk:
+                desc = "%s:%d %s %r -> %r" % (m["file"], m["line"], m["kind"], m["old"], m["new"])
+                if re.search(args.match, desc):
+                    print("mutate: EQUIVALENT, not run: %s" % desc)
         if args.match:
             todo = [m for m in todo if re.search(args.match, "%s:%d %s %r -> %r" % (
                 m["file"], m["line"], m["kind"], m["old"], m["new"]))]
