@@ -50,7 +50,8 @@ typedef u8guard_audit_decode_fn *decode_fn;
  * it starts, at least. */
 #define EXEC_START_MS 10000
 
-/* The child's first message: 'N' and the plugin's name (bytes 1..63) and
+/* The child's first message: 'N' and the plugin's name (its first 62
+ * bytes, doc/plugin-abi.md, from byte 1, then a NUL) and
  * its u8guard_audit_version() (from HELLO_VERSION, "" when it exports
  * none), or 'E' and why it could not be loaded (dlerror's message names
  * the file). */

@@ -87,7 +87,7 @@ plugin_runner *plugin_runner_open_exec(const char *cmd, int timeout_ms,
 const char *plugin_runner_detail(const plugin_runner *r);
 
 /* plugin_runner_name returns the plugin's u8guard_audit_name() (copied,
- * at most 63 bytes), or for an --exec decoder the words of its command
+ * its first 62 bytes), or for an --exec decoder the words of its command
  * without their directories (cut after 63 bytes); never NULL. */
 const char *plugin_runner_name(const plugin_runner *r);
 

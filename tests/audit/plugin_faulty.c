@@ -37,17 +37,21 @@ enum {
     CP5,            /* after "QQQQQ", decodes the sixth code point + 1 */
     NAME_ESC,       /* correct, with terminal escapes in its name */
     NAME_LATIN,     /* correct, with "é" and an invalid byte in its name */
-    READ_GUARD_END  /* reads in[len + 1048575], the guard's last byte */
+    READ_GUARD_END, /* reads in[len + 1048575], the guard's last byte */
+    NAME_LONG       /* correct, with a name of 70 bytes and a version of 130 */
 };
 
 #ifndef FAULT
-#error "FAULT must name a fault (1..18)"
+#error "FAULT must name a fault (1..19)"
 #endif
 
 EXPORT const char *u8guard_audit_name(void);
 EXPORT int u8guard_audit_decode(const unsigned char *in, size_t len,
                                 uint32_t *out, size_t *n_out,
                                 size_t *err_offset);
+
+/* Ten bytes, to build long names without a run of one byte. */
+#define TEN "0123456789"
 
 /* u8guard_audit_name returns this build's name. */
 const char *u8guard_audit_name(void)
@@ -58,9 +62,21 @@ const char *u8guard_audit_name(void)
         "faulty-read-in-far64k", "faulty-nondet", "faulty-kill-parent",
         "faulty-kill-group", "faulty-fork", "faulty-alloc", "faulty-junk-fd3",
         "faulty-exit0", "faulty-cp5", "faulty\033]0;owned\007\033[31m-esc",
-        "d\xc3\xa9" "codeur-\xff", "faulty-read-guard-end"};
+        "d\xc3\xa9" "codeur-\xff", "faulty-read-guard-end",
+        "faulty-name-long-" TEN TEN TEN TEN TEN "abc"};
     return names[FAULT];
 }
+
+#if FAULT == 19 /* NAME_LONG: the preprocessor sees numbers, not the enum */
+EXPORT const char *u8guard_audit_version(void);
+
+/* u8guard_audit_version returns a version longer than the 120 bytes the
+ * audit keeps (doc/plugin-abi.md). */
+const char *u8guard_audit_version(void)
+{
+    return "faulty-version-" TEN TEN TEN TEN TEN TEN TEN TEN TEN TEN TEN "01234";
+}
+#endif
 
 /* Decodes in[0..len) strictly (RFC 3629); returns 0, or 1 with
  * *err_offset at the first ill-formed sequence. */
