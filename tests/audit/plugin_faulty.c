@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -38,11 +39,12 @@ enum {
     NAME_ESC,       /* correct, with terminal escapes in its name */
     NAME_LATIN,     /* correct, with "é" and an invalid byte in its name */
     READ_GUARD_END, /* reads in[len + 1048575], the guard's last byte */
-    NAME_LONG       /* correct, with a name of 70 bytes and a version of 130 */
+    NAME_LONG,      /* correct, with a name of 70 bytes and a version of 130 */
+    ALARM_LATER     /* answers, and is killed by SIGALRM 200 ms later */
 };
 
 #ifndef FAULT
-#error "FAULT must name a fault (1..19)"
+#error "FAULT must name a fault (1..20)"
 #endif
 
 EXPORT const char *u8guard_audit_name(void);
@@ -63,7 +65,7 @@ const char *u8guard_audit_name(void)
         "faulty-kill-group", "faulty-fork", "faulty-alloc", "faulty-junk-fd3",
         "faulty-exit0", "faulty-cp5", "faulty\033]0;owned\007\033[31m-esc",
         "d\xc3\xa9" "codeur-\xff", "faulty-read-guard-end",
-        "faulty-name-long-" TEN TEN TEN TEN TEN "abc"};
+        "faulty-name-long-" TEN TEN TEN TEN TEN "abc", "faulty-alarm-later"};
     return names[FAULT];
 }
 
@@ -171,6 +173,12 @@ int u8guard_audit_decode(const unsigned char *in, size_t len, uint32_t *out,
             break;
         }
         case EXIT0: exit(0);
+        case ALARM_LATER: {
+            /* SIGALRM's default action ends the child between calls. */
+            struct itimerval later = {{0, 0}, {0, 200000}};
+            (void)setitimer(ITIMER_REAL, &later, NULL);
+            break;
+        }
         default: break;
         }
     }
