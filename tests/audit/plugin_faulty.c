@@ -40,11 +40,12 @@ enum {
     NAME_LATIN,     /* correct, with "é" and an invalid byte in its name */
     READ_GUARD_END, /* reads in[len + 1048575], the guard's last byte */
     NAME_LONG,      /* correct, with a name of 70 bytes and a version of 130 */
-    ALARM_LATER     /* answers, and is killed by SIGALRM 200 ms later */
+    ALARM_LATER,    /* answers, and is killed by SIGALRM 200 ms later */
+    STACK_OVERFLOW  /* recurses until its stack runs out */
 };
 
 #ifndef FAULT
-#error "FAULT must name a fault (1..20)"
+#error "FAULT must name a fault (1..21)"
 #endif
 
 EXPORT const char *u8guard_audit_name(void);
@@ -65,7 +66,8 @@ const char *u8guard_audit_name(void)
         "faulty-kill-group", "faulty-fork", "faulty-alloc", "faulty-junk-fd3",
         "faulty-exit0", "faulty-cp5", "faulty\033]0;owned\007\033[31m-esc",
         "d\xc3\xa9" "codeur-\xff", "faulty-read-guard-end",
-        "faulty-name-long-" TEN TEN TEN TEN TEN "abc", "faulty-alarm-later"};
+        "faulty-name-long-" TEN TEN TEN TEN TEN "abc", "faulty-alarm-later",
+        "faulty-stack-overflow"};
     return names[FAULT];
 }
 
@@ -79,6 +81,19 @@ const char *u8guard_audit_version(void)
     return "faulty-version-" TEN TEN TEN TEN TEN TEN TEN TEN TEN TEN TEN "01234";
 }
 #endif
+
+/* Calls itself depth times, each call holding 1 KiB of stack; returns a
+ * sum the compiler cannot fold (so neither the frames nor the recursion
+ * can be optimized away). */
+static unsigned long deep(unsigned long depth)
+{
+    volatile unsigned char frame[1024];
+
+    frame[depth % sizeof frame] = (unsigned char)depth;
+    if (depth == 0)
+        return frame[0];
+    return deep(depth - 1) + frame[depth % sizeof frame];
+}
 
 /* Decodes in[0..len) strictly (RFC 3629); returns 0, or 1 with
  * *err_offset at the first ill-formed sequence. */
@@ -173,6 +188,7 @@ int u8guard_audit_decode(const unsigned char *in, size_t len, uint32_t *out,
             break;
         }
         case EXIT0: exit(0);
+        case STACK_OVERFLOW: sink = (unsigned char)deep((unsigned long)1 << 40); break;
         case ALARM_LATER: {
             /* SIGALRM's default action ends the child between calls. */
             struct itimerval later = {{0, 0}, {0, 200000}};
