@@ -348,15 +348,16 @@ static void plugin_child(void *arg)
 static void exec_child(void *arg)
 {
     const char *cmd = arg;
-    char *line = malloc(strlen(cmd) + 6);
+    size_t room = sizeof "exec " + strlen(cmd); /* the longer line and its NUL */
+    char *line = malloc(room);
 
     if (dup2(3, 0) < 0 || dup2(3, 1) < 0 || line == NULL)
         _exit(127);
     (void)close(3);
     if (strpbrk(cmd, ";&|<>`$(){}\n\\'\"*?[~#=") == NULL)
-        snprintf(line, strlen(cmd) + 6, "exec %s", cmd);
+        snprintf(line, room, "exec %s", cmd);
     else
-        snprintf(line, strlen(cmd) + 6, "%s", cmd);
+        snprintf(line, room, "%s", cmd);
     execl("/bin/sh", "sh", "-c", line, (char *)NULL);
     fprintf(stderr, "u8guard audit: --exec: /bin/sh: %s\n", strerror(errno));
     _exit(127);
