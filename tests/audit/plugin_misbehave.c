@@ -8,6 +8,11 @@
  *                 output must stay clean)
  *   4 LOAD_DEATH  aborts while it is being loaded (a constructor), so its
  *                 sandbox child dies before it says its name
+ *   5 SILENT      rejects without setting *n_out or *err_offset, which
+ *                 the audit then reads as 0 (the runner sets both before
+ *                 each call); its name begins with 'E', the first letter
+ *                 of the sandbox child's hello when a plugin could not be
+ *                 loaded, and is a name like any other
  * Each misbehaves only on inputs that hold the byte 'Q', and otherwise
  * accepts ASCII and rejects anything else at its first non-ASCII byte
  * (a wrong decoder, but only the misbehaviour matters to these tests). */
@@ -17,7 +22,7 @@
 #include <stdlib.h>
 
 #ifndef MISBEHAVE
-#error "MISBEHAVE must be 1 (BAD_RESULT), 2 (OVERWRITE), 3 (STDOUT) or 4 (LOAD_DEATH)"
+#error "MISBEHAVE must be 1 (BAD_RESULT), 2 (OVERWRITE), 3 (STDOUT), 4 (LOAD_DEATH) or 5 (SILENT)"
 #endif
 
 #include "u8guard/audit_plugin.h"
@@ -36,7 +41,8 @@ const char *u8guard_audit_name(void)
     return MISBEHAVE == 1 ? "misbehave-bad-result"
            : MISBEHAVE == 2 ? "misbehave-overwrite"
            : MISBEHAVE == 3 ? "misbehave-stdout"
-                            : "misbehave-load-death";
+           : MISBEHAVE == 4 ? "misbehave-load-death"
+                            : "Emits-nothing";
 }
 
 /* u8guard_audit_decode returns 0 for ASCII input (the bytes as code
@@ -50,6 +56,10 @@ int u8guard_audit_decode(const unsigned char *in, size_t len, uint32_t *out,
 
     for (i = 0; i < len; i++)
         q |= in[i] == 'Q';
+#if MISBEHAVE == 5
+    if (q)
+        return 1;
+#endif
 #if MISBEHAVE == 3
     printf("misbehave-stdout was here\n");
     fflush(stdout);
