@@ -895,6 +895,71 @@ WHY_SETS_OVER_ONE = (
     "2), and only n = 8 changes that test: the second table, zeroed by the memset at the "
     "start and given no group, is looked up too, and all-zero lookups add no hit: time, "
     "not results")
+WHY_ACCESS_SEGV_ONLY = (
+    "the plugin child's handler (plugin_runner.c, child_on_fatal) records whether a fault "
+    "read or wrote; judge_death reads that only for a SIGSEGV or SIGBUS whose address lies in "
+    "the input's or the output's mapping. Anonymous memory raises no SIGBUS, and a SIGBUS "
+    "sent by kill or raise carries the sender's pid and uid where si_addr lies, never an "
+    "address in those mappings: so only a SIGSEGV's access is ever read, and reading the "
+    "error code for other signals too (`||`) records what is never used")
+WHY_PF_PRESENT_BIT = (
+    "the x86 page-fault error code (REG_ERR) has bit 1 set for a write and bit 0 for a fault "
+    "on a present page. A read faults only on a page the process may not read, which Linux "
+    "keeps not present (the PROT_NONE guards, unmapped memory), so a read's code has bits 0 "
+    "and 1 clear and a write's has bit 1 set: `& 3` and `& 2` tell them apart alike")
+WHY_SIGACTION_FILL = (
+    "every field of the struct sigaction that the kernel uses is set after the memset "
+    "(handler, mask, flags); glibc's sigaction sets sa_restorer itself: filling it with 1s "
+    "first leaves the same action")
+WHY_ALTSTACK_ROOM = (
+    "the plugin child's alternate signal stack (64 KiB) need only hold child_on_fatal's "
+    "frame and the signal frame the kernel pushes (a few KiB with AVX-512 state): a KiB "
+    "more or less, or a byte, changes nothing (audit_fault_stack_overflow runs the handler "
+    "on it)")
+WHY_SS_ONSTACK = (
+    "Linux's sigaltstack takes SS_ONSTACK (1) in ss_flags as 0, for old programs (kernel/"
+    "signal.c, do_sigaltstack: a mode other than 0, SS_ONSTACK and SS_DISABLE is EINVAL): "
+    "the same stack is installed")
+WHY_ELEMENT_SIZE = "sizeof b[1] is sizeof b[0]: the elements of an array have one size"
+WHY_IN_CALL_TRUTH = (
+    "the fault record's in_call is only tested for nonzero (judge_death's out-of-memory "
+    "report): 2 marks a call as 1 does")
+WHY_ERRNO_RESET = (
+    "errno is cleared before the plugin's call so that the errno a fault records is the "
+    "call's own; judge_death compares it with ENOMEM only, which 1 (EPERM) is not, as 0 is "
+    "not")
+WHY_HELLO_E_EXIT = (
+    "after a hello that starts with 'E' the runner reads nothing more from the child and "
+    "stops it (start_child: stop_child kills it), and a hello that could not be written "
+    "means the runner is gone: whether the child ends itself at once, and with which "
+    "status, is never seen")
+WHY_CHILD_EXIT_UNSEEN = (
+    "the plugin child ends itself (_exit) when its channel fails (a read at EOF, a write "
+    "that fails: the runner closed its end, which it does only in stop_child, killing the "
+    "child next), or on a request longer than 1 GiB or one it cannot allocate, which no "
+    "test sends (an input that long takes gigabytes in the auditor and the child): its exit "
+    "status is never read otherwise")
+WHY_REQUEST_CAP = (
+    "the plugin child refuses a request longer than 1 GiB (a garbled length): the runner "
+    "sends none that long, and no test could (gigabytes in the auditor and the child), so a "
+    "limit of 512 MiB or 2 GiB, or `>=` for `>`, differs only there; with `&&` for `||` a "
+    "read that failed (EOF: the runner closed the channel and kills the child next) goes on "
+    "to the next read, which fails too")
+WHY_MALLOC_ZERO = (
+    "the plugin child's copy of the input holds len bytes; the + 1 only keeps malloc(0) (the "
+    "empty input) from returning NULL, which glibc's malloc never does (it returns a unique "
+    "pointer), so malloc(len) and malloc(len + 2) serve alike")
+WHY_ZERO_BYTES = (
+    "read_all and write_all of 0 bytes do nothing and succeed (their loops run while bytes "
+    "are left): `>= 0` for `> 0` before them changes nothing")
+WHY_REPLY_PAD = (
+    "the reply's pad is never read by the runner (plugin_runner_decode reads nonce, rc, "
+    "n_out and err_offset); it is set only so that no uninitialised byte is written "
+    "(valgrind, audit_valgrind, would report one): 1 serves as 0")
+WHY_CHILD_READ_EOF = (
+    "the plugin child's read_all reads from the runner, which closes the channel only in "
+    "stop_child and kills the child next: a child that took EOF (r == 0) for more to come "
+    "spins until that kill instead of ending first, and nothing it does is seen")
 WHY_DUP2_RESULT = (
     "dup2(old, new) returns new or -1: dup2(out, STDOUT_FILENO) returns 1 or -1, so `<= 0` "
     "and `< 1` test it as `< 0` does")
@@ -1899,7 +1964,7 @@ EQUIVALENT = [
     ("kernels/avx512.c", "0x80); /* a & b & c */", "0x80", "0x81", WHY_FALSE_ALARM),
     ("kernels/avx512.c", "0x80); /* a & b & c */", "0x80", "0x7F", WHY_FALSE_ALARM),
     ("oracle/audit/gen.c", "0])];\n    case 1:", "0", "1",
-     "sizeof edges[1] is sizeof edges[0]: the elements of an array have one size"),
+     WHY_ELEMENT_SIZE),
     ("oracle/audit/gen.c", "8];\n\n    switch (below(r, 7))", "8", "7", WHY_GEN_SEQ),
     ("oracle/audit/gen.c", "8];\n\n    switch (below(r, 7))", "8", "9", WHY_GEN_SEQ),
     ("oracle/audit/gen.c", "2);\n        for (k = 1 + below(r, 3)", "2", "3", WHY_GEN_ROOM),
@@ -2030,7 +2095,7 @@ EQUIVALENT = [
     ("policy.c", "0x0F0F0F0F0F0F0F0Fu;\n        n +=", "0x0F0F0F0F0F0F0F0Fu",
      "0xF0F0F0F0F0F0F0Eu", WHY_MERGE_WEIGHT),
     ("policy.c", "0]);\n                m--;", "0", "1",
-     "sizeof b[1] is sizeof b[0]: the elements of an array have one size"),
+     WHY_ELEMENT_SIZE),
     ("internal.h", "0xC0 || p[e - 2] >= 0xE0", "0xC0", "0xBF", WHY_POLSET_CARRY),
     ("internal.h", "0xE0 || p[e - 3] >= 0xF0;", "0xE0", "0xDF", WHY_POLSET_CARRY),
     ("internal.h", "0xE0 || p[e - 3] >= 0xF0;", "0xE0", "0xE1", WHY_POLSET_CARRY),
@@ -2476,6 +2541,43 @@ EQUIVALENT = [
      "0", "1", WHY_NOMEM_NO_VERDICT),
     ("oracle/plugin/plugin_runner.c", "0, len);", "0", "1", WHY_NO_ANSWER_EOF),
     ("oracle/plugin/plugin_runner.c", "64\n#define HELLO_SIZE", "64", "65", WHY_HELLO_LAYOUT),
+    ("oracle/plugin/plugin_runner.c", "&& ctx != NULL)", "&&", "||", WHY_ACCESS_SEGV_ONLY),
+    ("oracle/plugin/plugin_runner.c", "2)\n                                ? ACCESS_WRITE", "2", "3",
+     WHY_PF_PRESENT_BIT),
+    ("oracle/plugin/plugin_runner.c", "0, sizeof dfl);", "0", "1", WHY_SIGACTION_FILL),
+    ("oracle/plugin/plugin_runner.c", "0, sizeof sa);", "0", "1", WHY_SIGACTION_FILL),
+    ("oracle/plugin/plugin_runner.c", "64 * 1024];", "64", "63", WHY_ALTSTACK_ROOM),
+    ("oracle/plugin/plugin_runner.c", "64 * 1024];", "64", "65", WHY_ALTSTACK_ROOM),
+    ("oracle/plugin/plugin_runner.c", "1024];\n    stack_t", "1024", "1023", WHY_ALTSTACK_ROOM),
+    ("oracle/plugin/plugin_runner.c", "1024];\n    stack_t", "1024", "1025", WHY_ALTSTACK_ROOM),
+    ("oracle/plugin/plugin_runner.c", "0;\n    (void)sigaltstack", "0", "1", WHY_SS_ONSTACK),
+    ("oracle/plugin/plugin_runner.c", "0]; i++)\n        (void)sigaction", "0", "1",
+     WHY_ELEMENT_SIZE),
+    ("oracle/plugin/plugin_runner.c", "1;\n    *n_out = 0;", "1", "2", WHY_IN_CALL_TRUTH),
+    ("oracle/plugin/plugin_runner.c", "0;\n    rc = decode(", "0", "1", WHY_ERRNO_RESET),
+    ("oracle/plugin/plugin_runner.c", "|| hello[0] == 'E')", "||", "&&", WHY_HELLO_E_EXIT),
+    ("oracle/plugin/plugin_runner.c", "0);\n}\n\n/* The plugin child", "0", "1", WHY_HELLO_E_EXIT),
+    ("oracle/plugin/plugin_runner.c", "> ((size_t)1 << 30)", ">", ">=", WHY_REQUEST_CAP),
+    ("oracle/plugin/plugin_runner.c", "1 << 30))\n            _exit", "1", "2", WHY_REQUEST_CAP),
+    ("oracle/plugin/plugin_runner.c", "30))\n            _exit", "30", "29", WHY_REQUEST_CAP),
+    ("oracle/plugin/plugin_runner.c", "30))\n            _exit", "30", "31", WHY_REQUEST_CAP),
+    ("oracle/plugin/plugin_runner.c", "|| rq.len >", "||", "&&", WHY_REQUEST_CAP),
+    ("oracle/plugin/plugin_runner.c", "0);\n        len = (size_t)rq.len;", "0", "1",
+     WHY_CHILD_EXIT_UNSEEN),
+    ("oracle/plugin/plugin_runner.c", "0);\n        /* Twice:", "0", "1", WHY_CHILD_EXIT_UNSEEN),
+    ("oracle/plugin/plugin_runner.c", "0);\n        if (n_out <= len", "0", "1",
+     WHY_CHILD_EXIT_UNSEEN),
+    ("oracle/plugin/plugin_runner.c", "0);\n        munmap(in_base", "0", "1", WHY_CHILD_EXIT_UNSEEN),
+    ("oracle/plugin/plugin_runner.c", " + 1);\n        if (data == NULL", " + 1", "", WHY_MALLOC_ZERO),
+    ("oracle/plugin/plugin_runner.c", "1);\n        if (data == NULL", "1", "0", WHY_MALLOC_ZERO),
+    ("oracle/plugin/plugin_runner.c", "1);\n        if (data == NULL", "1", "2", WHY_MALLOC_ZERO),
+    ("oracle/plugin/plugin_runner.c", "> 0 && !read_all(fd, data", ">", ">=", WHY_ZERO_BYTES),
+    ("oracle/plugin/plugin_runner.c", "> 0 &&\n            0 != write_all", ">", ">=", WHY_ZERO_BYTES),
+    ("oracle/plugin/plugin_runner.c", "0;\n        rp.n_out", "0", "1", WHY_REPLY_PAD),
+    ("oracle/plugin/plugin_runner.c", "<= 0)\n            return false;\n        p += r;", "<=", "<",
+     WHY_CHILD_READ_EOF),
+    ("oracle/plugin/plugin_runner.c", "< 0 || line == NULL", "<", "<=", WHY_DUP2_RESULT),
+    ("oracle/plugin/plugin_runner.c", "0 || line == NULL", "0", "1", WHY_DUP2_RESULT),
     ("oracle/plugin/plugin_runner.c", "256];\n        if (!start_child", "256", "257",
      WHY_RESTART_ERR_ROOM),
     ("oracle/plugin/plugin_runner.c", "256];\n        if (!start_child", "256", "255",

@@ -232,7 +232,6 @@ static int guarded_call(decode_fn decode, const unsigned char *data, size_t len,
     child_rec->out_len = len * sizeof(uint32_t);
     child_rec->out_lo = (uintptr_t)*out_base;
     child_rec->out_hi = (uintptr_t)*out_base + *out_total;
-    child_rec->sig = 0;
     child_rec->in_call = 1;
     *n_out = 0;
     *err_offset = 0;
@@ -303,7 +302,7 @@ static void plugin_child(void *arg)
     child_hello(fd, hello);
     for (;;) {
         request rq;
-        size_t len, n_out = 0, err_offset = 0, in_total, out_total;
+        size_t len, n_out, err_offset, in_total, out_total; /* guarded_call sets them */
         void *in_base, *out_base;
         unsigned char *data;
         uint32_t *out;
