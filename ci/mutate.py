@@ -960,6 +960,18 @@ WHY_CHILD_READ_EOF = (
     "the plugin child's read_all reads from the runner, which closes the channel only in "
     "stop_child and kills the child next: a child that took EOF (r == 0) for more to come "
     "spins until that kill instead of ending first, and nothing it does is seen")
+WHY_ANON_FD = (
+    "Linux ignores the descriptor of a MAP_ANONYMOUS mapping (mmap(2): -1 is asked for "
+    "portability only): map_guarded's mapping is the same with 0 or -2")
+WHY_BODY_PAGES = (
+    "map_guarded's body is a whole number of pages: `body > 1` is `body > 0`, and with "
+    "`body >= 0` the empty body's mprotect of 0 bytes succeeds and changes nothing")
+WHY_BODY_SLACK = (
+    "without map_guarded's `- 1` a length that is a multiple of the page size (0 included) "
+    "gets one readable page more after it: the first call (buffers at the start of their "
+    "pages) then has slack after the buffers, but the second (buffers ending at the "
+    "trailing guard) faults on the first byte past them as before, the guards before them "
+    "are unchanged, and a fault in either call is reported the same way")
 WHY_DUP2_RESULT = (
     "dup2(old, new) returns new or -1: dup2(out, STDOUT_FILENO) returns 1 or -1, so `<= 0` "
     "and `< 1` test it as `< 0` does")
@@ -2541,6 +2553,12 @@ EQUIVALENT = [
      "0", "1", WHY_NOMEM_NO_VERDICT),
     ("oracle/plugin/plugin_runner.c", "0, len);", "0", "1", WHY_NO_ANSWER_EOF),
     ("oracle/plugin/plugin_runner.c", "64\n#define HELLO_SIZE", "64", "65", WHY_HELLO_LAYOUT),
+    ("oracle/plugin/plugin_runner.c", "1, 0);\n    if (m == MAP_FAILED)", "1", "0", WHY_ANON_FD),
+    ("oracle/plugin/plugin_runner.c", "1, 0);\n    if (m == MAP_FAILED)", "1", "2", WHY_ANON_FD),
+    ("oracle/plugin/plugin_runner.c", "> 0 && mprotect(m + GUARD", ">", ">=", WHY_BODY_PAGES),
+    ("oracle/plugin/plugin_runner.c", "0 && mprotect(m + GUARD", "0", "1", WHY_BODY_PAGES),
+    ("oracle/plugin/plugin_runner.c", " - 1) / page * page", " - 1", "", WHY_BODY_SLACK),
+    ("oracle/plugin/plugin_runner.c", "1) / page * page", "1", "0", WHY_BODY_SLACK),
     ("oracle/plugin/plugin_runner.c", "&& ctx != NULL)", "&&", "||", WHY_ACCESS_SEGV_ONLY),
     ("oracle/plugin/plugin_runner.c", "2)\n                                ? ACCESS_WRITE", "2", "3",
      WHY_PF_PRESENT_BIT),
