@@ -950,8 +950,8 @@ WHY_MALLOC_ZERO = (
     "empty input) from returning NULL, which glibc's malloc never does (it returns a unique "
     "pointer), so malloc(len) and malloc(len + 2) serve alike")
 WHY_ZERO_BYTES = (
-    "read_all and write_all of 0 bytes do nothing and succeed (their loops run while bytes "
-    "are left): `>= 0` for `> 0` before them changes nothing")
+    "read_all, read_deadline and write_all of 0 bytes do nothing and succeed (their loops "
+    "run while bytes are left): `>= 0` for `> 0` before them changes nothing")
 WHY_REPLY_PAD = (
     "the reply's pad is never read by the runner (plugin_runner_decode reads nonce, rc, "
     "n_out and err_offset); it is set only so that no uninitialised byte is written "
@@ -2592,6 +2592,10 @@ EQUIVALENT = [
     ("oracle/plugin/plugin_runner.c", "> 0 && !read_all(fd, data", ">", ">=", WHY_ZERO_BYTES),
     ("oracle/plugin/plugin_runner.c", "> 0 &&\n            0 != write_all", ">", ">=", WHY_ZERO_BYTES),
     ("oracle/plugin/plugin_runner.c", "0;\n        rp.n_out", "0", "1", WHY_REPLY_PAD),
+    ("oracle/plugin/plugin_runner.c", "> 0 && 0 != write_all(r->fd, data", ">", ">=",
+     WHY_ZERO_BYTES),
+    ("oracle/plugin/plugin_runner.c", "> 0 &&\n        (got = read_deadline", ">", ">=",
+     WHY_ZERO_BYTES),
     ("oracle/plugin/plugin_runner.c", "<= 0)\n            return false;\n        p += r;", "<=", "<",
      WHY_CHILD_READ_EOF),
     ("oracle/plugin/plugin_runner.c", "< 0 || line == NULL", "<", "<=", WHY_DUP2_RESULT),
