@@ -959,7 +959,11 @@ WHY_REPLY_PAD = (
 WHY_CHILD_READ_EOF = (
     "the plugin child's read_all reads from the runner, which closes the channel only in "
     "stop_child and kills the child next: a child that took EOF (r == 0) for more to come "
-    "spins until that kill instead of ending first, and nothing it does is seen")
+    "spins until that kill instead of ending first, and nothing it does is seen. The read "
+    "never fails otherwise (r < 0 only for EINTR, a plugin's own handler interrupting it, "
+    "which audit_plugin_idle makes happen); the mutants of the EINTR test that read again "
+    "on EINTR as before (`r <= 0`, `r < 1`, `|| errno == EINTR`) differ only at EOF, with "
+    "errno left at EINTR by an earlier interrupted read")
 WHY_ANON_FD = (
     "Linux ignores the descriptor of a MAP_ANONYMOUS mapping (mmap(2): -1 is asked for "
     "portability only): map_guarded's mapping is the same with 0 or -2")
@@ -2598,6 +2602,12 @@ EQUIVALENT = [
      WHY_ZERO_BYTES),
     ("oracle/plugin/plugin_runner.c", "<= 0)\n            return false;\n        p += r;", "<=", "<",
      WHY_CHILD_READ_EOF),
+    ("oracle/plugin/plugin_runner.c", "< 0 && errno == EINTR)\n            continue;\n        if (r <= 0)\n            return false;\n        p += r;",
+     "<", "<=", WHY_CHILD_READ_EOF),
+    ("oracle/plugin/plugin_runner.c", "0 && errno == EINTR)\n            continue;\n        if (r <= 0)\n            return false;\n        p += r;",
+     "0", "1", WHY_CHILD_READ_EOF),
+    ("oracle/plugin/plugin_runner.c", "&& errno == EINTR)\n            continue;\n        if (r <= 0)\n            return false;\n        p += r;",
+     "&&", "||", WHY_CHILD_READ_EOF),
     ("oracle/plugin/plugin_runner.c", "< 0 || line == NULL", "<", "<=", WHY_DUP2_RESULT),
     ("oracle/plugin/plugin_runner.c", "0 || line == NULL", "0", "1", WHY_DUP2_RESULT),
     ("oracle/plugin/plugin_runner.c", "256];\n        if (!start_child", "256", "257",

@@ -41,11 +41,12 @@ enum {
     READ_GUARD_END, /* reads in[len + 1048575], the guard's last byte */
     NAME_LONG,      /* correct, with a name of 70 bytes and a version of 130 */
     ALARM_LATER,    /* answers, and is killed by SIGALRM 200 ms later */
-    STACK_OVERFLOW  /* recurses until its stack runs out */
+    STACK_OVERFLOW, /* recurses until its stack runs out */
+    ALARM_HANDLED   /* answers, and its SIGALRM handler runs 200 ms later */
 };
 
 #ifndef FAULT
-#error "FAULT must name a fault (1..21)"
+#error "FAULT must name a fault (1..22)"
 #endif
 
 EXPORT const char *u8guard_audit_name(void);
@@ -67,7 +68,7 @@ const char *u8guard_audit_name(void)
         "faulty-exit0", "faulty-cp5", "faulty\033]0;owned\007\033[31m-esc",
         "d\xc3\xa9" "codeur-\xff", "faulty-read-guard-end",
         "faulty-name-long-" TEN TEN TEN TEN TEN "abc", "faulty-alarm-later",
-        "faulty-stack-overflow"};
+        "faulty-stack-overflow", "faulty-alarm-handled"};
     return names[FAULT];
 }
 
@@ -145,6 +146,14 @@ static int decode(const unsigned char *in, size_t len, uint32_t *out,
     return 0;
 }
 
+/* on_alarm is ALARM_HANDLED's SIGALRM handler: it only counts. */
+static volatile sig_atomic_t alarms;
+static void on_alarm(int sig)
+{
+    (void)sig;
+    alarms++;
+}
+
 /* u8guard_audit_decode decodes strictly, with this build's fault. */
 int u8guard_audit_decode(const unsigned char *in, size_t len, uint32_t *out,
                          size_t *n_out, size_t *err_offset)
@@ -189,9 +198,19 @@ int u8guard_audit_decode(const unsigned char *in, size_t len, uint32_t *out,
         }
         case EXIT0: exit(0);
         case STACK_OVERFLOW: sink = (unsigned char)deep((unsigned long)1 << 40); break;
+        case ALARM_HANDLED:
         case ALARM_LATER: {
-            /* SIGALRM's default action ends the child between calls. */
+            /* SIGALRM's default action ends the child between calls; a
+             * handler installed without SA_RESTART interrupts the system
+             * call the child is in then (its read of the next request). */
             struct itimerval later = {{0, 0}, {0, 200000}};
+            if (FAULT == ALARM_HANDLED) {
+                struct sigaction sa;
+                memset(&sa, 0, sizeof sa);
+                sa.sa_handler = on_alarm;
+                sigemptyset(&sa.sa_mask);
+                (void)sigaction(SIGALRM, &sa, NULL);
+            }
             (void)setitimer(ITIMER_REAL, &later, NULL);
             break;
         }
