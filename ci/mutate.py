@@ -976,6 +976,22 @@ WHY_BODY_SLACK = (
     "pages) then has slack after the buffers, but the second (buffers ending at the "
     "trailing guard) faults on the first byte past them as before, the guards before them "
     "are unchanged, and a fault in either call is reported the same way")
+WHY_CHILD_SETUP_FAIL = (
+    "not strictly equivalent: these tell only when a sandbox child's own set-up fails, "
+    "which no test here can make happen. The plugin child's _exit(3) and the `&&` for `||` "
+    "of its test follow a failed mmap or mprotect of a call's buffers, which fails only past "
+    "the child's address-space limit (an input of gigabytes; the limit is the auditor's own "
+    "size, measured to the MiB, plus 4 GiB); the --exec child's _exit(127) follows a failed "
+    "dup2 of the descriptor it was given, a failed malloc of the command line in a fresh "
+    "process, or a /bin/sh that cannot be run. The statuses are what a person reads then: "
+    "3, the runner's own failure; 127, as the shell's for a command it cannot run")
+WHY_IN_CALL_AFTER = (
+    "not strictly equivalent: in_call is read only for a SIGSEGV or SIGBUS recorded with "
+    "errno ENOMEM (judge_death's out-of-memory report). Between calls the plugin child runs "
+    "only the runner's loop (munmap, free, the reply's writes, the next read), none of which "
+    "faults, so a stale in_call of 1 would be read only for a fault in a thread of the "
+    "plugin's own between calls, after an allocation of that thread failed; no test plugin "
+    "starts a thread")
 WHY_DUP2_RESULT = (
     "dup2(old, new) returns new or -1: dup2(out, STDOUT_FILENO) returns 1 or -1, so `<= 0` "
     "and `< 1` test it as `< 0` does")
@@ -2557,6 +2573,14 @@ EQUIVALENT = [
      "0", "1", WHY_NOMEM_NO_VERDICT),
     ("oracle/plugin/plugin_runner.c", "0, len);", "0", "1", WHY_NO_ANSWER_EOF),
     ("oracle/plugin/plugin_runner.c", "64\n#define HELLO_SIZE", "64", "65", WHY_HELLO_LAYOUT),
+    ("oracle/plugin/plugin_runner.c", "|| *out == NULL)", "||", "&&", WHY_CHILD_SETUP_FAIL),
+    ("oracle/plugin/plugin_runner.c", "3);\n    if (len > 0)\n        memcpy", "3", "2",
+     WHY_CHILD_SETUP_FAIL),
+    ("oracle/plugin/plugin_runner.c", "3);\n    if (len > 0)\n        memcpy", "3", "4",
+     WHY_CHILD_SETUP_FAIL),
+    ("oracle/plugin/plugin_runner.c", "3);\n    child_rec->in_ptr", "3", "2", WHY_CHILD_SETUP_FAIL),
+    ("oracle/plugin/plugin_runner.c", "3);\n    child_rec->in_ptr", "3", "4", WHY_CHILD_SETUP_FAIL),
+    ("oracle/plugin/plugin_runner.c", "0;\n    return rc;\n}", "0", "1", WHY_IN_CALL_AFTER),
     ("oracle/plugin/plugin_runner.c", "1, 0);\n    if (m == MAP_FAILED)", "1", "0", WHY_ANON_FD),
     ("oracle/plugin/plugin_runner.c", "1, 0);\n    if (m == MAP_FAILED)", "1", "2", WHY_ANON_FD),
     ("oracle/plugin/plugin_runner.c", "> 0 && mprotect(m + GUARD", ">", ">=", WHY_BODY_PAGES),
