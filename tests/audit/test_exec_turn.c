@@ -16,9 +16,13 @@
  * that closed its channel after its answer (and then exited with status
  * 3) is reported as having exited, from its exit status, not as a line
  * out of turn (an empty one); but one that wrote an unfinished line
- * before closing it has answered out of turn.
+ * before closing it has answered out of turn. And one that closed its
+ * channel but lives on is found so too, at once (then given 2 s to end):
+ * the channel is the decoder's alone (the runner's child closes its own
+ * copy before it runs the command), so closing standard input and output
+ * closes it.
  *
- *   test_exec_turn DIR   run the five checks in DIR (a fresh directory):
+ *   test_exec_turn DIR   run the six checks in DIR (a fresh directory):
  *                        exit 0 when they hold, 1 when not, 2 on a bad
  *                        argument */
 #include <stdio.h>
@@ -127,5 +131,13 @@ int main(int argc, char **argv)
             * (200 characters) is out of turn too, shown cut. */
            check("read -r l; echo ok; sleep 1; printf '%0250d\\n' 0; : > ",
                  "; while read -r l; do echo ok; done", mark, PLUGIN_FAULT_OUT_OF_TURN, cut,
-                 "a stray line of 250 characters is out of turn");
+                 "a stray line of 250 characters is out of turn") |
+           /* Answers one request, closes its channel, marks that, lives
+            * on: the closed channel is seen at once, not after the
+            * 10 s the call may take (a hang). */
+           check("read -r l; echo ok; exec 0<&- 1>&-; : > ", "; sleep 5", mark,
+                 PLUGIN_FAULT_GARBAGE,
+                 "closed its channel without ending, or killed the sandbox's supervisor: "
+                 "no exit status",
+                 "a channel closed by a decoder that lives on is seen at once");
 }
