@@ -846,10 +846,6 @@ WHY_OUT_OF_TURN_READ = (
     "changes how much of a line still being written is read, which the child's timing decides "
     "in the original too")
 
-WHY_NOMEM_NO_VERDICT = (
-    "a verdict failed with PLUGIN_FAULT_NOMEM is never read: eval_batch and decoder_says "
-    "(oracle/audit) stop on that fault before they look at it, so its signal may be anything")
-
 WHY_LAST_FULL_BLOCK = (
     "avx512's decode32_valid and decode16_valid take a block of exactly 64 bytes left either "
     "way when `left >= VEC` is `left > VEC`: the masked branch loads the same 64 bytes "
@@ -2565,12 +2561,6 @@ EQUIVALENT = [
     ("oracle/plugin/plugin_runner.c", "3), o += 3;", "3", "4", WHY_QUOTED_NUL),
     ("oracle/plugin/plugin_runner.c", "< EXEC_START_MS ? EXEC_START_MS", "<", "<=",
      WHY_CLAMP_AT_EQUAL),
-    ("oracle/plugin/plugin_runner.c", "0, PLUGIN_FAULT_NOMEM, false, \"out of memory\");\n        if",
-     "0", "1", WHY_NOMEM_NO_VERDICT),
-    ("oracle/plugin/plugin_runner.c", "0, PLUGIN_FAULT_NOMEM, false, \"out of memory\");\n    if (got == -2)",
-     "0", "1", WHY_NOMEM_NO_VERDICT),
-    ("oracle/plugin/plugin_runner.c", "0, PLUGIN_FAULT_NOMEM, false, \"out of memory\");\n    /*",
-     "0", "1", WHY_NOMEM_NO_VERDICT),
     ("oracle/plugin/plugin_runner.c", "0, len);", "0", "1", WHY_NO_ANSWER_EOF),
     ("oracle/plugin/plugin_runner.c", "64\n#define HELLO_SIZE", "64", "65", WHY_HELLO_LAYOUT),
     ("oracle/plugin/plugin_runner.c", "|| *out == NULL)", "||", "&&", WHY_CHILD_SETUP_FAIL),

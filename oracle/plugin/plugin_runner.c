@@ -594,12 +594,14 @@ unsigned long plugin_runner_restarts(const plugin_runner *r)
 }
 
 /* Marks v as failed with status st, keeps the detail (printf-style) and
- * restarts the child (already stopped when stopped is true). */
-static plugin_fault fail(plugin_runner *r, oracle_verdict *v, int st, int sig,
-                         plugin_fault f, bool stopped, const char *fmt, ...)
-    __attribute__((format(printf, 7, 8)));
-static plugin_fault fail(plugin_runner *r, oracle_verdict *v, int st, int sig,
-                         plugin_fault f, bool stopped, const char *fmt, ...)
+ * restarts the child (already stopped when stopped is true). v->signal is
+ * not touched: judge_death sets it for the statuses that have one
+ * (ORACLE_CRASHED, ORACLE_OVERREAD). */
+static plugin_fault fail(plugin_runner *r, oracle_verdict *v, int st, plugin_fault f,
+                         bool stopped, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
+static plugin_fault fail(plugin_runner *r, oracle_verdict *v, int st, plugin_fault f,
+                         bool stopped, const char *fmt, ...)
 {
     char err[256];
     va_list ap;
@@ -608,7 +610,6 @@ static plugin_fault fail(plugin_runner *r, oracle_verdict *v, int st, int sig,
     vsnprintf(r->detail, sizeof r->detail, fmt, ap);
     va_end(ap);
     v->status = st;
-    v->signal = sig;
     v->accepted = false;
     v->err_offset = ORACLE_UNKNOWN;
     v->n_cps = 0;
@@ -642,14 +643,14 @@ static plugin_fault judge_death(plugin_runner *r, oracle_verdict *v, int st,
     char how[160], at[64];
 
     if (st < 0)
-        return fail(r, v, ORACLE_FAILED, 0, PLUGIN_FAULT_GARBAGE, true,
+        return fail(r, v, ORACLE_FAILED, PLUGIN_FAULT_GARBAGE, true,
                     "closed its channel without ending, or killed the "
                     "sandbox's supervisor: no exit status");
     if (WIFEXITED(st))
-        return fail(r, v, ORACLE_FAILED, 0, PLUGIN_FAULT_EXIT, true,
+        return fail(r, v, ORACLE_FAILED, PLUGIN_FAULT_EXIT, true,
                     "exited with status %d during the call", WEXITSTATUS(st));
     if (!WIFSIGNALED(st))
-        return fail(r, v, ORACLE_FAILED, 0, PLUGIN_FAULT_IO, true,
+        return fail(r, v, ORACLE_FAILED, PLUGIN_FAULT_IO, true,
                     "ended during the call (wait status %d)", st);
     {
         int sig = WTERMSIG(st);
@@ -658,38 +659,40 @@ static plugin_fault judge_death(plugin_runner *r, oracle_verdict *v, int st,
         bool fault = r->cmd == NULL && fr->sig == sig &&
                      (sig == SIGSEGV || sig == SIGBUS);
 
+        v->signal = sig; /* every verdict below is ORACLE_CRASHED or ORACLE_OVERREAD */
+
         if (sig == SIGXCPU || sig == SIGXFSZ)
-            return fail(r, v, ORACLE_CRASHED, sig, PLUGIN_FAULT_LIMIT, true, "%s",
+            return fail(r, v, ORACLE_CRASHED, PLUGIN_FAULT_LIMIT, true, "%s",
                         sandbox_describe_status(st, how, sizeof how));
         if (fault && a >= fr->in_lo && a < fr->in_hi) {
             long long off = (long long)(a - fr->in_ptr);
             bool inside = off >= 0 && (uint64_t)off < fr->in_len;
             where(at, sizeof at, "in", off, 1, (size_t)fr->in_len);
             if (fr->access == ACCESS_WRITE || (inside && fr->access == ACCESS_UNKNOWN))
-                return fail(r, v, ORACLE_CRASHED, sig, PLUGIN_FAULT_OVERWRITE, true,
+                return fail(r, v, ORACLE_CRASHED, PLUGIN_FAULT_OVERWRITE, true,
                             "out-of-bounds write: wrote %sthe input at %s (%s)",
                             inside ? "into (read-only) " : "", at, sn);
-            return fail(r, v, ORACLE_OVERREAD, sig, PLUGIN_FAULT_OVERREAD, true,
+            return fail(r, v, ORACLE_OVERREAD, PLUGIN_FAULT_OVERREAD, true,
                         "out-of-bounds read: read the input at %s (%s)", at, sn);
         }
         if (fault && a >= fr->out_lo && a < fr->out_hi) {
             where(at, sizeof at, "out", (long long)(a - fr->out_ptr), 4, len);
             if (fr->access == ACCESS_READ)
-                return fail(r, v, ORACLE_OVERREAD, sig, PLUGIN_FAULT_OVERREAD, true,
+                return fail(r, v, ORACLE_OVERREAD, PLUGIN_FAULT_OVERREAD, true,
                             "out-of-bounds read: read the output at %s (%s)", at, sn);
-            return fail(r, v, ORACLE_CRASHED, sig, PLUGIN_FAULT_OVERWRITE, true,
+            return fail(r, v, ORACLE_CRASHED, PLUGIN_FAULT_OVERWRITE, true,
                         "out-of-bounds write: wrote the output at %s (%s)", at, sn);
         }
         if (fault && fr->in_call && fr->err_no == ENOMEM && sandbox_as_note() == NULL)
-            return fail(r, v, ORACLE_CRASHED, sig, PLUGIN_FAULT_LIMIT, true,
+            return fail(r, v, ORACLE_CRASHED, PLUGIN_FAULT_LIMIT, true,
                         "out of memory: crashed (%s at 0x%llx) after an allocation "
                         "failed at the sandbox's address-space limit of %lu MiB",
                         sn, (unsigned long long)a, sandbox_as_limit_mb(r->as_extra_mb));
         if (fault)
-            return fail(r, v, ORACLE_CRASHED, sig, PLUGIN_FAULT_CRASH, true,
+            return fail(r, v, ORACLE_CRASHED, PLUGIN_FAULT_CRASH, true,
                         "crash (%s: %s, at 0x%llx)", sn, strsignal(sig),
                         (unsigned long long)a);
-        return fail(r, v, ORACLE_CRASHED, sig, PLUGIN_FAULT_CRASH, true,
+        return fail(r, v, ORACLE_CRASHED, PLUGIN_FAULT_CRASH, true,
                     "crash (%s: %s)", sn, strsignal(sig));
     }
 }
@@ -700,7 +703,7 @@ static plugin_fault no_answer(plugin_runner *r, oracle_verdict *v, int got,
 {
     if (got < 0) {
         stop_child(r, true);
-        return fail(r, v, ORACLE_HUNG, 0, PLUGIN_FAULT_HANG, true,
+        return fail(r, v, ORACLE_HUNG, PLUGIN_FAULT_HANG, true,
                     "hang (killed after the timeout of %d ms)", r->timeout_ms);
     }
     return judge_death(r, v, stop_child(r, false), len);
@@ -846,7 +849,7 @@ static plugin_fault exec_decode(plugin_runner *r, const uint8_t *data, size_t le
     size_t line;
 
     if (req == NULL)
-        return fail(r, v, ORACLE_FAILED, 0, PLUGIN_FAULT_NOMEM, false, "out of memory");
+        return fail(r, v, ORACLE_FAILED, PLUGIN_FAULT_NOMEM, false, "out of memory");
     /* A fresh child first answers the empty input, with time to start (a
      * JVM, a shell wrapper on a loaded machine); the request itself then
      * gets only its own timeout, so an input that hangs the decoder costs
@@ -872,10 +875,10 @@ static plugin_fault exec_decode(plugin_runner *r, const uint8_t *data, size_t le
         got = read_line(r, 200, &due);
         free(req);
         if (got == -3)
-            return fail(r, v, ORACLE_FAILED, 0, PLUGIN_FAULT_NOMEM, false, "out of memory");
+            return fail(r, v, ORACLE_FAILED, PLUGIN_FAULT_NOMEM, false, "out of memory");
         if (r->line_len == 0 && got == 0)
             return no_answer(r, v, 0, len);
-        return fail(r, v, ORACLE_FAILED, 0, PLUGIN_FAULT_OUT_OF_TURN, false,
+        return fail(r, v, ORACLE_FAILED, PLUGIN_FAULT_OUT_OF_TURN, false,
                     "answer out of turn: \"%s\" before the request",
                     quoted(r->line, r->line_len, shown, sizeof shown));
     }
@@ -890,9 +893,9 @@ static plugin_fault exec_decode(plugin_runner *r, const uint8_t *data, size_t le
     free(req);
     got = read_line(r, 12 * len + 64, &due);
     if (got == -3)
-        return fail(r, v, ORACLE_FAILED, 0, PLUGIN_FAULT_NOMEM, false, "out of memory");
+        return fail(r, v, ORACLE_FAILED, PLUGIN_FAULT_NOMEM, false, "out of memory");
     if (got == -2)
-        return fail(r, v, ORACLE_FAILED, 0, PLUGIN_FAULT_GARBAGE, false,
+        return fail(r, v, ORACLE_FAILED, PLUGIN_FAULT_GARBAGE, false,
                     "garbage answer: a line longer than %zu characters",
                     12 * len + 64);
     if (got != 1)
@@ -904,17 +907,17 @@ static plugin_fault exec_decode(plugin_runner *r, const uint8_t *data, size_t le
         r->line[line - 1] = '\0';
     bad = parse_answer(r->line, len, v, &rc, &off);
     if (bad != NULL)
-        return fail(r, v, ORACLE_FAILED, 0, PLUGIN_FAULT_GARBAGE, false,
+        return fail(r, v, ORACLE_FAILED, PLUGIN_FAULT_GARBAGE, false,
                     "garbage answer (%s): \"%s\"", bad,
                     quoted(r->line, line, shown, sizeof shown));
     if (line + 1 < r->line_len)
-        return fail(r, v, ORACLE_FAILED, 0, PLUGIN_FAULT_OUT_OF_TURN, false,
+        return fail(r, v, ORACLE_FAILED, PLUGIN_FAULT_OUT_OF_TURN, false,
                     "answer out of turn: \"%s\" after the answer",
                     quoted(nl + 1, r->line_len - line - 1, shown, sizeof shown));
     r->line_len = 0;
     r->fresh = false;
     if (!accept_result(v, rc, v->n_cps, off, len))
-        return fail(r, v, ORACLE_FAILED, 0, PLUGIN_FAULT_BAD_RESULT, false,
+        return fail(r, v, ORACLE_FAILED, PLUGIN_FAULT_BAD_RESULT, false,
                     "bad result: reject offset beyond the input");
     return PLUGIN_FAULT_NONE;
 }
@@ -1023,10 +1026,10 @@ plugin_fault plugin_runner_decode(plugin_runner *r, const uint8_t *data,
     if (got != 1)
         return no_answer(r, v, got, len);
     if (rp.nonce != rq.nonce)
-        return fail(r, v, ORACLE_FAILED, 0, PLUGIN_FAULT_GARBAGE, false,
+        return fail(r, v, ORACLE_FAILED, PLUGIN_FAULT_GARBAGE, false,
                     "wrote on the sandbox's channel (junk instead of a reply)");
     if (!accept_result(v, rp.rc, rp.n_out, rp.err_offset, len))
-        return fail(r, v, ORACLE_FAILED, 0, PLUGIN_FAULT_BAD_RESULT, false,
+        return fail(r, v, ORACLE_FAILED, PLUGIN_FAULT_BAD_RESULT, false,
                     "bad result (n_out or err_offset beyond the input)");
     if (rp.n_out > 0 &&
         (got = read_deadline(r->fd, v->cps, (size_t)rp.n_out * sizeof(uint32_t),
