@@ -988,6 +988,16 @@ WHY_IN_CALL_AFTER = (
     "faults, so a stale in_call of 1 would be read only for a fault in a thread of the "
     "plugin's own between calls, after an allocation of that thread failed; no test plugin "
     "starts a thread")
+WHY_DETAIL_ROOM = (
+    "the runner's detail (200 bytes) holds every message whole: the longest is \"could not "
+    "be run: \" and a reason cut to 150 bytes (168); the others stay under 160 (a wait "
+    "status's words, at most 159; the out-of-memory crash's sentence with a 16-digit address "
+    "and a limit in MiB; an answer quoted to 60 characters with its reason), so 199 or 201 "
+    "bytes of room show the same")
+WHY_VERSION_ROOM = (
+    "a plugin's version reaches the runner through the hello, cut to 120 bytes by the child "
+    "(\"%.120s\"), and an --exec decoder has none: the runner's 128 bytes of room, or 127 "
+    "or 129, hold it whole alike")
 WHY_DUP2_RESULT = (
     "dup2(old, new) returns new or -1: dup2(out, STDOUT_FILENO) returns 1 or -1, so `<= 0` "
     "and `< 1` test it as `< 0` does")
@@ -2563,6 +2573,12 @@ EQUIVALENT = [
      WHY_CLAMP_AT_EQUAL),
     ("oracle/plugin/plugin_runner.c", "0, len);", "0", "1", WHY_NO_ANSWER_EOF),
     ("oracle/plugin/plugin_runner.c", "64\n#define HELLO_SIZE", "64", "65", WHY_HELLO_LAYOUT),
+    ("oracle/plugin/plugin_runner.c", "128];", "128", "127", WHY_VERSION_ROOM),
+    ("oracle/plugin/plugin_runner.c", "128];", "128", "129", WHY_VERSION_ROOM),
+    ("oracle/plugin/plugin_runner.c", "200];\n    int timeout_ms;", "200", "199",
+     WHY_DETAIL_ROOM),
+    ("oracle/plugin/plugin_runner.c", "200];\n    int timeout_ms;", "200", "201",
+     WHY_DETAIL_ROOM),
     ("oracle/plugin/plugin_runner.c", "|| *out == NULL)", "||", "&&", WHY_CHILD_SETUP_FAIL),
     ("oracle/plugin/plugin_runner.c", "3);\n    if (len > 0)\n        memcpy", "3", "2",
      WHY_CHILD_SETUP_FAIL),
