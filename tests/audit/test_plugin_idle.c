@@ -25,26 +25,7 @@
 #include <time.h>
 
 #include "plugin_runner.h"
-
-/* Decodes the one byte c with r into v and checks the fault, the detail,
- * the status and the code points (want_cp, or none when 0). Returns 0
- * when they are as wanted, else 1 with why printed. */
-static int call(plugin_runner *r, char c, oracle_verdict *v, plugin_fault want_fault,
-                const char *want_detail, int want_status, uint32_t want_cp)
-{
-    plugin_fault f = plugin_runner_decode(r, (const uint8_t *)&c, 1, v);
-    size_t want_n = want_cp != 0;
-
-    if (f != want_fault || strcmp(plugin_runner_detail(r), want_detail) != 0 ||
-        v->status != want_status || v->n_cps != want_n || (want_n && v->cps[0] != want_cp)) {
-        fprintf(stderr, "test_plugin_idle '%c': fault %s, detail \"%s\", status %d, %zu "
-                "code points; expected %s, \"%s\", %d, %zu (U+%04X)\n", c, plugin_fault_name(f),
-                plugin_runner_detail(r), v->status, v->n_cps, plugin_fault_name(want_fault),
-                want_detail, want_status, want_n, (unsigned)want_cp);
-        return 1;
-    }
-    return 0;
-}
+#include "runner_call.h"
 
 /* Opens the plugin at path; returns it, or NULL with why printed. */
 static plugin_runner *open_plugin(const char *path)
@@ -83,23 +64,23 @@ int main(int argc, char **argv)
     v.cps = cps;
     if ((r = open_plugin(argv[1])) == NULL)
         return 1;
-    bad |= call(r, 'Q', &v, PLUGIN_FAULT_NONE, "", ORACLE_OK, 'Q');
+    bad |= runner_call("test_plugin_idle", r, 'Q', &v, PLUGIN_FAULT_NONE, "", ORACLE_OK, 'Q');
     nanosleep(&second, NULL); /* SIGALRM ends the child meanwhile */
-    bad |= call(r, 'A', &v, PLUGIN_FAULT_CRASH, "crash (signal 14: Alarm clock)", ORACLE_CRASHED,
-                0);
+    bad |= runner_call("test_plugin_idle", r, 'A', &v, PLUGIN_FAULT_CRASH,
+                       "crash (signal 14: Alarm clock)", ORACLE_CRASHED, 0);
     if (v.signal != 14) {
         fprintf(stderr, "test_plugin_idle: signal %d, expected 14\n", v.signal);
         bad = 1;
     }
-    bad |= call(r, 'A', &v, PLUGIN_FAULT_NONE, "", ORACLE_OK, 'A');
+    bad |= runner_call("test_plugin_idle", r, 'A', &v, PLUGIN_FAULT_NONE, "", ORACLE_OK, 'A');
     bad |= restarts(r, 1, "a plugin that died between calls");
     plugin_runner_close(r);
 
     if ((r = open_plugin(argv[2])) == NULL)
         return 1;
-    bad |= call(r, 'Q', &v, PLUGIN_FAULT_NONE, "", ORACLE_OK, 'Q');
+    bad |= runner_call("test_plugin_idle", r, 'Q', &v, PLUGIN_FAULT_NONE, "", ORACLE_OK, 'Q');
     nanosleep(&second, NULL); /* the plugin's handler interrupts the child's read */
-    bad |= call(r, 'A', &v, PLUGIN_FAULT_NONE, "", ORACLE_OK, 'A');
+    bad |= runner_call("test_plugin_idle", r, 'A', &v, PLUGIN_FAULT_NONE, "", ORACLE_OK, 'A');
     bad |= restarts(r, 0, "a plugin that caught a signal between calls");
     plugin_runner_close(r);
     if (!bad)
