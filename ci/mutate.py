@@ -324,6 +324,24 @@ WHY_SET_ON_SUCCESS = (
     "audit_open_decoders sets *n when it returns 0, and audit_main returns its status "
     "otherwise")
 
+WHY_QUOTED_ASAN = (
+    "plugin_runner.c's quoted with `o += 3` as 4, after an answer cut at 60 characters, "
+    "leaves shown[63] unwritten and puts its NUL one byte past shown[64]: in the mutation "
+    "runs' build that byte of the stack held 0 and the byte past it nothing read, so the "
+    "text shown was the same. Killed in the ASan build (ci/test.sh's ctest-asan-ubsan "
+    "stage): audit_exec_long61 and audit_exec_stall76 stop at a stack-buffer-overflow in "
+    "quoted (planted, seen 2026-12-07)")
+
+WHY_REQUEST_ASAN = (
+    "plugin_runner.c's exec_decode: a request buffer of `1 * len + 2` bytes, which the "
+    "input's hex overruns by len bytes, and a hex loop to `i <= len`, which reads the byte "
+    "after the input (its two digits are overwritten by the newline or never sent): in the "
+    "mutation runs' build neither changes what is sent (glibc's chunks have room past small "
+    "requests; the input's buffer has a byte after it). Killed in the ASan build "
+    "(ci/test.sh's ctest-asan-ubsan stage): audit_exec_correct, _crash and _cp1 stop at a "
+    "heap-buffer-overflow in exec_decode, and audit_exec_after_fault, whose input is one "
+    "char on the stack, at a stack-buffer-overflow (planted, seen 2026-12-07)")
+
 WHY_ASAN_NOTE = (
     "audit_main's note that the sandbox cannot limit a plugin's address space is printed "
     "only when sandbox_as_note() is not NULL, in a build with AddressSanitizer; the mutation "
@@ -2633,6 +2651,10 @@ EQUIVALENT = [
      WHY_CLAMP_AT_EQUAL),
     ("oracle/plugin/plugin_runner.c", "0, len);", "0", "1", WHY_NO_ANSWER_EOF),
     ("oracle/plugin/plugin_runner.c", "64\n#define HELLO_SIZE", "64", "65", WHY_HELLO_LAYOUT),
+    ("oracle/plugin/plugin_runner.c", "3;\n    buf[o] = '\\0';", "3", "4", WHY_QUOTED_ASAN),
+    ("oracle/plugin/plugin_runner.c", "2 * len + 2), shown[64];", "2", "1", WHY_REQUEST_ASAN),
+    ("oracle/plugin/plugin_runner.c", "< len; i++) {\n        req[2 * i]", "<", "<=",
+     WHY_REQUEST_ASAN),
     ("oracle/plugin/plugin_runner.c", "128];", "128", "127", WHY_VERSION_ROOM),
     ("oracle/plugin/plugin_runner.c", "128];", "128", "129", WHY_VERSION_ROOM),
     ("oracle/plugin/plugin_runner.c", "200];\n    int timeout_ms;", "200", "199",
