@@ -1149,6 +1149,30 @@ WHY_CACHE_SLOTS = (
     "function of the denied classes alone, so 31 or 33 slots give the same tables to every "
     "caller, and only change how often they are built")
 
+WHY_CHECK_ALWAYS_FAILS = (
+    "avx512.c's check with the truth table 0x77 instead of 0x78 returns NOT (must23 & 0x80): "
+    "bits 0..6 of every byte set, so every check fails. blocks' first check (the vector at "
+    "0, or the masked tail when len < 64) then sends every input to failed, which finds the "
+    "valid prefix exactly (u8g_block_failed: u8g_char_check from the restart point to the "
+    "end; with a policy, u8g_restart_point, from which u8g_clean_prefix checks a window of up "
+    "to 512 bytes exactly: valid_prefix, exact as above, and u8g_first_denied), and the tail's shortcut (failures only in the zeros past the end) is reached only "
+    "after a check passed: the same answers, only slower. Survived the whole test list "
+    "uncapped (151 s, 2026-12-07); the benchmark is what sees it")
+
+WHY_NEON_ASCII_COUNT = (
+    "neon.c's ascii_utf32 widens the 16 ASCII bytes v and returns 16; a return of 15 is still "
+    "a prefix of ASCII bytes widened, with as many units written, which is all steps32 takes "
+    "it for (short_widen16 ignores it): the next step starts at byte 15 and writes its unit "
+    "again, the same one. Survived the whole test list under qemu uncapped (772 s, "
+    "2026-12-07)")
+
+WHY_ASCII_RUN_STOP = (
+    "sse42.c's ascii_run widens 32 bytes a step while 32 remain; with `>= 33` (or `> 32`, the "
+    "same test) it stops one step earlier when exactly 32 remain and returns k, a prefix of "
+    "ASCII bytes widened with as many units written, which is all steps32 and steps16 take "
+    "it for: the 32 bytes left are decoded after it by the next steps or the scalar tail, to "
+    "the same units. `>= 33` survived the whole test list uncapped (117-130 s, 2026-12-07)")
+
 WHY_SHORT16_PREV1 = (
     "avx2.c's short_mixed16 is the 16..31-byte arm of avx2_short_valid, whose no is never "
     "final (U8G_ENTRIES_SHORT and avx2_valid_prefix then find the valid prefix with "
@@ -2145,6 +2169,12 @@ EQUIVALENT = [
      "0x8080808080808081ull", WHY_SHORT_ASCII),
     ("kernels/avx2.c", "0x80808080u) != 0)", "0x80808080u", "0x80808081u", WHY_SHORT_ASCII),
     ("kernels/avx2.c", " - 1);\n        prev2 = q >= 2", " - 1", "", WHY_SHORT16_PREV1),
+    ("kernels/avx512.c", "0x78);\n}\n\n/* The previous byte of each byte of in", "0x78", "0x77",
+     WHY_CHECK_ALWAYS_FAILS),
+    ("kernels/neon.c", "16;\n}\n\n/* ascii_utf32 with UTF-16 output. */", "16", "15",
+     WHY_NEON_ASCII_COUNT),
+    ("kernels/sse42.c", "32) {\n        v = load(p + k);", "32", "33", WHY_ASCII_RUN_STOP),
+    ("kernels/sse42.c", ">= 32) {\n        v = load(p + k);", ">=", ">", WHY_ASCII_RUN_STOP),
     ("kernels/word.c", "0x80);\n    }\n    return i;\n}\n\n/* Whether the ASCII word", "0x80", "0x7F",
      WHY_WORD_RUN_END),
     ("kernels/word.c", "0x80);\n    }\n    return i;\n}\n\n/* The loop of word_", "0x80", "0x7F",
